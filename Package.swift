@@ -1,0 +1,57 @@
+// swift-tools-version:6.1
+// DirectDisplay: UIKit-style windows on Linux DRM/KMS displays.
+//
+// Layers, bottom to top (dependencies point down only):
+//   C bindings      CDRM, CUdev, CInput, CPixman, CCairo (system libraries, pkg-config)
+//   pure logic      WindowModel, EDID (no C library, no hardware)
+//   pixels          Compositing (pixman composition, cairo PNG files)
+//   back ends       KMS (DRM/KMS scanout), Udev (device discovery)
+//   public API      DirectDisplay (@MainActor, UIKit-shaped)
+//   programs        direct-display (CLI and demo)
+import PackageDescription
+
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "DirectDisplay",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "DirectDisplay", targets: ["DirectDisplay"]),
+        .executable(name: "direct-display", targets: ["DirectDisplayCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
+        systemLibrary("CUdev", pkgConfig: "libudev", apt: "libudev-dev"),
+        systemLibrary("CInput", pkgConfig: "libinput", apt: "libinput-dev"),
+        systemLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
+        systemLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
+
+        .target(name: "WindowModel"),
+        .target(name: "EDID"),
+        .target(name: "Compositing", dependencies: ["CPixman", "CCairo"]),
+        .target(name: "KMS", dependencies: ["CDRM", "EDID"]),
+        .target(name: "Udev", dependencies: ["CUdev"]),
+        .target(
+            name: "DirectDisplay",
+            dependencies: ["WindowModel", "Compositing", "EDID", "KMS", "Udev"]
+        ),
+        .executableTarget(
+            name: "DirectDisplayCLI",
+            dependencies: [
+                "DirectDisplay", "KMS", "Udev", "EDID",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "DirectDisplayTests", dependencies: ["DirectDisplay", "WindowModel", "Compositing"]),
+        .testTarget(name: "EDIDTests", dependencies: ["EDID"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "KMSTests", dependencies: ["KMS"]),
+        .testTarget(name: "HardwareTests", dependencies: ["DirectDisplay", "KMS", "Udev", "Compositing"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,3 @@
+// Composition of window content into scanout pixels (pixman) and PNG files (cairo).
+import CCairo
+import CPixman

@@ -1,0 +1,1 @@
+// The public UIKit-shaped API.

@@ -1,0 +1,1 @@
+// EDID parsing: pure logic.

@@ -1,0 +1,2 @@
+// DRM/KMS scanout back end.
+import CDRM

@@ -1,0 +1,2 @@
+// Device discovery through libudev.
+import CUdev

@@ -1,0 +1,2 @@
+import XCTest
+final class DirectDisplayTestsPlaceholder: XCTestCase { func testNothing() {} }
