@@ -49,6 +49,7 @@ let package = Package(
         ),
 
         .testTarget(name: "DirectDisplayTests", dependencies: ["DirectDisplay", "WindowModel", "Compositing"]),
+        .testTarget(name: "WindowModelTests", dependencies: ["WindowModel"]),
         .testTarget(name: "EDIDTests", dependencies: ["EDID"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KMSTests", dependencies: ["KMS"]),
         .testTarget(name: "HardwareTests", dependencies: ["DirectDisplay", "KMS", "Udev", "Compositing"]),

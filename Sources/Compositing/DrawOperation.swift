@@ -1,0 +1,69 @@
+/// An integer rectangle in pixels (origin top-left, y down).
+public struct PixelRect: Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+
+    /// The overlap of two rectangles (empty, with zero size, when they do not overlap).
+    public func intersection(_ other: PixelRect) -> PixelRect {
+        let minX = max(x, other.x)
+        let minY = max(y, other.y)
+        let w = min(maxX, other.maxX) - minX
+        let h = min(maxY, other.maxY) - minY
+        return w > 0 && h > 0 ? PixelRect(x: minX, y: minY, width: w, height: h) : PixelRect(x: minX, y: minY, width: 0, height: 0)
+    }
+}
+
+/// A colour with straight (not premultiplied) components in 0…1; the
+/// compositor premultiplies it, as pixman requires.
+public struct PixelColor: Hashable, Sendable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+}
+
+/// One step of drawing a frame, in frame pixel coordinates. The compositor
+/// knows nothing of views or windows; the view tree is flattened into these.
+public enum DrawOperation {
+    /// Fills `rect` with `color` (blended OVER), limited to `clip`.
+    case fill(PixelRect, color: PixelColor, clip: PixelRect)
+    /// Draws a surface with its top-left corner at (`x`, `y`), blended OVER
+    /// with `opacity`, limited to `clip`.
+    case image(DrawingSurface, x: Int, y: Int, opacity: Double, clip: PixelRect)
+    /// Starts a group drawn offscreen within `bounds` and blended as a whole
+    /// with `opacity` at the matching `endGroup` (UIKit's alpha of a view with subviews).
+    case beginGroup(opacity: Double, bounds: PixelRect)
+    /// Ends the innermost group.
+    case endGroup
+}
+
+/// How the composed image is turned to fit the panel, clockwise.
+public enum PanelRotation: Int, Hashable, Sendable {
+    case none = 0
+    case clockwise90 = 1
+    case clockwise180 = 2
+    case clockwise270 = 3
+
+    /// Whether width and height trade places.
+    public var swapsAxes: Bool { self == .clockwise90 || self == .clockwise270 }
+}

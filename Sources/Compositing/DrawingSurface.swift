@@ -1,0 +1,100 @@
+import CCairo
+import CPixman
+
+/// A premultiplied ARGB image that a view's `draw(_:)` paints into with cairo,
+/// and that the compositor blends into the frame. One owner of the cairo
+/// surface and context, freed once in deinit.
+public final class DrawingSurface {
+    /// Size in pixels.
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    /// Points-to-pixels factor applied to every drawing call.
+    public let scale: Double
+    private let surface: OpaquePointer
+    private let cairo: OpaquePointer
+
+    /// A transparent surface of `pixelWidth`×`pixelHeight` pixels; drawing
+    /// calls take points and are multiplied by `scale`.
+    public init(pixelWidth: Int, pixelHeight: Int, scale: Double) {
+        self.pixelWidth = max(pixelWidth, 1)
+        self.pixelHeight = max(pixelHeight, 1)
+        self.scale = scale
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(self.pixelWidth), Int32(self.pixelHeight))
+        cairo = cairo_create(surface)
+        cairo_scale(cairo, scale, scale)
+    }
+
+    deinit {
+        cairo_destroy(cairo)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Makes every pixel transparent (before a view draws again).
+    public func clear() {
+        cairo_save(cairo)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cairo)
+        cairo_restore(cairo)
+    }
+
+    /// Sets the colour of the next fill or stroke (straight alpha).
+    public func setColor(_ color: PixelColor) {
+        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+    }
+
+    /// Fills a rectangle given in points.
+    public func fillRect(x: Double, y: Double, width: Double, height: Double) {
+        cairo_rectangle(cairo, x, y, width, height)
+        cairo_fill(cairo)
+    }
+
+    /// Strokes the outline of a rectangle given in points.
+    public func strokeRect(x: Double, y: Double, width: Double, height: Double, lineWidth: Double) {
+        cairo_set_line_width(cairo, lineWidth)
+        cairo_rectangle(cairo, x, y, width, height)
+        cairo_stroke(cairo)
+    }
+
+    /// Fills the ellipse inscribed in a rectangle given in points.
+    public func fillEllipse(x: Double, y: Double, width: Double, height: Double) {
+        guard width > 0, height > 0 else { return }
+        cairo_save(cairo)
+        cairo_translate(cairo, x + width / 2, y + height / 2)
+        cairo_scale(cairo, width / 2, height / 2)
+        cairo_arc(cairo, 0, 0, 1, 0, 2 * Double.pi)
+        cairo_restore(cairo)
+        cairo_fill(cairo)
+    }
+
+    /// Strokes a straight line between two points.
+    public func strokeLine(fromX: Double, fromY: Double, toX: Double, toY: Double, lineWidth: Double) {
+        cairo_set_line_width(cairo, lineWidth)
+        cairo_move_to(cairo, fromX, fromY)
+        cairo_line_to(cairo, toX, toY)
+        cairo_stroke(cairo)
+    }
+
+    /// Draws text with its baseline starting at a point, in the default sans-serif face.
+    public func showText(_ text: String, x: Double, y: Double, fontSize: Double) {
+        cairo_select_font_face(cairo, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cairo, fontSize)
+        cairo_move_to(cairo, x, y)
+        cairo_show_text(cairo, text)
+    }
+
+    /// Finishes pending cairo drawing so the pixels can be read.
+    func flush() { cairo_surface_flush(surface) }
+
+    /// Lends the pixels to pixman as an a8r8g8b8 image (cairo's ARGB32 is the same layout).
+    func withPixmanImage(_ body: (OpaquePointer) -> Void) {
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        let stride = cairo_image_surface_get_stride(surface)
+        guard
+            let image = pixman_image_create_bits(
+                PIXMAN_a8r8g8b8, Int32(pixelWidth), Int32(pixelHeight),
+                UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), stride)
+        else { return }
+        defer { pixman_image_unref(image) }
+        body(image)
+    }
+}

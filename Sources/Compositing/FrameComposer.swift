@@ -1,0 +1,120 @@
+import CPixman
+
+/// Composes draw operations into caller-owned XRGB8888 memory with pixman:
+/// the whole frame is cleared to black, then every operation is applied in
+/// order. No per-pixel Swift code; all work is pixman fills and composites.
+public enum FrameComposer {
+    /// Writes a full frame into `pixels` (`width`×`height`, `bytesPerRow`
+    /// stride, XRGB8888). `operations` use the coordinates of the unrotated
+    /// image, whose size is the panel size with axes swapped for quarter turns.
+    public static func compose(
+        _ operations: [DrawOperation], into pixels: UnsafeMutableRawPointer,
+        width: Int, height: Int, bytesPerRow: Int, rotation: PanelRotation = .none
+    ) {
+        guard width > 0, height > 0,
+            let target = pixman_image_create_bits(
+                PIXMAN_x8r8g8b8, Int32(width), Int32(height),
+                pixels.assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow))
+        else { return }
+        defer { pixman_image_unref(target) }
+        if rotation == .none {
+            render(operations, onto: target, width: width, height: height)
+            return
+        }
+        let logicalWidth = rotation.swapsAxes ? height : width
+        let logicalHeight = rotation.swapsAxes ? width : height
+        guard let logical = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(logicalWidth), Int32(logicalHeight), nil, 0)
+        else { return }
+        defer { pixman_image_unref(logical) }
+        render(operations, onto: logical, width: logicalWidth, height: logicalHeight)
+        var transform = rotationTransform(rotation, logicalWidth: logicalWidth, logicalHeight: logicalHeight)
+        pixman_image_set_transform(logical, &transform)
+        pixman_image_set_filter(logical, PIXMAN_FILTER_NEAREST, nil, 0)
+        pixman_image_composite32(PIXMAN_OP_SRC, logical, nil, target, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height))
+    }
+
+    /// Maps a panel pixel centre to the logical image (pixman transforms go from destination to source).
+    static func rotationTransform(_ rotation: PanelRotation, logicalWidth: Int, logicalHeight: Int) -> pixman_transform_t {
+        let one: Int32 = 1 << 16
+        let w = Int32(logicalWidth) << 16
+        let h = Int32(logicalHeight) << 16
+        switch rotation {
+        case .none: return pixman_transform_t(matrix: ((one, 0, 0), (0, one, 0), (0, 0, one)))
+        case .clockwise90: return pixman_transform_t(matrix: ((0, one, 0), (-one, 0, h), (0, 0, one)))
+        case .clockwise180: return pixman_transform_t(matrix: ((-one, 0, w), (0, -one, h), (0, 0, one)))
+        case .clockwise270: return pixman_transform_t(matrix: ((0, -one, w), (one, 0, 0), (0, 0, one)))
+        }
+    }
+
+    private struct Layer {
+        let image: OpaquePointer
+        let origin: (x: Int, y: Int)
+        let bounds: PixelRect
+        let opacity: Double
+    }
+
+    private static func render(_ operations: [DrawOperation], onto target: OpaquePointer, width: Int, height: Int) {
+        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        var black = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0xFFFF)
+        var whole = pixman_box32_t(x1: 0, y1: 0, x2: Int32(width), y2: Int32(height))
+        pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &black, 1, &whole)
+        var layers = [Layer(image: target, origin: (0, 0), bounds: frame, opacity: 1)]
+        for operation in operations {
+            let layer = layers[layers.count - 1]
+            switch operation {
+            case let .fill(rect, color, clip):
+                fill(rect.intersection(clip).intersection(layer.bounds), color: color, layer: layer)
+            case let .image(surface, x, y, opacity, clip):
+                let area = PixelRect(x: x, y: y, width: surface.pixelWidth, height: surface.pixelHeight)
+                    .intersection(clip).intersection(layer.bounds)
+                guard !area.isEmpty, opacity > 0 else { continue }
+                surface.flush()
+                surface.withPixmanImage { source in
+                    blend(
+                        source, opacity: opacity, sourceX: area.x - x, sourceY: area.y - y, area: area, layer: layer)
+                }
+            case let .beginGroup(opacity, bounds):
+                let area = bounds.intersection(layer.bounds)
+                let image = pixman_image_create_bits(
+                    PIXMAN_a8r8g8b8, Int32(max(area.width, 1)), Int32(max(area.height, 1)), nil, 0)!
+                layers.append(Layer(image: image, origin: (area.x, area.y), bounds: area, opacity: opacity))
+            case .endGroup:
+                guard layers.count > 1 else { continue }
+                let group = layers.removeLast()
+                defer { pixman_image_unref(group.image) }
+                guard !group.bounds.isEmpty else { continue }
+                blend(
+                    group.image, opacity: group.opacity, sourceX: 0, sourceY: 0, area: group.bounds,
+                    layer: layers[layers.count - 1])
+            }
+        }
+        while layers.count > 1 { pixman_image_unref(layers.removeLast().image) }
+    }
+
+    private static func fill(_ rect: PixelRect, color: PixelColor, layer: Layer) {
+        guard !rect.isEmpty, color.alpha > 0 else { return }
+        let alpha = min(max(color.alpha, 0), 1)
+        func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * alpha * 65535).rounded()) }
+        var pixmanColor = pixman_color_t(
+            red: channel(color.red), green: channel(color.green), blue: channel(color.blue),
+            alpha: UInt16((alpha * 65535).rounded()))
+        let x = Int32(rect.x - layer.origin.x)
+        let y = Int32(rect.y - layer.origin.y)
+        var box = pixman_box32_t(x1: x, y1: y, x2: x + Int32(rect.width), y2: y + Int32(rect.height))
+        pixman_image_fill_boxes(alpha >= 1 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, layer.image, &pixmanColor, 1, &box)
+    }
+
+    private static func blend(
+        _ source: OpaquePointer, opacity: Double, sourceX: Int, sourceY: Int, area: PixelRect, layer: Layer
+    ) {
+        var mask: OpaquePointer?
+        if opacity < 1 {
+            var maskColor = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16((max(opacity, 0) * 65535).rounded()))
+            mask = pixman_image_create_solid_fill(&maskColor)
+        }
+        defer { if let mask { pixman_image_unref(mask) } }
+        pixman_image_composite32(
+            PIXMAN_OP_OVER, source, mask, layer.image, Int32(sourceX), Int32(sourceY), 0, 0,
+            Int32(area.x - layer.origin.x), Int32(area.y - layer.origin.y), Int32(area.width), Int32(area.height))
+    }
+}

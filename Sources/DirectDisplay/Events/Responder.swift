@@ -1,0 +1,56 @@
+import Foundation
+
+/// An object that can handle touches and presses, linked to the next one in
+/// the responder chain (view → its view controller → superview → window →
+/// application), as UIKit's `UIResponder`. Unhandled events go to `next`.
+@MainActor open class Responder {
+    public init() {}
+
+    /// The next responder in the chain, or nil at its end.
+    open var next: Responder? { nil }
+
+    /// Whether this object may become first responder (receive presses first).
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// Whether this object may give up first-responder status.
+    open var canResignFirstResponder: Bool { true }
+
+    /// Whether this object is its window's first responder.
+    public var isFirstResponder: Bool { responderWindow?.firstResponder === self }
+
+    /// The window whose first responder this object can be.
+    var responderWindow: Window? { nil }
+
+    /// Makes this object its window's first responder; false if it cannot
+    /// become one, is in no window, or the current one refuses to resign.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        guard canBecomeFirstResponder, let window = responderWindow else { return false }
+        if window.firstResponder === self { return true }
+        if let current = window.firstResponder, !current.resignFirstResponder() { return false }
+        window.firstResponder = self
+        return true
+    }
+
+    /// Gives up first-responder status.
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        guard canResignFirstResponder else { return false }
+        if let window = responderWindow, window.firstResponder === self { window.firstResponder = nil }
+        return true
+    }
+
+    open func touchesBegan(_ touches: Set<Touch>, with event: Event?) { next?.touchesBegan(touches, with: event) }
+    open func touchesMoved(_ touches: Set<Touch>, with event: Event?) { next?.touchesMoved(touches, with: event) }
+    open func touchesEnded(_ touches: Set<Touch>, with event: Event?) { next?.touchesEnded(touches, with: event) }
+    open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        next?.touchesCancelled(touches, with: event)
+    }
+
+    open func pressesBegan(_ presses: Set<Press>, with event: Event?) { next?.pressesBegan(presses, with: event) }
+    open func pressesChanged(_ presses: Set<Press>, with event: Event?) { next?.pressesChanged(presses, with: event) }
+    open func pressesEnded(_ presses: Set<Press>, with event: Event?) { next?.pressesEnded(presses, with: event) }
+    open func pressesCancelled(_ presses: Set<Press>, with event: Event?) {
+        next?.pressesCancelled(presses, with: event)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// One finger on a screen, as UIKit's `UITouch`. The same object follows the
+/// finger from began to ended or cancelled, and stays with the view it first
+/// hit. Hashable by identity.
+@MainActor public final class Touch: Hashable {
+    /// Where the touch is in its life.
+    public enum Phase: Sendable, Hashable {
+        case began, moved, stationary, ended, cancelled
+    }
+
+    /// The phase of the latest event of this touch.
+    public internal(set) var phase: Phase
+    /// When the touch last changed, in seconds (system uptime).
+    public internal(set) var timestamp: TimeInterval
+    /// Taps at this place in quick succession (1 for a single tap).
+    public internal(set) var tapCount: Int
+    /// The view the touch was delivered to (fixed when it began).
+    public internal(set) var view: View?
+    /// The window the touch was delivered to.
+    public internal(set) var window: Window?
+    /// The screen the finger is on.
+    public let screen: Screen
+    var locationInScreen: CGPoint
+    var previousLocationInScreen: CGPoint
+
+    /// A touch for a synthetic event (`Application.shared.sendEvent(_:)`), at a
+    /// point in `screen`'s coordinates; its window and view are found by hit-testing when it begins.
+    public init(
+        screen: Screen, location: CGPoint, phase: Phase = .began,
+        timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime, tapCount: Int = 1
+    ) {
+        self.screen = screen
+        locationInScreen = location
+        previousLocationInScreen = location
+        self.phase = phase
+        self.timestamp = timestamp
+        self.tapCount = tapCount
+    }
+
+    /// Moves a synthetic touch on: records the new location and phase for the next `sendEvent(_:)`.
+    public func update(location: CGPoint, phase: Phase, timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
+        previousLocationInScreen = locationInScreen
+        locationInScreen = location
+        self.phase = phase
+        self.timestamp = timestamp
+    }
+
+    /// The touch's location in `view`'s coordinates (its window's if nil).
+    public func location(in view: View?) -> CGPoint {
+        convert(locationInScreen, to: view)
+    }
+
+    /// The location before the latest move, in `view`'s coordinates (its window's if nil).
+    public func previousLocation(in view: View?) -> CGPoint {
+        convert(previousLocationInScreen, to: view)
+    }
+
+    private func convert(_ point: CGPoint, to view: View?) -> CGPoint {
+        guard let target = view ?? window else { return point }
+        return target.convertFromScreen(point)
+    }
+
+    public nonisolated static func == (lhs: Touch, rhs: Touch) -> Bool { lhs === rhs }
+    public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -1,0 +1,87 @@
+import Compositing
+import Foundation
+
+/// What a view's `draw(_:)` paints into, in the view's own points (like
+/// `UIGraphicsGetCurrentContext()`). Pixels are allocated only when the view
+/// actually draws, so views that only have a background colour cost nothing.
+@MainActor public final class GraphicsContext {
+    /// The context of the view being drawn, during `draw(_:)` only.
+    public private(set) static var current: GraphicsContext?
+
+    private let pixelWidth: Int
+    private let pixelHeight: Int
+    private let scale: CGFloat
+    private let origin: CGPoint
+    private var reusable: DrawingSurface?
+    private(set) var surface: DrawingSurface?
+
+    init(size: CGSize, scale: CGFloat, boundsOrigin: CGPoint, reusing previous: DrawingSurface?) {
+        pixelWidth = Int((size.width * scale).rounded())
+        pixelHeight = Int((size.height * scale).rounded())
+        self.scale = scale
+        origin = boundsOrigin
+        reusable = previous
+    }
+
+    private var drawingSurface: DrawingSurface {
+        if let surface { return surface }
+        let made: DrawingSurface
+        if let reusable, reusable.pixelWidth == max(pixelWidth, 1), reusable.pixelHeight == max(pixelHeight, 1),
+            reusable.scale == Double(scale)
+        {
+            reusable.clear()
+            made = reusable
+        } else {
+            made = DrawingSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: Double(scale))
+        }
+        surface = made
+        return made
+    }
+
+    /// Fills a rectangle with a colour.
+    public func fill(_ rect: CGRect, with color: Color) {
+        let s = drawingSurface
+        s.setColor(color.pixelColor())
+        s.fillRect(x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height)
+    }
+
+    /// Strokes a rectangle's outline.
+    public func stroke(_ rect: CGRect, with color: Color, lineWidth: CGFloat = 1) {
+        let s = drawingSurface
+        s.setColor(color.pixelColor())
+        s.strokeRect(
+            x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height,
+            lineWidth: lineWidth)
+    }
+
+    /// Fills the ellipse inscribed in a rectangle.
+    public func fillEllipse(in rect: CGRect, with color: Color) {
+        let s = drawingSurface
+        s.setColor(color.pixelColor())
+        s.fillEllipse(x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height)
+    }
+
+    /// Strokes a line between two points.
+    public func strokeLine(from start: CGPoint, to end: CGPoint, with color: Color, lineWidth: CGFloat = 1) {
+        let s = drawingSurface
+        s.setColor(color.pixelColor())
+        s.strokeLine(
+            fromX: start.x - origin.x, fromY: start.y - origin.y, toX: end.x - origin.x, toY: end.y - origin.y,
+            lineWidth: lineWidth)
+    }
+
+    /// Draws a line of text whose baseline starts at `point`.
+    public func drawText(_ text: String, at point: CGPoint, fontSize: CGFloat, color: Color) {
+        let s = drawingSurface
+        s.setColor(color.pixelColor())
+        s.showText(text, x: point.x - origin.x, y: point.y - origin.y, fontSize: fontSize)
+    }
+
+    /// Runs `body` with this context as `current`.
+    func drawing(_ body: () -> Void) {
+        let outer = GraphicsContext.current
+        GraphicsContext.current = self
+        body()
+        GraphicsContext.current = outer
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Glibc
+
+extension Application {
+    /// Serves the application from the main queue until `exit(_:)`: the display's
+    /// page-flip events, layout and frames, and signals.
+    ///
+    /// With no display yet, a `KMSDisplay` is created (the real screens); if that
+    /// fails the reason is printed as one line and the process exits with status 1.
+    /// `didFinishLaunching` then runs once, where an app creates its windows.
+    /// SIGINT and SIGTERM restore the console (the CRTCs' earlier state), free
+    /// the cards and exit.
+    public func run(_ didFinishLaunching: (@MainActor () -> Void)? = nil) -> Never {
+        if display == nil {
+            do {
+                _ = try KMSDisplay()
+            } catch {
+                FileHandle.standardError.write(Data("direct-display: \(error)\n".utf8))
+                Glibc.exit(1)
+            }
+        }
+        installTerminationHandlers()
+        didFinishLaunching?()
+        dispatchMain()
+    }
+
+    /// Ends the application: restores the console through the display, then exits.
+    public func exit(_ status: Int32 = 0) -> Never {
+        (display as? KMSDisplay)?.shutdown()
+        Glibc.exit(status)
+    }
+
+    private func installTerminationHandlers() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+            let status = 128 + signalNumber
+            source.setEventHandler { exitOnSignal(status) }
+            source.resume()
+            TerminationSignals.sources.append(source)
+        }
+    }
+}
+
+/// Runs on the main queue (the signal sources' queue).
+private func exitOnSignal(_ status: Int32) {
+    MainActor.assumeIsolated { Application.shared.exit(status) }
+}
+
+/// Keeps the signal sources alive for the life of the process.
+@MainActor
+private enum TerminationSignals {
+    static var sources: [any DispatchSourceSignal] = []
+}

@@ -1,0 +1,52 @@
+import Foundation
+import KMS
+import Udev
+
+/// One opened DRM card: device, probe, writeback connector and the dispatch
+/// source that reads its flip events on the main queue.
+@MainActor
+final class KMSCard {
+    let node: DRMCardNode
+    let device: DRMDevice
+    let probe: CardProbe
+    let writeback: WritebackCapture?
+    private var eventSource: (any DispatchSourceRead)?
+
+    init(node: DRMCardNode) throws(DRMError) {
+        self.node = node
+        let device = try DRMDevice(path: node.devnode)
+        let probe = try CardProbe(device: device)
+        self.device = device
+        self.probe = probe
+        writeback = probe.connectors.first(where: \.isWriteback).map { WritebackCapture(device: device, connector: $0) }
+    }
+
+    /// Starts serving flip events from the main queue; `handler` gets each batch.
+    func startEvents(_ handler: @escaping @MainActor ([FlipEvent]) -> Void) {
+        let source = DispatchSource.makeReadSource(fileDescriptor: device.fd, queue: .main)
+        let device = self.device
+        let path = node.devnode
+        source.setEventHandler {
+            MainActor.assumeIsolated {
+                do {
+                    handler(try device.readPendingFlipEvents())
+                } catch {
+                    KMSLog.error("\(path): \(error)")
+                }
+            }
+        }
+        source.resume()
+        eventSource = source
+    }
+
+    func stopEvents() {
+        eventSource?.cancel()
+        eventSource = nil
+    }
+}
+
+/// Log lines of the KMS back end on standard error, each naming what it is about.
+enum KMSLog {
+    static func info(_ line: String) { FileHandle.standardError.write(Data("direct-display: \(line)\n".utf8)) }
+    static func error(_ line: String) { FileHandle.standardError.write(Data("direct-display: error: \(line)\n".utf8)) }
+}

@@ -1,0 +1,242 @@
+import Compositing
+import Foundation
+import WindowModel
+
+/// A rectangle on screen with a background colour, subviews and optional
+/// drawing, as UIKit's `UIView`. Geometry is in points; `frame` is in the
+/// superview's coordinates and `bounds` in the view's own.
+@MainActor open class View: Responder {
+    private var frameStorage: CGRect
+    private var boundsOrigin: CGPoint = .zero
+    var hiddenStorage = false
+    var needsLayout = true
+    var needsDisplay = true
+    /// What the last `draw(_:)` painted, if it painted anything.
+    var contentSurface: DrawingSurface?
+    /// The view controller whose `view` this is.
+    weak var owningViewController: ViewController?
+
+    /// The superview, or nil for a window or a view not in a hierarchy.
+    public private(set) weak var superview: View?
+    /// Subviews, back to front.
+    public private(set) var subviews: [View] = []
+
+    /// Creates a view with a frame in its future superview's coordinates.
+    public init(frame: CGRect = .zero) {
+        frameStorage = frame
+        super.init()
+    }
+
+    // MARK: Geometry
+
+    /// The view's rectangle in its superview's coordinates.
+    open var frame: CGRect {
+        get { frameStorage }
+        set {
+            let oldSize = frameStorage.size
+            setNeedsCompositeOfScreen()
+            frameStorage = newValue
+            if oldSize != newValue.size { sizeDidChange() }
+            setNeedsCompositeOfScreen()
+        }
+    }
+
+    /// The view's rectangle in its own coordinates; changing the origin scrolls the content and subviews.
+    open var bounds: CGRect {
+        get { CGRect(origin: boundsOrigin, size: frameStorage.size) }
+        set {
+            boundsOrigin = newValue.origin
+            let center = self.center
+            frame = CGRect(
+                x: center.x - newValue.width / 2, y: center.y - newValue.height / 2,
+                width: newValue.width, height: newValue.height)
+        }
+    }
+
+    /// The centre of `frame`, in the superview's coordinates.
+    open var center: CGPoint {
+        get { CGPoint(x: frameStorage.midX, y: frameStorage.midY) }
+        set {
+            frame = CGRect(
+                x: newValue.x - frameStorage.width / 2, y: newValue.y - frameStorage.height / 2,
+                width: frameStorage.width, height: frameStorage.height)
+        }
+    }
+
+    func sizeDidChange() {
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    // MARK: Appearance
+
+    /// The fill behind the view's content; nil draws nothing.
+    open var backgroundColor: Color? { didSet { setNeedsCompositeOfScreen() } }
+
+    /// Opacity of the view and its subviews as a group, 0…1. Below 0.01 the view also ignores touches.
+    open var alpha: CGFloat = 1 { didSet { setNeedsCompositeOfScreen() } }
+
+    /// A hidden view and its subviews are neither drawn nor touched.
+    open var isHidden: Bool {
+        get { hiddenStorage }
+        set {
+            guard newValue != hiddenStorage else { return }
+            hiddenStorage = newValue
+            setNeedsCompositeOfScreen(force: true)
+        }
+    }
+
+    /// Whether subviews are cut to this view's bounds when drawn (default false).
+    open var clipsToBounds = false { didSet { setNeedsCompositeOfScreen() } }
+
+    /// When false, touches ignore this view and its subviews.
+    open var isUserInteractionEnabled = true
+
+    /// When false, the view receives only the first of simultaneous touches.
+    open var isMultipleTouchEnabled = false
+
+    /// A number to find the view by (`viewWithTag(_:)`).
+    open var tag = 0
+
+    /// The subview tree's first view (self included) with this tag.
+    public func viewWithTag(_ tag: Int) -> View? {
+        if self.tag == tag { return self }
+        for subview in subviews { if let found = subview.viewWithTag(tag) { return found } }
+        return nil
+    }
+
+    // MARK: Hierarchy
+
+    /// The window the view is in, if any.
+    open var window: Window? { superview?.window }
+
+    /// Adds `view` on top of the subviews, removing it from any other superview first.
+    open func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` in `subviews` (0 is the back).
+    open func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
+        let oldWindow = view.window
+        let newWindow = window
+        if oldWindow !== newWindow { view.willMove(toWindow: newWindow) }
+        if view.superview !== self { view.willMove(toSuperview: self) }
+        let sameParent = view.superview === self
+        view.detachFromSuperview()
+        let clamped = min(max(index, 0), subviews.count)
+        subviews.insert(view, at: clamped)
+        view.superview = self
+        if !sameParent { view.didMoveToSuperview() }
+        if oldWindow !== newWindow { view.didMoveToWindow() }
+        didAddSubview(view)
+        setNeedsCompositeOfScreen(force: true)
+    }
+
+    /// Inserts `view` just above `sibling`.
+    open func insertSubview(_ view: View, aboveSubview sibling: View) {
+        let index = subviews.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviews.count
+        insertSubview(view, at: view.superview === self && (subviews.firstIndex { $0 === view } ?? 0) < index ? index - 1 : index)
+    }
+
+    /// Inserts `view` just below `sibling`.
+    open func insertSubview(_ view: View, belowSubview sibling: View) {
+        let index = subviews.firstIndex { $0 === sibling } ?? 0
+        insertSubview(view, at: view.superview === self && (subviews.firstIndex { $0 === view } ?? 0) < index ? index - 1 : index)
+    }
+
+    /// Takes the view out of its superview (and so out of its window).
+    open func removeFromSuperview() {
+        guard let parent = superview else { return }
+        let oldWindow = window
+        parent.willRemoveSubview(self)
+        if oldWindow != nil { willMove(toWindow: nil) }
+        willMove(toSuperview: nil)
+        parent.setNeedsCompositeOfScreen(force: true)
+        detachFromSuperview()
+        didMoveToSuperview()
+        if oldWindow != nil { didMoveToWindow() }
+    }
+
+    private func detachFromSuperview() {
+        guard let parent = superview else { return }
+        if let first = window?.firstResponder as? View, first.isDescendant(of: self) { _ = first.resignFirstResponder() }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    /// Moves a subview to the front.
+    open func bringSubviewToFront(_ view: View) {
+        guard view.superview === self, let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.remove(at: index)
+        subviews.append(view)
+        setNeedsCompositeOfScreen(force: true)
+    }
+
+    /// Moves a subview to the back.
+    open func sendSubviewToBack(_ view: View) {
+        guard view.superview === self, let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.remove(at: index)
+        subviews.insert(view, at: 0)
+        setNeedsCompositeOfScreen(force: true)
+    }
+
+    /// Whether this view is `view` or lies inside it.
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// Hooks called around hierarchy changes, as in UIKit.
+    open func willMove(toSuperview newSuperview: View?) {}
+    open func didMoveToSuperview() {}
+    open func willMove(toWindow newWindow: Window?) {}
+    open func didMoveToWindow() {}
+    open func didAddSubview(_ subview: View) {}
+    open func willRemoveSubview(_ subview: View) {}
+
+    // MARK: Layout, drawing and hit-testing (overridable)
+
+    /// Override to position subviews; `layoutIfNeeded()` calls it when the view was marked.
+    open func layoutSubviews() {}
+
+    /// Override to paint the view's content with `GraphicsContext.current`, in
+    /// bounds coordinates; called before the next frame after `setNeedsDisplay()`.
+    open func draw(_ rect: CGRect) {}
+
+    /// The deepest visible, interactive descendant (or self) containing `point`
+    /// (in this view's coordinates). Hidden views, views with alpha below 0.01 and
+    /// views with interaction disabled are skipped; subviews are tried front to back,
+    /// and only where the point is inside this view's bounds.
+    open func hitTest(_ point: CGPoint, with event: Event?) -> View? {
+        guard HitTestRule.isEligible(isHidden: isHidden, alpha: alpha, isUserInteractionEnabled: isUserInteractionEnabled),
+            self.point(inside: point, with: event)
+        else { return nil }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(subview.convertFromSuperview(point), with: event) { return hit }
+        }
+        return self
+    }
+
+    /// Whether `point` (in this view's coordinates) is inside the view; override to enlarge or shrink the touch area.
+    open func point(inside point: CGPoint, with event: Event?) -> Bool {
+        HitTestRule.contains(bounds, point)
+    }
+
+    // MARK: Responder chain
+
+    /// A view controller's root view passes events to the controller, other views to their superview.
+    open override var next: Responder? { owningViewController ?? superview }
+
+    override var responderWindow: Window? { window }
+
+    /// Tells the screen showing this view that its pixels changed (coalesced per screen).
+    func setNeedsCompositeOfScreen(force: Bool = false) {
+        guard let window, let screen = window.screen, !window.isHidden else { return }
+        screen.setNeedsComposite()
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// A view that is the root of what a screen shows, as UIKit's `UIWindow`.
+/// A new window is hidden; `makeKeyAndVisible()` shows it and makes it the
+/// key window (the one receiving presses), `isHidden = false` only shows it.
+@MainActor open class Window: View {
+    /// Posted with the window as `object` when it is shown.
+    public nonisolated static let didBecomeVisibleNotification = Notification.Name("DirectDisplay.Window.didBecomeVisible")
+    /// Posted with the window as `object` when it is hidden.
+    public nonisolated static let didBecomeHiddenNotification = Notification.Name("DirectDisplay.Window.didBecomeHidden")
+    /// Posted with the window as `object` when it becomes the key window.
+    public nonisolated static let didBecomeKeyNotification = Notification.Name("DirectDisplay.Window.didBecomeKey")
+    /// Posted with the window as `object` when it stops being the key window.
+    public nonisolated static let didResignKeyNotification = Notification.Name("DirectDisplay.Window.didResignKey")
+
+    private var screenStorage: Screen?
+    private var levelStorage: Level = .normal
+    /// The responder that receives presses first while this window is key.
+    weak var firstResponder: Responder?
+
+    /// A hidden window with `frame` in the coordinates of the main screen (nil if none is connected).
+    public override init(frame: CGRect) {
+        screenStorage = Application.shared.mainScreen
+        super.init(frame: frame)
+        hiddenStorage = true
+        Application.shared.register(self)
+    }
+
+    /// A hidden window covering `screen`.
+    public init(screen: Screen) {
+        screenStorage = screen
+        super.init(frame: screen.bounds)
+        hiddenStorage = true
+        Application.shared.register(self)
+    }
+
+    /// A hidden window covering the main screen.
+    public convenience init() {
+        self.init(frame: Application.shared.mainScreen?.bounds ?? .zero)
+    }
+
+    /// The screen showing the window. Setting it moves the window; a window
+    /// that covered its old screen is resized to cover the new one.
+    open var screen: Screen? {
+        get { screenStorage }
+        set {
+            guard newValue !== screenStorage else { return }
+            let old = screenStorage
+            if !isHidden { old?.setNeedsComposite() }
+            screenStorage = newValue
+            if let old, let newValue, frame == old.bounds { frame = newValue.bounds }
+            setNeedsCompositeOfScreen()
+        }
+    }
+
+    /// The window's level; a higher level is always above a lower one.
+    open var windowLevel: Level {
+        get { levelStorage }
+        set {
+            guard newValue != levelStorage else { return }
+            levelStorage = newValue
+            Application.shared.windowLevelDidChange(self)
+            setNeedsCompositeOfScreen()
+        }
+    }
+
+    /// Whether the window is hidden. Showing it does not make it key; hiding
+    /// the key window hands key status back to the previous key window.
+    open override var isHidden: Bool {
+        get { hiddenStorage }
+        set { Application.shared.setWindow(self, hidden: newValue) }
+    }
+
+    /// Whether this is the application's key window.
+    public var isKeyWindow: Bool { Application.shared.keyWindow === self }
+
+    /// Shows the window above the others of its level and makes it key.
+    open func makeKeyAndVisible() { Application.shared.makeKeyAndVisible(self) }
+
+    /// Makes a visible window key (and brings it to the front of its level).
+    open func makeKey() { Application.shared.makeKey(self) }
+
+    /// Called when the window becomes key, before didBecomeKeyNotification; override to react.
+    open func becomeKey() {}
+
+    /// Called when the window stops being key, before didResignKeyNotification; override to react.
+    open func resignKey() {}
+
+    /// The view controller whose view fills the window.
+    open var rootViewController: ViewController? {
+        didSet {
+            guard oldValue !== rootViewController else { return }
+            let visible = !isHidden
+            if let oldValue {
+                if visible { oldValue.beginAppearanceTransition(false) }
+                oldValue.viewIfLoaded?.removeFromSuperview()
+                if visible { oldValue.endAppearanceTransition() }
+            }
+            if let controller = rootViewController {
+                if visible { controller.beginAppearanceTransition(true) }
+                controller.view.frame = bounds
+                addSubview(controller.view)
+                if visible { controller.endAppearanceTransition() }
+            }
+        }
+    }
+
+    open override var window: Window? { self }
+
+    /// The application gets what the window does not handle.
+    open override var next: Responder? { Application.shared }
+
+    override func sizeDidChange() {
+        super.sizeDidChange()
+        rootViewController?.viewIfLoaded?.frame = bounds
+    }
+
+    /// Delivers an event the application routed to this window: touches to
+    /// their views, presses to the first responder (else the window itself).
+    open func sendEvent(_ event: Event) {
+        switch event.type {
+        case .touches:
+            for (view, touches) in event.touchesByView(in: self) { view.deliver(touches, with: event) }
+        case .presses:
+            let target = firstResponder ?? self
+            for (phase, presses) in event.pressesByPhase() { target.deliver(presses, phase: phase, with: event) }
+        }
+    }
+}

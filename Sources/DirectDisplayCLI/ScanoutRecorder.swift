@@ -1,0 +1,34 @@
+import DirectDisplay
+import Foundation
+
+/// Writes `<screen>-<n>.png` (and `<screen>.png`, the latest) each time a screen's
+/// first frame, or a frame with changed content, has completed its page flip.
+@MainActor
+final class ScanoutRecorder {
+    private let directory: String
+    private var counts: [String: Int] = [:]
+
+    init(directory: String) { self.directory = directory }
+
+    func start() {
+        guard let display = Application.shared.display as? KMSDisplay else { return }
+        display.framePresented = { [self] screen, _, changed in
+            guard changed else { return }
+            record(screen, display: display)
+        }
+    }
+
+    private func record(_ screen: Screen, display: KMSDisplay) {
+        let count = (counts[screen.name] ?? 0) + 1
+        counts[screen.name] = count
+        do {
+            let image = try display.capture(screen)
+            let numbered = "\(directory)/\(screen.name)-\(String(format: "%03d", count)).png"
+            try image.writePNG(to: numbered)
+            try image.writePNG(to: "\(directory)/\(screen.name).png")
+            print("captured \(numbered)")
+        } catch {
+            FileHandle.standardError.write(Data("direct-display: capture of \(screen.name) failed: \(error)\n".utf8))
+        }
+    }
+}

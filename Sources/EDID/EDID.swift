@@ -1,1 +1,0 @@
-// EDID parsing: pure logic.

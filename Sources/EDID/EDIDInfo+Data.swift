@@ -1,0 +1,9 @@
+// Parsing from Foundation's Data.
+import Foundation
+
+extension EDIDInfo {
+    /// Parses an EDID blob held in `data`; see ``init(bytes:)``.
+    public init(data: Data) {
+        self.init(bytes: [UInt8](data))
+    }
+}

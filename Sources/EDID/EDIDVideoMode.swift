@@ -1,0 +1,102 @@
+// A video mode (resolution and refresh) announced by an EDID.
+
+/// One video mode an EDID announces, with where in the EDID it came from.
+public struct EDIDVideoMode: Sendable, Equatable, Hashable, Codable {
+    /// Where in the EDID a mode was found.
+    public enum Source: String, Sendable, Equatable, Hashable, Codable {
+        /// A detailed timing descriptor of the base block.
+        case detailedTiming
+        /// A standard timing (base block, or a 0xFA descriptor).
+        case standardTiming
+        /// An established timing bit (base block bytes 35–37).
+        case establishedTiming
+        /// A detailed timing descriptor of a CTA-861 extension block.
+        case ctaDetailedTiming
+        /// A CTA-861 Video Identification Code (video or 4:2:0 data block).
+        case ctaVideoIdentificationCode
+        /// An HDMI VIC of the HDMI vendor-specific data block.
+        case hdmiVideoIdentificationCode
+        /// A DisplayID 1.x Type I detailed timing.
+        case displayIDTypeITiming
+        /// A DisplayID 2.x Type VII detailed timing.
+        case displayIDTypeVIITiming
+    }
+
+    /// Active pixels per line.
+    public var width: Int
+    /// Active lines per frame (for interlaced modes, both fields together).
+    public var height: Int
+    /// Vertical refresh in Hz (field rate for interlaced modes), 3 decimals.
+    public var refreshRate: Double
+    /// Whether the mode is interlaced.
+    public var interlaced: Bool
+    /// Pixel clock in kHz, when the EDID gives a full timing.
+    public var pixelClockKilohertz: Int?
+    /// Where in the EDID this mode came from.
+    public var source: Source
+
+    /// Creates a mode; `refreshRate` is rounded to 3 decimals.
+    public init(
+        width: Int, height: Int, refreshRate: Double, interlaced: Bool = false,
+        pixelClockKilohertz: Int? = nil, source: Source
+    ) {
+        self.width = width
+        self.height = height
+        self.refreshRate = (refreshRate * 1000).rounded() / 1000
+        self.interlaced = interlaced
+        self.pixelClockKilohertz = pixelClockKilohertz
+        self.source = source
+    }
+
+    /// Whether two modes have the same size, scan type and refresh (to 0.01 Hz),
+    /// whatever their source.
+    func isSameMode(as other: EDIDVideoMode) -> Bool {
+        width == other.width && height == other.height && interlaced == other.interlaced
+            && abs(refreshRate - other.refreshRate) < 0.01
+    }
+}
+
+/// A full detailed timing as found in an EDID (18-byte DTD, DisplayID
+/// Type I or Type VII): the mode plus the image size it declares.
+struct DetailedTiming: Sendable, Equatable {
+    var mode: EDIDVideoMode
+    /// Image width in mm declared by the timing (0 when not given).
+    var imageWidthMillimeters: Int
+    /// Image height in mm declared by the timing (0 when not given).
+    var imageHeightMillimeters: Int
+    /// Whether the timing is flagged preferred (DisplayID only).
+    var isPreferred: Bool
+
+    /// Builds a timing from raw totals; nil when the numbers cannot make a mode.
+    init?(
+        pixelClockKilohertz: Int, horizontalActive: Int, horizontalBlank: Int,
+        verticalActive: Int, verticalBlank: Int, interlaced: Bool,
+        imageWidthMillimeters: Int = 0, imageHeightMillimeters: Int = 0,
+        isPreferred: Bool = false, source: EDIDVideoMode.Source
+    ) {
+        guard pixelClockKilohertz > 0, horizontalActive > 0, verticalActive > 0 else { return nil }
+        let horizontalTotal = horizontalActive + horizontalBlank
+        let height: Int
+        let refresh: Double
+        let isEighteenByteDescriptor = source == .detailedTiming || source == .ctaDetailedTiming
+        if interlaced && isEighteenByteDescriptor {
+            // An interlaced 18-byte DTD gives one field's lines; a frame has
+            // two fields plus the half line between them.
+            height = verticalActive * 2
+            let frameTotal = (verticalActive + verticalBlank) * 2 + 1
+            refresh = 2 * Double(pixelClockKilohertz) * 1000 / Double(horizontalTotal * frameTotal)
+        } else {
+            height = verticalActive
+            let frameTotal = verticalActive + verticalBlank
+            refresh = Double(pixelClockKilohertz) * 1000 / Double(horizontalTotal * frameTotal)
+                * (interlaced ? 2 : 1)
+        }
+        guard refresh.isFinite, refresh > 0 else { return nil }
+        mode = EDIDVideoMode(
+            width: horizontalActive, height: height, refreshRate: refresh, interlaced: interlaced,
+            pixelClockKilohertz: pixelClockKilohertz, source: source)
+        self.imageWidthMillimeters = imageWidthMillimeters
+        self.imageHeightMillimeters = imageHeightMillimeters
+        self.isPreferred = isPreferred
+    }
+}

@@ -1,0 +1,28 @@
+/// Which CRTC and primary plane light a connector: pure choice over probed state.
+public struct CRTCAssignment: Sendable, Equatable {
+    public let crtcID: UInt32
+    public let primaryPlaneID: UInt32
+
+    /// Chooses a CRTC the connector's encoders can drive (possible_crtcs) that is not in
+    /// `taken`, preferring the one already driving it (no needless routing change), and
+    /// the primary plane that can sit on that CRTC and scan out `format`.
+    /// Returns nil when every usable CRTC is taken: the screen waits for one to free.
+    public static func choose(
+        for connector: ConnectorState, in probe: CardProbe, taken: Set<UInt32>, format: UInt32
+    ) -> CRTCAssignment? {
+        let usable = probe.crtcs.filter { crtc in
+            crtc.index < 32 && connector.possibleCRTCs & (1 << UInt32(crtc.index)) != 0 && !taken.contains(crtc.id)
+        }
+        let ordered = usable.sorted { a, b in
+            (a.id == connector.currentCRTC ? 0 : 1) < (b.id == connector.currentCRTC ? 0 : 1)
+        }
+        for crtc in ordered {
+            let plane = probe.planes.first { plane in
+                plane.kind == .primary && plane.possibleCRTCs & (1 << UInt32(crtc.index)) != 0
+                    && plane.formats.contains(format)
+            }
+            if let plane { return CRTCAssignment(crtcID: crtc.id, primaryPlaneID: plane.id) }
+        }
+        return nil
+    }
+}

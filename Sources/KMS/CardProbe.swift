@@ -1,0 +1,195 @@
+import CDRM
+import EDID
+
+/// Connector link status as the kernel reports it.
+public enum ConnectionStatus: String, Sendable, Codable {
+    case connected, disconnected, unknown
+}
+
+/// One connector as probed: name, status, modes, EDID and the CRTCs it can use.
+public struct ConnectorState: Sendable {
+    public let id: UInt32
+    /// The kernel's name, e.g. "HDMI-A-1", "Virtual-1", "Writeback-1".
+    public let name: String
+    public let type: UInt32
+    public let status: ConnectionStatus
+    /// Modes in the kernel's order.
+    public let modes: [DisplayMode]
+    public let widthMillimeters: Int
+    public let heightMillimeters: Int
+    /// Bit mask of CRTC indices any of this connector's encoders can drive.
+    public let possibleCRTCs: UInt32
+    /// The encoder's CRTC at probe time (0 when none).
+    public let currentCRTC: UInt32
+    public let properties: PropertyTable
+    /// Raw EDID bytes, when the connector has an EDID blob.
+    public let edid: [UInt8]?
+
+    public var isWriteback: Bool { type == UInt32(DRM_MODE_CONNECTOR_WRITEBACK) }
+    /// eDP, LVDS and DSI are built-in panels: they make the main screen.
+    public var isInternal: Bool {
+        type == UInt32(DRM_MODE_CONNECTOR_eDP) || type == UInt32(DRM_MODE_CONNECTOR_LVDS)
+            || type == UInt32(DRM_MODE_CONNECTOR_DSI)
+    }
+    public var edidInfo: EDIDInfo? { edid.map { EDIDInfo(bytes: $0) } }
+}
+
+/// One CRTC: its index (for possible_crtcs masks) and current state.
+public struct CRTCState: Sendable {
+    public let id: UInt32
+    public let index: Int
+    public let framebufferID: UInt32
+    public let mode: DisplayMode?
+    public let properties: PropertyTable
+}
+
+/// The kind of a plane, from its "type" property.
+public enum PlaneKind: String, Sendable, Codable {
+    case overlay, primary, cursor
+
+    init(rawType: UInt64) {
+        switch rawType {
+        case 1: self = .primary
+        case 2: self = .cursor
+        default: self = .overlay
+        }
+    }
+}
+
+/// One plane: kind, the CRTCs it may sit on and the pixel formats it scans out.
+public struct PlaneState: Sendable {
+    public let id: UInt32
+    public let kind: PlaneKind
+    public let possibleCRTCs: UInt32
+    public let crtcID: UInt32
+    /// DRM fourcc codes.
+    public let formats: [UInt32]
+    public let properties: PropertyTable
+
+    public var formatNames: [String] { formats.map(fourccName) }
+}
+
+/// A snapshot of a card's KMS objects, read once: connectors, CRTCs and planes.
+public struct CardProbe: Sendable {
+    public let connectors: [ConnectorState]
+    public let crtcs: [CRTCState]
+    public let planes: [PlaneState]
+    public let minWidth: Int, maxWidth: Int, minHeight: Int, maxHeight: Int
+
+    /// A probe from known parts (tests, replays).
+    init(
+        connectors: [ConnectorState], crtcs: [CRTCState], planes: [PlaneState],
+        minWidth: Int, maxWidth: Int, minHeight: Int, maxHeight: Int
+    ) {
+        self.connectors = connectors
+        self.crtcs = crtcs
+        self.planes = planes
+        self.minWidth = minWidth
+        self.maxWidth = maxWidth
+        self.minHeight = minHeight
+        self.maxHeight = maxHeight
+    }
+
+    /// Reads every KMS object of the card. `forceProbe` asks the driver to re-detect
+    /// connectors (drmModeGetConnector); otherwise the cached state is used
+    /// (drmModeGetConnectorCurrent), which is cheap.
+    public init(device: DRMDevice, forceProbe: Bool = true) throws(DRMError) {
+        let fd = device.fd
+        let resources = try drmPointer("drmModeGetResources", context: "reading \(device.path)") {
+            drmModeGetResources(fd)
+        }
+        defer { drmModeFreeResources(resources) }
+        let res = resources.pointee
+        minWidth = Int(res.min_width)
+        maxWidth = Int(res.max_width)
+        minHeight = Int(res.min_height)
+        maxHeight = Int(res.max_height)
+
+        let crtcIDs = Array(UnsafeBufferPointer(start: res.crtcs, count: Int(res.count_crtcs)))
+        crtcs = crtcIDs.enumerated().compactMap { index, id in
+            guard let crtc = drmModeGetCrtc(fd, id) else { return nil }
+            defer { drmModeFreeCrtc(crtc) }
+            let mode = crtc.pointee.mode_valid != 0 ? DisplayMode(crtc.pointee.mode) : nil
+            return CRTCState(
+                id: id, index: index, framebufferID: crtc.pointee.buffer_id, mode: mode,
+                properties: PropertyTable(fd: fd, objectID: id, objectType: DRM_MODE_OBJECT_CRTC))
+        }
+
+        let encoderIDs = Array(UnsafeBufferPointer(start: res.encoders, count: Int(res.count_encoders)))
+        var encoderCRTCs: [UInt32: (possible: UInt32, current: UInt32)] = [:]
+        for id in encoderIDs {
+            guard let encoder = drmModeGetEncoder(fd, id) else { continue }
+            encoderCRTCs[id] = (encoder.pointee.possible_crtcs, encoder.pointee.crtc_id)
+            drmModeFreeEncoder(encoder)
+        }
+
+        let connectorIDs = Array(UnsafeBufferPointer(start: res.connectors, count: Int(res.count_connectors)))
+        connectors = connectorIDs.compactMap { id in
+            CardProbe.readConnector(fd: fd, id: id, forceProbe: forceProbe, encoders: encoderCRTCs)
+        }
+
+        var planes: [PlaneState] = []
+        if let planeResources = drmModeGetPlaneResources(fd) {
+            defer { drmModeFreePlaneResources(planeResources) }
+            let ids = UnsafeBufferPointer(
+                start: planeResources.pointee.planes, count: Int(planeResources.pointee.count_planes))
+            for id in ids {
+                guard let plane = drmModeGetPlane(fd, id) else { continue }
+                defer { drmModeFreePlane(plane) }
+                let properties = PropertyTable(fd: fd, objectID: id, objectType: DRM_MODE_OBJECT_PLANE)
+                let formats = Array(
+                    UnsafeBufferPointer(start: plane.pointee.formats, count: Int(plane.pointee.count_formats)))
+                planes.append(
+                    PlaneState(
+                        id: id, kind: PlaneKind(rawType: properties.value("type") ?? 0),
+                        possibleCRTCs: plane.pointee.possible_crtcs, crtcID: plane.pointee.crtc_id,
+                        formats: formats, properties: properties))
+            }
+        }
+        self.planes = planes
+    }
+
+    private static func readConnector(
+        fd: Int32, id: UInt32, forceProbe: Bool, encoders: [UInt32: (possible: UInt32, current: UInt32)]
+    ) -> ConnectorState? {
+        guard let pointer = forceProbe ? drmModeGetConnector(fd, id) : drmModeGetConnectorCurrent(fd, id)
+        else { return nil }
+        defer { drmModeFreeConnector(pointer) }
+        let connector = pointer.pointee
+        let typeName = drmModeGetConnectorTypeName(connector.connector_type).map { String(cString: $0) } ?? "Unknown"
+        let status: ConnectionStatus =
+            switch connector.connection {
+            case DRM_MODE_CONNECTED: .connected
+            case DRM_MODE_DISCONNECTED: .disconnected
+            default: .unknown
+            }
+        let modes = UnsafeBufferPointer(start: connector.modes, count: Int(connector.count_modes)).map(DisplayMode.init)
+        var possible: UInt32 = 0
+        for encoderID in UnsafeBufferPointer(start: connector.encoders, count: Int(connector.count_encoders)) {
+            possible |= encoders[encoderID]?.possible ?? 0
+        }
+        let properties = PropertyTable(fd: fd, objectID: id, objectType: DRM_MODE_OBJECT_CONNECTOR)
+        return ConnectorState(
+            id: id, name: "\(typeName)-\(connector.connector_type_id)", type: connector.connector_type,
+            status: status, modes: modes,
+            widthMillimeters: Int(connector.mmWidth), heightMillimeters: Int(connector.mmHeight),
+            possibleCRTCs: possible, currentCRTC: encoders[connector.encoder_id]?.current ?? 0,
+            properties: properties, edid: readBlob(fd: fd, id: properties.value("EDID")))
+    }
+
+    private static func readBlob(fd: Int32, id: UInt64?) -> [UInt8]? {
+        guard let id, id != 0, let blob = drmModeGetPropertyBlob(fd, UInt32(truncatingIfNeeded: id)) else { return nil }
+        defer { drmModeFreePropertyBlob(blob) }
+        guard let data = blob.pointee.data else { return nil }
+        return Array(UnsafeRawBufferPointer(start: data, count: Int(blob.pointee.length)))
+    }
+
+    public func connector(named name: String) -> ConnectorState? { connectors.first { $0.name == name } }
+    public func crtc(id: UInt32) -> CRTCState? { crtcs.first { $0.id == id } }
+}
+
+/// "XR24" for DRM_FORMAT_XRGB8888: the fourcc's four characters.
+public func fourccName(_ code: UInt32) -> String {
+    let bytes = (0..<4).map { UInt8(truncatingIfNeeded: code >> ($0 * 8)) }
+    return String(decoding: bytes.map { (32..<127).contains($0) ? $0 : 63 }, as: UTF8.self)
+}

@@ -1,0 +1,109 @@
+import CDRM
+import Glibc
+
+/// An open DRM primary node (/dev/dri/cardN): the one owner of its file descriptor.
+///
+/// Opening sets the universal-planes, atomic and writeback client caps where the
+/// driver accepts them and makes sure we are the DRM master: only the master may
+/// modeset or commit, so a card driven by another program is refused up front
+/// with a clear error instead of failing later mid-frame.
+public final class DRMDevice {
+    public let path: String
+    public let fd: Int32
+    /// The driver accepted DRM_CLIENT_CAP_ATOMIC: commits go through AtomicCommit.
+    public let supportsAtomic: Bool
+    /// The driver exposes writeback connectors to us (DRM_CLIENT_CAP_WRITEBACK_CONNECTORS).
+    public let supportsWriteback: Bool
+    /// The kernel driver's name, e.g. "vkms", "virtio_gpu", "i915".
+    public let driverName: String
+
+    private let events = FlipEventCollector()
+
+    /// Opens `path` (open(2)) and becomes master (drmSetMaster when not already).
+    /// - Throws: `DRMError` naming the call: EBUSY/EACCES from drmSetMaster mean another
+    ///   DRM master (a compositor, X server or second app) drives the card.
+    public init(path: String, requireMaster: Bool = true) throws(DRMError) {
+        self.path = path
+        let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw DRMError(call: "open", code: errno, context: "opening \(path)") }
+        self.fd = fd
+        if let version = drmGetVersion(fd) {
+            driverName = version.pointee.name.map { String(cString: $0) } ?? "unknown"
+            drmFreeVersion(version)
+        } else {
+            driverName = "unknown"
+        }
+        var dumb: UInt64 = 0
+        guard drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) == 0, dumb != 0 else {
+            close(fd)
+            throw DRMError(call: "drmGetCap(DRM_CAP_DUMB_BUFFER)", code: ENOTSUP, context: "\(path) (\(driverName)) cannot scan out dumb buffers")
+        }
+        _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1)
+        supportsAtomic = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0
+        supportsWriteback = supportsAtomic && drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_WRITEBACK_CONNECTORS), 1) == 0
+        if requireMaster && drmIsMaster(fd) == 0 {
+            let result = drmSetMaster(fd)
+            if result != 0 {
+                let code = errno
+                close(fd)
+                throw DRMError(
+                    call: "drmSetMaster", code: code,
+                    context: "\(path) is already driven by another DRM master (a compositor, X server or another app); stop it or switch to a free virtual console")
+            }
+        }
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    /// Waits up to `timeout` seconds for the fd to become readable, then reads and
+    /// returns the page-flip events it holds (drmHandleEvent). Returns [] on timeout.
+    public func readFlipEvents(timeout: Double) throws(DRMError) -> [FlipEvent] {
+        var pollfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(max(0, timeout * 1000).rounded(.up))
+        let ready = try drmCall("poll", context: "waiting for a page flip on \(path)") { poll(&pollfd, 1, milliseconds) }
+        guard ready > 0 else { return [] }
+        return try readPendingFlipEvents()
+    }
+
+    /// Reads the events already queued on the fd without waiting (for a dispatch source).
+    public func readPendingFlipEvents() throws(DRMError) -> [FlipEvent] {
+        var context = drmEventContext()
+        context.version = 3  // page_flip_handler2 (with the CRTC id) appeared in version 3
+        context.page_flip_handler2 = { _, sequence, seconds, microseconds, crtcID, userData in
+            guard let userData else { return }
+            Unmanaged<FlipEventCollector>.fromOpaque(userData).takeUnretainedValue().events.append(
+                FlipEvent(
+                    crtcID: crtcID, sequence: sequence,
+                    timestamp: Double(seconds) + Double(microseconds) / 1_000_000))
+        }
+        let result = drmHandleEvent(fd, &context)
+        if result != 0 && errno != EAGAIN {
+            throw DRMError(call: "drmHandleEvent", code: errno, context: "reading events of \(path)")
+        }
+        defer { events.events.removeAll() }
+        return events.events
+    }
+
+    /// The value every commit that asks for an event passes as user_data, so the
+    /// flip handler finds our collector. It lives as long as this device, and
+    /// events can only be read through this device.
+    var eventUserData: UInt64 {
+        UInt64(UInt(bitPattern: Unmanaged.passUnretained(events).toOpaque()))
+    }
+}
+
+/// A completed page flip (or modeset) on one CRTC, as stamped by the kernel.
+public struct FlipEvent: Sendable, Equatable {
+    public let crtcID: UInt32
+    /// The CRTC's vblank counter: consecutive flips that differ by more than 1 missed a vblank.
+    public let sequence: UInt32
+    /// CLOCK_MONOTONIC seconds of the vblank that completed the flip.
+    public let timestamp: Double
+}
+
+/// Gathers the events delivered by drmHandleEvent's C callback during one read.
+final class FlipEventCollector {
+    var events: [FlipEvent] = []
+}

@@ -1,0 +1,49 @@
+import CDRM
+import Glibc
+
+/// An error from a DRM/KMS call, naming the C function and the errno it returned.
+public struct DRMError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The libdrm or system call that failed, e.g. "drmModeAtomicCommit".
+    public let call: String
+    /// The errno value (positive).
+    public let code: Int32
+    /// What we were doing, in words a user understands.
+    public let context: String
+
+    public init(call: String, code: Int32, context: String = "") {
+        self.call = call
+        self.code = code
+        self.context = context
+    }
+
+    public var isBusy: Bool { code == EBUSY }
+    public var isPermissionDenied: Bool { code == EACCES || code == EPERM }
+
+    public var description: String {
+        let reason = String(cString: strerror(code))
+        let prefix = context.isEmpty ? "" : "\(context): "
+        return "\(prefix)\(call) failed: \(reason) (errno \(code))"
+    }
+}
+
+/// The one funnel for DRM calls: retries EINTR/EAGAIN-on-ioctl as libdrm's own
+/// ioctl wrapper does, and turns a negative result into a typed `DRMError`.
+///
+/// libdrm functions return either -1 with errno set or -errno; both are handled.
+@discardableResult
+func drmCall(_ call: String, context: String = "", _ body: () -> Int32) throws(DRMError) -> Int32 {
+    while true {
+        let result = body()
+        if result >= 0 { return result }
+        let code = result == -1 ? errno : -result
+        if code == EINTR { continue }
+        throw DRMError(call: call, code: code, context: context)
+    }
+}
+
+/// Turns a libdrm call that returns a pointer (NULL with errno on failure) into a throwing one.
+func drmPointer<T>(_ call: String, context: String = "", _ body: () -> T?) throws(DRMError) -> T {
+    errno = 0
+    if let value = body() { return value }
+    throw DRMError(call: call, code: errno == 0 ? ENOENT : errno, context: context)
+}

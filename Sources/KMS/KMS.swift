@@ -1,2 +1,0 @@
-// DRM/KMS scanout back end.
-import CDRM

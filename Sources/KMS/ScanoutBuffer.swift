@@ -1,0 +1,104 @@
+import CDRM
+import Glibc
+
+/// A CPU-mapped dumb buffer registered as a KMS framebuffer: the one owner of the
+/// GEM handle, the mapping and the framebuffer id, each freed exactly once.
+public final class ScanoutBuffer {
+    public let width: Int
+    public let height: Int
+    public let bytesPerRow: Int
+    /// The fourcc the framebuffer was registered with (XRGB8888 unless asked otherwise).
+    public let format: UInt32
+    public let framebufferID: UInt32
+    public let pixels: UnsafeMutableRawPointer
+    let size: Int
+    private let handle: UInt32
+    private let device: DRMDevice
+
+    /// Creates the buffer (drmModeCreateDumbBuffer), maps it (drmModeMapDumbBuffer, mmap)
+    /// and adds a framebuffer (drmModeAddFB2). Partial work is undone on failure.
+    /// XRGB8888: every KMS driver scans it out, and the compositor writes it.
+    public static let defaultFormat: UInt32 = dd_format_xrgb8888()
+
+    public init(device: DRMDevice, width: Int, height: Int, format: UInt32 = defaultFormat) throws(DRMError) {
+        self.device = device
+        self.width = width
+        self.height = height
+        self.format = format
+        let fd = device.fd
+        let what = "\(width)x\(height) buffer on \(device.path)"
+        var handle: UInt32 = 0
+        var pitch: UInt32 = 0
+        var size: UInt64 = 0
+        try drmCall("drmModeCreateDumbBuffer", context: what) {
+            drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size)
+        }
+        var offset: UInt64 = 0
+        do {
+            try drmCall("drmModeMapDumbBuffer", context: what) { drmModeMapDumbBuffer(fd, handle, &offset) }
+        } catch {
+            _ = drmModeDestroyDumbBuffer(fd, handle)
+            throw error
+        }
+        let mapping = mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
+        guard let mapping, mapping != MAP_FAILED else {
+            let code = errno
+            _ = drmModeDestroyDumbBuffer(fd, handle)
+            throw DRMError(call: "mmap", code: code, context: what)
+        }
+        var handles: (UInt32, UInt32, UInt32, UInt32) = (handle, 0, 0, 0)
+        var pitches: (UInt32, UInt32, UInt32, UInt32) = (pitch, 0, 0, 0)
+        var offsets: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+        var framebufferID: UInt32 = 0
+        do {
+            try drmCall("drmModeAddFB2", context: what) {
+                withUnsafePointer(to: &handles) { h in
+                    withUnsafePointer(to: &pitches) { p in
+                        withUnsafePointer(to: &offsets) { o in
+                            drmModeAddFB2(
+                                fd, UInt32(width), UInt32(height), format,
+                                UnsafeRawPointer(h).assumingMemoryBound(to: UInt32.self),
+                                UnsafeRawPointer(p).assumingMemoryBound(to: UInt32.self),
+                                UnsafeRawPointer(o).assumingMemoryBound(to: UInt32.self), &framebufferID, 0)
+                        }
+                    }
+                }
+            }
+        } catch {
+            munmap(mapping, Int(size))
+            _ = drmModeDestroyDumbBuffer(fd, handle)
+            throw error
+        }
+        self.handle = handle
+        self.size = Int(size)
+        self.bytesPerRow = Int(pitch)
+        self.pixels = mapping
+        self.framebufferID = framebufferID
+        memset(mapping, 0, Int(size))
+    }
+
+    deinit {
+        _ = drmModeRmFB(device.fd, framebufferID)
+        munmap(pixels, size)
+        _ = drmModeDestroyDumbBuffer(device.fd, handle)
+    }
+
+    /// Fills the whole buffer with one XRGB8888 value.
+    public func fill(_ xrgb: UInt32) {
+        for row in 0..<height {
+            let line = (pixels + row * bytesPerRow).assumingMemoryBound(to: UInt32.self)
+            line.update(repeating: xrgb, count: width)
+        }
+    }
+
+    /// Copies the pixels out as rows of 32-bit values, `width * height`, row-major.
+    public func copyPixels() -> [UInt32] {
+        var result = [UInt32](repeating: 0, count: width * height)
+        result.withUnsafeMutableBytes { target in
+            for row in 0..<height {
+                memcpy(target.baseAddress! + row * width * 4, pixels + row * bytesPerRow, width * 4)
+            }
+        }
+        return result
+    }
+}

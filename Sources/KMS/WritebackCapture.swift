@@ -1,0 +1,46 @@
+import CDRM
+import Glibc
+
+/// Reads back what a CRTC scans out through a writeback connector: the kernel
+/// composes the CRTC's planes into a buffer of ours, and a fence says when.
+public final class WritebackCapture {
+    private let device: DRMDevice
+    public let connector: ConnectorState
+
+    /// `connector` must be a writeback connector of `device` (see `ConnectorState.isWriteback`).
+    public init(device: DRMDevice, connector: ConnectorState) {
+        self.device = device
+        self.connector = connector
+    }
+
+    /// Captures one frame of `output` into XRGB8888 pixels, row-major.
+    /// The output must be lit and have no flip queued (an atomic commit would get EBUSY).
+    /// - Parameter timeout: seconds to wait for the writeback fence.
+    public func capture(_ output: ScanoutOutput, timeout: Double = 2) throws(DRMError) -> [UInt32] {
+        let target = try ScanoutBuffer(device: device, width: output.mode.width, height: output.mode.height)
+        let request = try AtomicRequest()
+        var fence: Int32 = -1
+        try request.add(connector.id, connector.properties, "CRTC_ID", UInt64(output.crtc.id))
+        try request.add(connector.id, connector.properties, "WRITEBACK_FB_ID", UInt64(target.framebufferID))
+        try withUnsafeMutablePointer(to: &fence) { (pointer) throws(DRMError) in
+            try request.add(
+                connector.id, connector.properties, "WRITEBACK_OUT_FENCE_PTR", UInt64(UInt(bitPattern: pointer)))
+            // Routing a new connector to the CRTC is a modeset in the kernel's eyes.
+            try request.commit(
+                device: device, flags: UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), userData: 0,
+                context: "writeback capture of \(output.connector.name) through \(connector.name)")
+        }
+        guard fence >= 0 else {
+            throw DRMError(call: "drmModeAtomicCommit", code: EIO, context: "\(connector.name) returned no fence")
+        }
+        defer { close(fence) }
+        var pollfd = pollfd(fd: fence, events: Int16(POLLIN), revents: 0)
+        let ready = try drmCall("poll", context: "waiting for the writeback fence of \(connector.name)") {
+            poll(&pollfd, 1, Int32(timeout * 1000))
+        }
+        guard ready > 0 else {
+            throw DRMError(call: "poll", code: ETIMEDOUT, context: "writeback of \(output.connector.name) did not finish in \(timeout) s")
+        }
+        return target.copyPixels()
+    }
+}

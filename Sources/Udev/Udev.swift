@@ -1,2 +1,0 @@
-// Device discovery through libudev.
-import CUdev

@@ -1,1 +1,0 @@
-// Pure window-system logic (levels, ordering, key window): no C library, no hardware.

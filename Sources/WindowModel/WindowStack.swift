@@ -1,0 +1,63 @@
+import Foundation
+
+/// Back-to-front order of windows: a higher level is always above a lower one,
+/// and within a level the window most recently shown or raised is on top.
+///
+/// Pure bookkeeping over window identifiers so the rules can be tested with
+/// tables of cases, without views or screens.
+public struct WindowStack<ID: Hashable>: Sendable where ID: Sendable {
+    private struct Entry: Sendable {
+        var level: CGFloat
+        var stamp: UInt64
+    }
+
+    private var entries: [ID: Entry] = [:]
+    private var clock: UInt64 = 0
+
+    public init() {}
+
+    /// Adds a window at `level`, on top of its level, or just changes its level
+    /// if it is already known (which also raises it within the new level).
+    public mutating func insert(_ id: ID, level: CGFloat) {
+        clock += 1
+        entries[id] = Entry(level: level, stamp: clock)
+    }
+
+    /// Forgets a window.
+    public mutating func remove(_ id: ID) {
+        entries[id] = nil
+    }
+
+    /// Whether the stack knows `id`.
+    public func contains(_ id: ID) -> Bool { entries[id] != nil }
+
+    /// The level of `id`, if known.
+    public func level(of id: ID) -> CGFloat? { entries[id]?.level }
+
+    /// Puts `id` on top of the other windows of its level (it never leaves its level).
+    public mutating func raise(_ id: ID) {
+        guard var entry = entries[id] else { return }
+        clock += 1
+        entry.stamp = clock
+        entries[id] = entry
+    }
+
+    /// Changes the level of `id`; the window goes on top of its new level.
+    public mutating func setLevel(_ level: CGFloat, of id: ID) {
+        guard entries[id] != nil else { return }
+        insert(id, level: level)
+    }
+
+    /// All windows, back to front.
+    public var backToFront: [ID] {
+        entries.sorted { lhs, rhs in
+            if lhs.value.level != rhs.value.level { return lhs.value.level < rhs.value.level }
+            return lhs.value.stamp < rhs.value.stamp
+        }.map(\.key)
+    }
+
+    /// The front-most window satisfying `predicate`.
+    public func topmost(where predicate: (ID) -> Bool) -> ID? {
+        backToFront.last(where: predicate)
+    }
+}

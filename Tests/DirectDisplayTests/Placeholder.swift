@@ -1,2 +1,0 @@
-import XCTest
-final class DirectDisplayTestsPlaceholder: XCTestCase { func testNothing() {} }

@@ -1,2 +1,0 @@
-import XCTest
-final class HardwareTestsPlaceholder: XCTestCase { func testNothing() {} }

@@ -1,0 +1,108 @@
+import DirectDisplay
+import Foundation
+import KMS
+import XCTest
+
+/// A window on a real KMS screen (VKMS in the VM), read back through the writeback connector.
+@MainActor
+final class ScanoutTests: XCTestCase {
+    private var display: KMSDisplay?
+
+    override func setUp() async throws {
+        try HardwareEnvironment.requireHardware()
+        Application.shared.reset()
+        display = try KMSDisplay()
+    }
+
+    override func tearDown() async throws {
+        display?.shutdown()
+        display = nil
+        Application.shared.reset()
+    }
+
+    private func vkmsScreen() throws -> Screen {
+        try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" }, "VKMS's Virtual-1 is not a screen: \(Screen.screens.map(\.name))")
+    }
+
+    func testRootViewAndSubviewColoursReachScanoutAndAChangeFollowsAfterAFlip() throws {
+        let display = try XCTUnwrap(display)
+        let screen = try vkmsScreen()
+        XCTAssertEqual(screen.nativeBounds.size, CGSize(width: 1024, height: 768), "VKMS's preferred mode")
+
+        let window = Window(screen: screen)
+        let controller = ViewController()
+        window.rootViewController = controller
+        controller.view.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
+        let subview = View(frame: CGRect(x: 100, y: 200, width: 300, height: 150))
+        subview.backgroundColor = Color(red: 0, green: 1, blue: 0, alpha: 1)
+        controller.view.addSubview(subview)
+        window.makeKeyAndVisible()
+
+        let first = try display.waitForPresentation(of: screen)
+        let image = try display.capture(screen)
+        try save(image, "scanout-first")
+        XCTAssertEqual(image.width, 1024)
+        XCTAssertEqual(image.height, 768)
+        XCTAssertEqual(rgb(image.rawPixel(x: 10, y: 10)), 0xFF0000, "root view colour")
+        XCTAssertEqual(rgb(image.rawPixel(x: 1023, y: 767)), 0xFF0000, "root view colour, far corner")
+        XCTAssertEqual(rgb(image.rawPixel(x: 100, y: 200)), 0x00FF00, "subview's top-left pixel")
+        XCTAssertEqual(rgb(image.rawPixel(x: 399, y: 349)), 0x00FF00, "subview's bottom-right pixel")
+        XCTAssertEqual(rgb(image.rawPixel(x: 400, y: 350)), 0xFF0000, "just outside the subview")
+        XCTAssertEqual(rgb(image.rawPixel(x: 99, y: 200)), 0xFF0000, "just left of the subview")
+
+        subview.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 1)
+        let second = try display.waitForPresentation(of: screen)
+        XCTAssertGreaterThan(second.sequence, first.sequence, "the change went out in a later vblank")
+        let changed = try display.capture(screen)
+        try save(changed, "scanout-second")
+        XCTAssertEqual(rgb(changed.rawPixel(x: 250, y: 275)), 0x0000FF, "the changed subview colour")
+        XCTAssertEqual(rgb(changed.rawPixel(x: 10, y: 10)), 0xFF0000, "root unchanged")
+    }
+
+    func testScreenWithNoVisibleWindowScansOutBlack() throws {
+        let display = try XCTUnwrap(display)
+        let screen = try vkmsScreen()
+        display.setNeedsComposite(screen)
+        try display.waitForPresentation(of: screen)
+        let image = try display.capture(screen)
+        XCTAssertEqual(Set(image.pixels.map(rgb)), [0], "all black")
+    }
+
+    func testColourAnimationOf120FramesMissesNoVblank() throws {
+        let display = try XCTUnwrap(display)
+        let screen = try vkmsScreen()
+        let window = Window(screen: screen)
+        window.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 1)
+        window.makeKeyAndVisible()
+        try display.waitForPresentation(of: screen)
+
+        var sequences: [UInt32] = []
+        for frame in 0..<120 {
+            window.backgroundColor = Color(red: CGFloat(frame) / 119, green: 0, blue: 1 - CGFloat(frame) / 119, alpha: 1)
+            sequences.append(try display.waitForPresentation(of: screen, timeout: 1).sequence)
+        }
+        let steps = zip(sequences.dropFirst(), sequences).map { $0 &- $1 }
+        let missed = steps.filter { $0 != 1 }
+        print("120 frames: vblank sequence \(sequences.first!)…\(sequences.last!), steps other than 1: \(missed)")
+        XCTAssertEqual(missed, [], "every frame flipped on the next vblank")
+        let last = try display.capture(screen)
+        XCTAssertEqual(rgb(last.rawPixel(x: 0, y: 0)), 0xFF_00_00, "the last animation frame is on screen")
+    }
+
+    func testSecondProcessStyleOpenOfADrivenCardIsRefusedClearly() throws {
+        let screenCard = try XCTUnwrap(Screen.screens.first).name
+        XCTAssertFalse(screenCard.isEmpty)
+        let path = try XCTUnwrap(
+            try FileManager.default.contentsOfDirectory(atPath: "/dev/dri").filter { $0.hasPrefix("card") }.first)
+        XCTAssertThrowsError(try DRMDevice(path: "/dev/dri/\(path)")) { error in
+            let drmError = error as? DRMError
+            XCTAssertEqual(drmError?.call, "drmSetMaster")
+            XCTAssertTrue("\(error)".contains("already driven by another DRM master"), "\(error)")
+        }
+    }
+
+    private func save(_ image: CapturedImage, _ name: String) throws {
+        guard let directory = HardwareEnvironment.captureDirectory else { return }
+        try image.writePNG(to: "\(directory)/\(name).png")
+    }
+}

@@ -1,0 +1,91 @@
+import CDRM
+import XCTest
+
+@testable import KMS
+
+final class DisplayModeTests: XCTestCase {
+    func mode(_ width: Int, _ height: Int, clock: UInt32, htotal: UInt16, vtotal: UInt16, preferred: Bool = false, flags: UInt32 = 0) -> DisplayMode {
+        var info = drmModeModeInfo()
+        info.hdisplay = UInt16(width)
+        info.vdisplay = UInt16(height)
+        info.clock = clock
+        info.htotal = htotal
+        info.vtotal = vtotal
+        info.flags = flags
+        info.type = preferred ? UInt32(DRM_MODE_TYPE_PREFERRED) : 0
+        return DisplayMode(info)
+    }
+
+    func testRefreshRateComesFromClockAndTotals() {
+        // CEA 1920x1080@60: 148.5 MHz, 2200 x 1125.
+        XCTAssertEqual(mode(1920, 1080, clock: 148_500, htotal: 2200, vtotal: 1125).refreshRate, 60, accuracy: 0.001)
+        // 59.94 variant: 148.35 MHz.
+        XCTAssertEqual(mode(1920, 1080, clock: 148_352, htotal: 2200, vtotal: 1125).refreshRate, 59.94, accuracy: 0.001)
+        // Interlaced 1080i: fields count double.
+        let interlaced = mode(1920, 1080, clock: 74_250, htotal: 2200, vtotal: 1125, flags: UInt32(DRM_MODE_FLAG_INTERLACE))
+        XCTAssertEqual(interlaced.refreshRate, 60, accuracy: 0.001)
+        XCTAssertTrue(interlaced.isInterlaced)
+    }
+
+    func testPreferredIsTheKernelsElseLargestThenFastest() {
+        let small = mode(800, 600, clock: 40_000, htotal: 1056, vtotal: 628)
+        let big60 = mode(1920, 1080, clock: 148_500, htotal: 2200, vtotal: 1125)
+        let big50 = mode(1920, 1080, clock: 148_500, htotal: 2640, vtotal: 1125)
+        let marked = mode(1024, 768, clock: 65_000, htotal: 1344, vtotal: 806, preferred: true)
+        XCTAssertEqual([small, big60, marked].preferred, marked)
+        XCTAssertEqual([small, big50, big60].preferred, big60)
+        XCTAssertEqual([small].preferred, small)
+        XCTAssertNil([DisplayMode]().preferred)
+    }
+
+    func testFourccNames() {
+        XCTAssertEqual(fourccName(dd_format_xrgb8888()), "XR24")
+        XCTAssertEqual(fourccName(dd_format_argb8888()), "AR24")
+    }
+}
+
+final class CRTCAssignmentTests: XCTestCase {
+    let xrgb = dd_format_xrgb8888()
+
+    func connector(possible: UInt32, current: UInt32 = 0) -> ConnectorState {
+        ConnectorState(
+            id: 50, name: "HDMI-A-1", type: UInt32(DRM_MODE_CONNECTOR_HDMIA), status: .connected, modes: [],
+            widthMillimeters: 0, heightMillimeters: 0, possibleCRTCs: possible, currentCRTC: current,
+            properties: PropertyTable(), edid: nil)
+    }
+
+    func crtc(_ id: UInt32, _ index: Int) -> CRTCState {
+        CRTCState(id: id, index: index, framebufferID: 0, mode: nil, properties: PropertyTable())
+    }
+
+    func plane(_ id: UInt32, _ kind: PlaneKind, crtcs: UInt32, formats: [UInt32]? = nil) -> PlaneState {
+        PlaneState(id: id, kind: kind, possibleCRTCs: crtcs, crtcID: 0, formats: formats ?? [xrgb], properties: PropertyTable())
+    }
+
+    func probe(crtcs: [CRTCState], planes: [PlaneState]) -> CardProbe {
+        CardProbe(connectors: [], crtcs: crtcs, planes: planes, minWidth: 0, maxWidth: 8192, minHeight: 0, maxHeight: 8192)
+    }
+
+    func testRespectsPossibleCRTCsAndPicksThatCRTCsPrimaryPlane() {
+        let card = probe(
+            crtcs: [crtc(10, 0), crtc(11, 1)],
+            planes: [plane(30, .primary, crtcs: 0b01), plane(31, .primary, crtcs: 0b10), plane(32, .overlay, crtcs: 0b11)])
+        XCTAssertEqual(
+            CRTCAssignment.choose(for: connector(possible: 0b10), in: card, taken: [], format: xrgb),
+            CRTCAssignment(crtcID: 11, primaryPlaneID: 31))
+    }
+
+    func testSkipsTakenCRTCsAndPrefersTheCurrentOne() {
+        let card = probe(
+            crtcs: [crtc(10, 0), crtc(11, 1)],
+            planes: [plane(30, .primary, crtcs: 0b01), plane(31, .primary, crtcs: 0b10)])
+        XCTAssertEqual(CRTCAssignment.choose(for: connector(possible: 0b11, current: 11), in: card, taken: [], format: xrgb)?.crtcID, 11)
+        XCTAssertEqual(CRTCAssignment.choose(for: connector(possible: 0b11, current: 11), in: card, taken: [11], format: xrgb)?.crtcID, 10)
+        XCTAssertNil(CRTCAssignment.choose(for: connector(possible: 0b11), in: card, taken: [10, 11], format: xrgb))
+    }
+
+    func testNeedsAPrimaryPlaneThatScansOutTheFormat() {
+        let card = probe(crtcs: [crtc(10, 0)], planes: [plane(30, .primary, crtcs: 1, formats: [dd_format_argb8888()]), plane(31, .cursor, crtcs: 1)])
+        XCTAssertNil(CRTCAssignment.choose(for: connector(possible: 1), in: card, taken: [], format: xrgb))
+    }
+}
