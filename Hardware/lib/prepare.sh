@@ -152,11 +152,30 @@ hw_module_paths() {
             p = $2; sub("^" root, "", p); if (!seen[p]++) print p }'
 }
 
+# Copies a module without its appended signature. The kernel does not
+# enforce signatures; unsigned modules just skip the check (a SHA-512 and
+# RSA verification per module, slow under emulation) and taint the kernel,
+# as the out-of-tree vkms does anyway.
+hw_copy_unsigned() {
+    local src=$1 dst=$2 size b
+    local magic='~Module signature appended~'
+    size=$(stat -c %s "$src")
+    if printf '%s\n' "$magic" | cmp -s - <(tail -c 28 "$src"); then
+        # struct module_signature (12 bytes, sig_len big-endian at its end)
+        # precedes the 28-byte magic; the signature precedes that.
+        b=($(tail -c 32 "$src" | head -c 4 | od -An -tu1))
+        head -c $((size - 40 - (b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3]))) "$src" >"$dst"
+    else
+        cp "$src" "$dst"
+    fi
+}
+
 # 3. The initramfs: static busybox, the modules, our /init. Nothing else; the
 #    VM chroots into the host's root shared over 9p.
 hw_prepare_initramfs() {
     local out=$HW_KDIR/initramfs.cpio.gz stamp stage list path
-    stamp=$(echo "$HW_MODULES_BASE $HW_MODULES_VKMS $HW_MODULES_GPU" \
+    # (bump "v2" when the way the initramfs is built changes)
+    stamp=$(echo "v2 $HW_MODULES_BASE $HW_MODULES_VKMS $HW_MODULES_GPU" \
             | hw_hash - "$HW_DIR/initramfs/init" /bin/busybox \
                       "$HW_KDIR/root/lib/modules/$HW_ABI/updates/vkms.ko")
     [ -f "$out" ] && [ "$(cat "$HW_KDIR/.initramfs.stamp" 2>/dev/null)" = "$stamp" ] && return
@@ -173,7 +192,7 @@ hw_prepare_initramfs() {
         esac >"$stage/etc/modules/$list"
         while read -r path; do
             mkdir -p "$stage/$(dirname "$path")"
-            cp "$HW_KDIR/root/$path" "$stage/$path"
+            hw_copy_unsigned "$HW_KDIR/root/$path" "$stage/$path"
         done <"$stage/etc/modules/$list"
     done
     echo "$HW_ABI" >"$stage/etc/kernel-abi"

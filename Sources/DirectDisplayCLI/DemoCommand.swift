@@ -6,6 +6,7 @@ import Foundation
 /// placeholder window on every other screen, PNG captures of what each screen scans out.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "demo",
         abstract: "Show the demo windows on every screen; optionally capture PNGs of what is scanned out.")
 
     @Option(help: "Write a PNG per screen here when its first frame is on screen and whenever it changes.")

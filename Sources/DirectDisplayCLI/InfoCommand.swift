@@ -7,6 +7,7 @@ import Udev
 /// `direct-display info`: cards, connectors, modes, CRTCs and planes. Reads only: needs no DRM master.
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "info",
         abstract: "List DRM cards, connectors (with EDID monitor names), modes, CRTCs and planes.")
 
     @Flag(help: "Print JSON instead of text.")
@@ -15,7 +16,8 @@ struct InfoCommand: ParsableCommand {
     func run() throws {
         let nodes = DRMCardEnumerator(udev: try UdevContext()).cards()
         guard !nodes.isEmpty else {
-            throw ValidationError(NoDisplayDevice.message)
+            FileHandle.standardError.write(Data("direct-display: \(NoDisplayDevice.message)\n".utf8))
+            throw ExitCode.failure
         }
         var reports: [CardReport] = []
         for node in nodes {

@@ -1,21 +1,24 @@
 import CDRM
 import Glibc
 
-/// One lit connector: its CRTC, primary plane, mode and two scanout buffers,
+/// One lit connector: its CRTC, primary plane, mode and three scanout buffers,
 /// presented with vblank-paced page flips.
 ///
-/// Buffer slots follow the pending/queued/current scheme: the back buffer is drawn
-/// (pending), committed (queued) and becomes current when its flip event arrives.
-/// With two buffers nothing may be drawn while a flip is queued.
+/// Buffer slots follow the pending/queued/current scheme: a frame is drawn into a
+/// free buffer (pending), committed (queued) and becomes current when its flip
+/// event arrives. A frame finished while another is queued waits as pending and is
+/// committed from the flip event, so drawing overlaps the wait for the vblank.
 public final class ScanoutOutput {
     /// Where the output's flips stand.
     public enum FlipState: Equatable, Sendable {
-        /// Nothing committed yet: the next present is a modeset.
+        /// Nothing on screen yet: the next commit is a modeset.
         case unlit
-        /// The current buffer is on screen; the back buffer is free to draw.
+        /// The current buffer is on screen and nothing is committed.
         case idle
-        /// The back buffer is committed and waits for its vblank.
+        /// A buffer is committed and waits for its vblank.
         case queued
+        /// As `queued`, and a newer frame waits to be committed at that flip.
+        case queuedWithPending
     }
 
     public let device: DRMDevice
@@ -23,16 +26,21 @@ public final class ScanoutOutput {
     public let crtc: CRTCState
     public let primaryPlane: PlaneState
     public private(set) var mode: DisplayMode
-    public private(set) var flipState: FlipState = .unlit
     /// The last flip event of this output (its vblank sequence and time).
     public private(set) var lastFlip: FlipEvent?
+    /// The content version of the frame on screen (see `present(version:)`).
+    public private(set) var presentedVersion = 0
 
     private var buffers: [ScanoutBuffer]
-    private var currentIndex = 1
+    private var versions: [Int]
+    private var current: Int?
+    private var queued: Int?
+    private var pending: Int?
+    private var needsModeset = true
     private let committer: any CRTCCommitter
     private let saved: SavedCRTC
 
-    /// Allocates two buffers of `mode`'s size. Nothing is committed until `present()`.
+    /// Allocates the buffers for `mode`. Nothing is committed until `present(version:)`.
     public init(
         device: DRMDevice, connector: ConnectorState, crtc: CRTCState, primaryPlane: PlaneState, mode: DisplayMode
     ) throws(DRMError) {
@@ -44,45 +52,54 @@ public final class ScanoutOutput {
         committer = device.supportsAtomic ? AtomicCommit(device: device) : LegacyCommit(device: device)
         saved = SavedCRTC(device: device, crtcID: crtc.id, connectorID: connector.id)
         buffers = try Self.makeBuffers(device: device, mode: mode)
+        versions = Array(repeating: 0, count: buffers.count)
     }
 
-    /// The buffer to draw the next frame into, or nil while a flip is queued.
-    public var backBuffer: ScanoutBuffer? {
-        flipState == .queued ? nil : buffers[1 - currentIndex]
+    public var flipState: FlipState {
+        if queued == nil { return current == nil ? .unlit : .idle }
+        return pending == nil ? .queued : .queuedWithPending
     }
 
-    /// The buffer on screen now (after the first present completed).
-    public var frontBuffer: ScanoutBuffer { buffers[currentIndex] }
+    /// The buffer to draw the next frame into: the pending frame's (not committed
+    /// yet, so it may be redrawn) or one that is neither on screen nor queued.
+    public var drawBuffer: ScanoutBuffer { buffers[drawIndex] }
 
-    /// Commits the back buffer: a modeset the first time, then a non-blocking page flip.
-    /// The flip completes when `handle(_:)` receives its event.
-    public func present() throws(DRMError) {
-        guard flipState != .queued else {
-            throw DRMError(call: "present", code: EBUSY, context: "\(connector.name) already has a flip queued")
+    /// The buffer on screen now, once the first frame completed.
+    public var frontBuffer: ScanoutBuffer? { current.map { buffers[$0] } }
+
+    /// Commits what was drawn into `drawBuffer`, tagged with a content `version`:
+    /// at once when nothing is queued (a modeset the first time), else at the
+    /// queued frame's flip event.
+    public func present(version: Int) throws(DRMError) {
+        let index = drawIndex
+        versions[index] = version
+        if queued != nil {
+            pending = index
+            return
         }
-        let state = commitState(buffer: buffers[1 - currentIndex])
-        if flipState == .unlit {
-            try committer.modeset(state, userData: device.eventUserData)
-        } else {
-            try committer.pageFlip(state, userData: device.eventUserData)
-        }
-        flipState = .queued
+        try commit(index)
     }
 
-    /// Takes a flip event; returns true when it was this output's and completed its flip.
+    /// Takes a flip event; returns true when it was this output's and completed its
+    /// queued frame. A pending frame is committed right away.
     @discardableResult
-    public func handle(_ event: FlipEvent) -> Bool {
-        guard event.crtcID == crtc.id, flipState == .queued else { return false }
-        currentIndex = 1 - currentIndex
-        flipState = .idle
+    public func handle(_ event: FlipEvent) throws(DRMError) -> Bool {
+        guard event.crtcID == crtc.id, let flipped = queued else { return false }
+        current = flipped
+        queued = nil
+        presentedVersion = versions[flipped]
         lastFlip = event
+        if let next = pending {
+            pending = nil
+            try commit(next)
+        }
         return true
     }
 
-    /// Checks `newMode` with a TEST_ONLY commit, then reallocates the buffers and
-    /// modesets on the next present. Must not be called while a flip is queued.
+    /// Checks `newMode` with a TEST_ONLY commit, then reallocates the buffers; the
+    /// next present modesets. Must not be called while a flip is queued.
     public func setMode(_ newMode: DisplayMode) throws(DRMError) {
-        guard flipState != .queued else {
+        guard queued == nil else {
             throw DRMError(call: "setMode", code: EBUSY, context: "\(connector.name) has a flip queued")
         }
         let newBuffers = try Self.makeBuffers(device: device, mode: newMode)
@@ -95,26 +112,44 @@ public final class ScanoutOutput {
             throw error
         }
         buffers = newBuffers
-        currentIndex = 1
-        flipState = .unlit
+        current = nil
+        pending = nil
+        needsModeset = true
     }
 
     /// Turns the output off and puts back what the CRTC showed before (the console).
     public func shutdown() {
         if !saved.restore(device: device) {
-            try? committer.disable(commitState(buffer: frontBuffer))
+            try? committer.disable(commitState(buffer: buffers[0]))
         }
-        flipState = .unlit
+        current = nil
+        queued = nil
+        pending = nil
+        needsModeset = true
+    }
+
+    private var drawIndex: Int {
+        if let pending { return pending }
+        return buffers.indices.first { $0 != current && $0 != queued }!
+    }
+
+    private func commit(_ index: Int) throws(DRMError) {
+        let state = commitState(buffer: buffers[index])
+        if needsModeset {
+            try committer.modeset(state, userData: device.eventUserData)
+            needsModeset = false
+        } else {
+            try committer.pageFlip(state, userData: device.eventUserData)
+        }
+        queued = index
     }
 
     private func commitState(buffer: ScanoutBuffer) -> CRTCCommitState {
         CRTCCommitState(connector: connector, crtc: crtc, primaryPlane: primaryPlane, mode: mode, framebuffer: buffer)
     }
 
+    /// Three buffers: one on screen, one queued, one being drawn.
     private static func makeBuffers(device: DRMDevice, mode: DisplayMode) throws(DRMError) -> [ScanoutBuffer] {
-        [
-            try ScanoutBuffer(device: device, width: mode.width, height: mode.height),
-            try ScanoutBuffer(device: device, width: mode.width, height: mode.height),
-        ]
+        try (0..<3).map { _ throws(DRMError) in try ScanoutBuffer(device: device, width: mode.width, height: mode.height) }
     }
 }

@@ -115,6 +115,39 @@ final class ViewHierarchyTests: DirectDisplayTestCase {
         XCTAssertTrue(parent.subviews.isEmpty, "adding to another parent removes from the old one")
     }
 
+    func testInsertAboveAndBelow() async {
+        let parent = View()
+        let a = View()
+        let b = View()
+        let c = View()
+        parent.addSubview(a)
+        parent.addSubview(b)
+        parent.insertSubview(c, belowSubview: a)
+        XCTAssertIdentical(parent.subviews, [c, a, b])
+        parent.insertSubview(c, aboveSubview: b)
+        XCTAssertIdentical(parent.subviews, [a, b, c])
+        parent.insertSubview(a, aboveSubview: b)
+        XCTAssertIdentical(parent.subviews, [b, a, c])
+        parent.insertSubview(c, belowSubview: b)
+        XCTAssertIdentical(parent.subviews, [c, b, a])
+        XCTAssertTrue(parent.viewWithTag(0) === parent)
+        b.tag = 7
+        XCTAssertTrue(parent.viewWithTag(7) === b)
+    }
+
+    func testHierarchyHooksAndWindowMoves() async {
+        final class Hooked: View {
+            var log: [String] = []
+            override func willMove(toWindow newWindow: Window?) { log.append(newWindow == nil ? "leave window" : "enter window") }
+            override func didMoveToSuperview() { log.append(superview == nil ? "no superview" : "superview") }
+        }
+        let window = Window(frame: .zero)
+        let view = Hooked()
+        window.addSubview(view)
+        view.removeFromSuperview()
+        XCTAssertEqual(view.log, ["enter window", "superview", "leave window", "no superview"])
+    }
+
     func testLayoutRunsOnceWhenNeeded() async {
         final class Counting: View {
             var layouts = 0

@@ -24,7 +24,7 @@ final class ScanoutTests: XCTestCase {
         try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" }, "VKMS's Virtual-1 is not a screen: \(Screen.screens.map(\.name))")
     }
 
-    func testRootViewAndSubviewColoursReachScanoutAndAChangeFollowsAfterAFlip() throws {
+    func testRootViewAndSubviewColoursReachScanoutAndAChangeFollowsAfterAFlip() async throws {
         let display = try XCTUnwrap(display)
         let screen = try vkmsScreen()
         XCTAssertEqual(screen.nativeBounds.size, CGSize(width: 1024, height: 768), "VKMS's preferred mode")
@@ -59,7 +59,7 @@ final class ScanoutTests: XCTestCase {
         XCTAssertEqual(rgb(changed.rawPixel(x: 10, y: 10)), 0xFF0000, "root unchanged")
     }
 
-    func testScreenWithNoVisibleWindowScansOutBlack() throws {
+    func testScreenWithNoVisibleWindowScansOutBlack() async throws {
         let display = try XCTUnwrap(display)
         let screen = try vkmsScreen()
         display.setNeedsComposite(screen)
@@ -68,7 +68,7 @@ final class ScanoutTests: XCTestCase {
         XCTAssertEqual(Set(image.pixels.map(rgb)), [0], "all black")
     }
 
-    func testColourAnimationOf120FramesMissesNoVblank() throws {
+    func testColourAnimationOf120FramesMissesNoVblank() async throws {
         let display = try XCTUnwrap(display)
         let screen = try vkmsScreen()
         let window = Window(screen: screen)
@@ -76,20 +76,29 @@ final class ScanoutTests: XCTestCase {
         window.makeKeyAndVisible()
         try display.waitForPresentation(of: screen)
 
+        // Each change is drawn while the previous frame waits for its vblank: one
+        // frame is committed ahead, and each flip event commits the next.
+        window.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 1)
+        display.flush()
         var sequences: [UInt32] = []
-        for frame in 0..<120 {
-            window.backgroundColor = Color(red: CGFloat(frame) / 119, green: 0, blue: 1 - CGFloat(frame) / 119, alpha: 1)
-            sequences.append(try display.waitForPresentation(of: screen, timeout: 1).sequence)
+        var frameNumbers: [Int] = []
+        for frame in 1...120 {
+            window.backgroundColor = Color(red: CGFloat(frame) / 120, green: 0, blue: 1 - CGFloat(frame) / 120, alpha: 1)
+            sequences.append(try display.waitForNextFlip(of: screen).sequence)
+            frameNumbers.append(try XCTUnwrap(display.presentedFrameNumber(of: screen)))
         }
+        try display.waitForPresentation(of: screen)
         let steps = zip(sequences.dropFirst(), sequences).map { $0 &- $1 }
         let missed = steps.filter { $0 != 1 }
         print("120 frames: vblank sequence \(sequences.first!)…\(sequences.last!), steps other than 1: \(missed)")
-        XCTAssertEqual(missed, [], "every frame flipped on the next vblank")
+        XCTAssertEqual(missed, [], "every flip landed on the next vblank")
+        let repeats = zip(frameNumbers.dropFirst(), frameNumbers).filter { $0 - $1 != 1 }
+        XCTAssertEqual(repeats.count, 0, "every vblank showed a new frame: \(frameNumbers)")
         let last = try display.capture(screen)
         XCTAssertEqual(rgb(last.rawPixel(x: 0, y: 0)), 0xFF_00_00, "the last animation frame is on screen")
     }
 
-    func testSecondProcessStyleOpenOfADrivenCardIsRefusedClearly() throws {
+    func testSecondProcessStyleOpenOfADrivenCardIsRefusedClearly() async throws {
         let screenCard = try XCTUnwrap(Screen.screens.first).name
         XCTAssertFalse(screenCard.isEmpty)
         let path = try XCTUnwrap(

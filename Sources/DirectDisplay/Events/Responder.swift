@@ -40,16 +40,24 @@ import Foundation
         return true
     }
 
+    /// A finger touched this responder's view; the default passes the call to `next`.
     open func touchesBegan(_ touches: Set<Touch>, with event: Event?) { next?.touchesBegan(touches, with: event) }
+    /// Touches this responder received moved; the default passes the call to `next`.
     open func touchesMoved(_ touches: Set<Touch>, with event: Event?) { next?.touchesMoved(touches, with: event) }
+    /// Touches this responder received lifted; the default passes the call to `next`.
     open func touchesEnded(_ touches: Set<Touch>, with event: Event?) { next?.touchesEnded(touches, with: event) }
+    /// Touches this responder received were cancelled (e.g. its window hid); the default passes the call to `next`.
     open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
         next?.touchesCancelled(touches, with: event)
     }
 
+    /// A key went down; the default passes the call to `next`.
     open func pressesBegan(_ presses: Set<Press>, with event: Event?) { next?.pressesBegan(presses, with: event) }
+    /// A press changed; the default passes the call to `next`.
     open func pressesChanged(_ presses: Set<Press>, with event: Event?) { next?.pressesChanged(presses, with: event) }
+    /// A key went up; the default passes the call to `next`.
     open func pressesEnded(_ presses: Set<Press>, with event: Event?) { next?.pressesEnded(presses, with: event) }
+    /// A press was cancelled; the default passes the call to `next`.
     open func pressesCancelled(_ presses: Set<Press>, with event: Event?) {
         next?.pressesCancelled(presses, with: event)
     }

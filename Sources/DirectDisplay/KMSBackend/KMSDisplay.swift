@@ -14,10 +14,10 @@ public final class KMSDisplay: Display {
         let output: ScanoutOutput
         let card: KMSCard
         var needsComposite = true
-        /// Incremented for every composed frame; `presentedVersion` follows with the flips.
+        /// Incremented for every composed frame; the output reports which one is on screen.
         var composedVersion = 0
-        var queuedVersion = 0
-        var presentedVersion = 0
+        /// The version on screen at the last flip event, to tell new content from repeats.
+        var lastSeenVersion = 0
 
         init(screen: Screen, output: ScanoutOutput, card: KMSCard) {
             self.screen = screen
@@ -54,7 +54,7 @@ public final class KMSDisplay: Display {
         Application.shared.display = self
         for card in cards {
             lightConnectors(of: card)
-            card.startEvents { [weak self] events in self?.handle(events) }
+            card.startEvents { [weak self, unowned card] events in self?.handle(events, on: card) }
         }
     }
 
@@ -79,7 +79,8 @@ public final class KMSDisplay: Display {
             let pixels = try writeback.capture(output)
             return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: pixels)
         }
-        return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: output.frontBuffer.copyPixels())
+        guard let front = output.frontBuffer else { throw KMSDisplayError.timedOut("\(screen.name) has shown no frame yet") }
+        return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: front.copyPixels())
     }
 
     public func apply(_ mode: Screen.Mode, to screen: Screen) throws {
@@ -96,25 +97,52 @@ public final class KMSDisplay: Display {
 
     // MARK: Frames
 
-    /// Composes and presents any screen with pending changes now, then blocks on the
-    /// card's fd until `screen`'s flip completes. For tests and tools that must know a
-    /// frame is on screen; apps just let `Application.run()` serve the events.
+    /// Composes and presents any pending changes now, then blocks on the card's fd
+    /// until the frame holding every change made so far is on screen. For tests and
+    /// tools that must know what is scanned out; apps let `Application.run()` serve.
     @discardableResult
     public func waitForPresentation(of screen: Screen, timeout: Double = 2) throws -> FlipEvent {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
         presentDirtyScreens()
-        if entry.output.flipState != .queued, entry.needsComposite == false, let last = entry.output.lastFlip {
-            return last
-        }
         try waitUntilIdle(entry, timeout: timeout)
         guard let event = entry.output.lastFlip else { throw KMSDisplayError.timedOut("first frame of \(screen.name)") }
         return event
     }
 
+    /// Composes and presents any pending changes now, then blocks until the next
+    /// flip of `screen` completes and returns its event. A change made after each
+    /// return is drawn while the previous frame waits for its vblank, which is how
+    /// an animation keeps up with the refresh rate.
+    @discardableResult
+    public func waitForNextFlip(of screen: Screen, timeout: Double = 1) throws -> FlipEvent {
+        guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
+        presentDirtyScreens()
+        guard entry.output.flipState != .idle && entry.output.flipState != .unlit else {
+            throw KMSDisplayError.timedOut("\(screen.name) has no frame queued to wait for")
+        }
+        let previous = entry.output.lastFlip
+        let deadline = Date().addingTimeInterval(timeout)
+        while entry.output.lastFlip == previous {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw KMSDisplayError.timedOut("page flip on \(screen.name) after \(timeout) s") }
+            handle(try entry.card.device.readFlipEvents(timeout: remaining), on: entry.card)
+        }
+        return entry.output.lastFlip!
+    }
+
+    /// Composes and commits every pending change now, without waiting for it to
+    /// reach the screen (a frame finished while another is queued waits as pending).
+    public func flush() {
+        presentDirtyScreens()
+    }
+
+    /// The content version on screen: one more for every frame composed for `screen`.
+    public func presentedFrameNumber(of screen: Screen) -> Int? { entry(for: screen)?.output.presentedVersion }
+
     /// Turns every output back to what it showed before (the console) and stops serving events.
     public func shutdown() {
         for entry in lit {
-            if entry.output.flipState == .queued { _ = try? waitUntilIdle(entry, timeout: 0.5) }
+            if entry.output.flipState != .idle { _ = try? waitUntilIdle(entry, timeout: 0.5) }
             entry.output.shutdown()
         }
         for card in cards { card.stopEvents() }
@@ -137,44 +165,46 @@ public final class KMSDisplay: Display {
         }
     }
 
-    /// Draws the model into the back buffer and commits it; when a flip is still
-    /// queued the frame waits for its event (see `handle`).
+    /// Draws the model into a free buffer and commits it, at once or, while a
+    /// frame is queued, at that frame's flip event.
     private func present(_ entry: LitScreen) {
-        guard let buffer = entry.output.backBuffer else { return }
+        let buffer = entry.output.drawBuffer
         Application.shared.composite(
             entry.screen, into: buffer.pixels, width: buffer.width, height: buffer.height,
             bytesPerRow: buffer.bytesPerRow)
         entry.needsComposite = false
         entry.composedVersion += 1
         do {
-            try entry.output.present()
-            entry.queuedVersion = entry.composedVersion
+            try entry.output.present(version: entry.composedVersion)
         } catch {
             KMSLog.error("\(entry.output.connector.name): \(error)")
         }
     }
 
-    private func handle(_ events: [FlipEvent]) {
+    private func handle(_ events: [FlipEvent], on card: KMSCard) {
         for event in events {
-            guard let entry = lit.first(where: { $0.output.crtc.id == event.crtcID && $0.card.device === $0.output.device }),
-                entry.output.handle(event)
-            else { continue }
-            let changed = entry.queuedVersion != entry.presentedVersion
-            entry.presentedVersion = entry.queuedVersion
+            guard let entry = lit.first(where: { $0.card === card && $0.output.crtc.id == event.crtcID }) else { continue }
+            do {
+                guard try entry.output.handle(event) else { continue }
+            } catch {
+                KMSLog.error("\(entry.output.connector.name): \(error)")
+                continue
+            }
+            let changed = entry.output.presentedVersion != entry.lastSeenVersion
+            entry.lastSeenVersion = entry.output.presentedVersion
             framePresented?(entry.screen, event, changed)
-            if entry.needsComposite { present(entry) }
         }
     }
 
     /// Blocks on the card's fd until `entry` has no flip queued.
     private func waitUntilIdle(_ entry: LitScreen, timeout: Double) throws {
         let deadline = Date().addingTimeInterval(timeout)
-        while entry.output.flipState == .queued {
+        while entry.output.flipState == .queued || entry.output.flipState == .queuedWithPending {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else {
                 throw KMSDisplayError.timedOut("page flip on \(entry.output.connector.name) after \(timeout) s")
             }
-            handle(try entry.card.device.readFlipEvents(timeout: remaining))
+            handle(try entry.card.device.readFlipEvents(timeout: remaining), on: entry.card)
         }
     }
 

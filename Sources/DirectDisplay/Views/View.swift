@@ -82,7 +82,7 @@ import WindowModel
         set {
             guard newValue != hiddenStorage else { return }
             hiddenStorage = newValue
-            setNeedsCompositeOfScreen(force: true)
+            setNeedsCompositeOfScreen()
         }
     }
 
@@ -130,19 +130,23 @@ import WindowModel
         if !sameParent { view.didMoveToSuperview() }
         if oldWindow !== newWindow { view.didMoveToWindow() }
         didAddSubview(view)
-        setNeedsCompositeOfScreen(force: true)
+        setNeedsCompositeOfScreen()
     }
 
     /// Inserts `view` just above `sibling`.
     open func insertSubview(_ view: View, aboveSubview sibling: View) {
-        let index = subviews.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviews.count
-        insertSubview(view, at: view.superview === self && (subviews.firstIndex { $0 === view } ?? 0) < index ? index - 1 : index)
+        insertSubview(view, at: indexAfterRemoving(view, relativeTo: sibling) + 1)
     }
 
     /// Inserts `view` just below `sibling`.
     open func insertSubview(_ view: View, belowSubview sibling: View) {
-        let index = subviews.firstIndex { $0 === sibling } ?? 0
-        insertSubview(view, at: view.superview === self && (subviews.firstIndex { $0 === view } ?? 0) < index ? index - 1 : index)
+        insertSubview(view, at: indexAfterRemoving(view, relativeTo: sibling))
+    }
+
+    /// The index `sibling` will have once `view` left `subviews` (the end if `sibling` is not a subview).
+    private func indexAfterRemoving(_ view: View, relativeTo sibling: View) -> Int {
+        let others = subviews.filter { $0 !== view }
+        return others.firstIndex { $0 === sibling } ?? others.count
     }
 
     /// Takes the view out of its superview (and so out of its window).
@@ -152,7 +156,7 @@ import WindowModel
         parent.willRemoveSubview(self)
         if oldWindow != nil { willMove(toWindow: nil) }
         willMove(toSuperview: nil)
-        parent.setNeedsCompositeOfScreen(force: true)
+        parent.setNeedsCompositeOfScreen()
         detachFromSuperview()
         didMoveToSuperview()
         if oldWindow != nil { didMoveToWindow() }
@@ -170,7 +174,7 @@ import WindowModel
         guard view.superview === self, let index = subviews.firstIndex(where: { $0 === view }) else { return }
         subviews.remove(at: index)
         subviews.append(view)
-        setNeedsCompositeOfScreen(force: true)
+        setNeedsCompositeOfScreen()
     }
 
     /// Moves a subview to the back.
@@ -178,7 +182,7 @@ import WindowModel
         guard view.superview === self, let index = subviews.firstIndex(where: { $0 === view }) else { return }
         subviews.remove(at: index)
         subviews.insert(view, at: 0)
-        setNeedsCompositeOfScreen(force: true)
+        setNeedsCompositeOfScreen()
     }
 
     /// Whether this view is `view` or lies inside it.
@@ -191,12 +195,17 @@ import WindowModel
         return false
     }
 
-    /// Hooks called around hierarchy changes, as in UIKit.
+    /// Called before the view moves to another superview (nil: removed).
     open func willMove(toSuperview newSuperview: View?) {}
+    /// Called after the view moved to another superview.
     open func didMoveToSuperview() {}
+    /// Called before the view moves into another window (nil: out of any window).
     open func willMove(toWindow newWindow: Window?) {}
+    /// Called after the view moved into another window.
     open func didMoveToWindow() {}
+    /// Called after a subview was added.
     open func didAddSubview(_ subview: View) {}
+    /// Called before a subview is removed.
     open func willRemoveSubview(_ subview: View) {}
 
     // MARK: Layout, drawing and hit-testing (overridable)
@@ -235,7 +244,7 @@ import WindowModel
     override var responderWindow: Window? { window }
 
     /// Tells the screen showing this view that its pixels changed (coalesced per screen).
-    func setNeedsCompositeOfScreen(force: Bool = false) {
+    func setNeedsCompositeOfScreen() {
         guard let window, let screen = window.screen, !window.isHidden else { return }
         screen.setNeedsComposite()
     }
