@@ -3,7 +3,7 @@ import Foundation
 
 /// The demo's windows: on the main screen a full-screen normal window (root view
 /// and a subview), a status-bar-level strip and an alert-level panel, the key one
-/// marked with a white frame that moves as the key window changes; on every other
+/// marked with a white bar along its bottom edge that moves as the key window changes; on every other
 /// screen a white placeholder window shown without becoming key.
 @MainActor
 final class DemoScene {
@@ -54,7 +54,8 @@ final class DemoScene {
         let controller = ViewController()
         window.rootViewController = controller
         controller.view.backgroundColor = color
-        let mark = View(frame: CGRect(x: 4, y: 4, width: 10, height: 10))
+        // A white bar along the bottom edge: never under the status bar.
+        let mark = View(frame: CGRect(x: 0, y: frame.height - 8, width: frame.width, height: 8))
         mark.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 1)
         mark.isHidden = true
         controller.view.addSubview(mark)
@@ -62,7 +63,7 @@ final class DemoScene {
         return window
     }
 
-    /// The key window shows a white square in its corner (UIKit's notifications drive it).
+    /// The key window shows its white bar (UIKit's notifications drive it).
     private func observeKeyWindow() {
         let center = NotificationCenter.default
         observers.append(
