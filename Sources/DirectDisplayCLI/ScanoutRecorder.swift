@@ -26,7 +26,8 @@ final class ScanoutRecorder {
             let numbered = "\(directory)/\(screen.name)-\(String(format: "%03d", count)).png"
             try image.writePNG(to: numbered)
             try image.writePNG(to: "\(directory)/\(screen.name).png")
-            print("captured \(numbered)")
+            // Unbuffered, so a pipe (a test, a log) sees each line as it happens.
+            FileHandle.standardOutput.write(Data("captured \(numbered)\n".utf8))
         } catch {
             FileHandle.standardError.write(Data("direct-display: capture of \(screen.name) failed: \(error)\n".utf8))
         }

@@ -1,0 +1,104 @@
+import Foundation
+import Glibc
+
+/// A program started by a test (posix_spawn), its output gathered by a reader
+/// thread and its exit by a waitpid thread, so the test waits on conditions with
+/// timeouts instead of sleeping. Foundation's Process is not used: it needs a
+/// CFRunLoop wakeup socket that the VM's minimal userland may refuse.
+final class ChildProcess: @unchecked Sendable {
+    private let pid: pid_t
+    private let lock = NSCondition()
+    private var output = ""
+    private var status: Int32?
+
+    /// The `direct-display` binary built next to the test bundle.
+    static var directDisplayPath: String {
+        if let path = ProcessInfo.processInfo.environment["DIRECTDISPLAY_CLI"] { return path }
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        return testBinary.deletingLastPathComponent().appendingPathComponent("direct-display").path
+    }
+
+    init(_ path: String, _ arguments: [String]) throws {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        close(fds[1])
+        guard result == 0 else {
+            close(fds[0])
+            throw POSIXError(.init(rawValue: result) ?? .EIO)
+        }
+        self.pid = pid
+        let readEnd = fds[0]
+        Thread.detachNewThread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(readEnd, &buffer, buffer.count)
+                if count <= 0 { break }
+                lock.lock()
+                output += String(decoding: buffer[0..<count], as: UTF8.self)
+                lock.broadcast()
+                lock.unlock()
+            }
+            close(readEnd)
+        }
+        Thread.detachNewThread { [self] in
+            var raw: Int32 = 0
+            while waitpid(self.pid, &raw, 0) < 0 && errno == EINTR {}
+            lock.lock()
+            // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift cannot import as macros.
+            status = raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+            lock.broadcast()
+            lock.unlock()
+        }
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return output
+    }
+
+    /// Waits until the output contains `needle`; false on timeout.
+    func waitForOutput(containing needle: String, timeout: TimeInterval) -> Bool {
+        wait(timeout: timeout) { $0.output.contains(needle) }
+    }
+
+    /// Waits for the exit status (128 + signal when killed); nil on timeout, and then
+    /// the process is killed.
+    func waitForExit(timeout: TimeInterval) -> Int32? {
+        if wait(timeout: timeout, until: { $0.status != nil }) { return lockedStatus }
+        kill(pid, SIGKILL)
+        return nil
+    }
+
+    func signal(_ number: Int32) { kill(pid, number) }
+
+    private var lockedStatus: Int32? {
+        lock.lock()
+        defer { lock.unlock() }
+        return status
+    }
+
+    private func wait(timeout: TimeInterval, until condition: (ChildProcess) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        lock.lock()
+        defer { lock.unlock() }
+        while !condition(self) {
+            if !lock.wait(until: deadline) { return condition(self) }
+        }
+        return true
+    }
+
+    deinit {
+        if lockedStatus == nil { kill(pid, SIGKILL) }
+    }
+}
