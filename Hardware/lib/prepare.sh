@@ -22,7 +22,7 @@ HW_CACHE=${HW_CACHE:-$HW_DIR/.cache}
 HW_MODULES_BASE="drm drm_kms_helper drm_shmem_helper
   virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev virtio_pci
   9pnet 9pnet_virtio netfs fscache 9p
-  evdev uinput"
+  overlay evdev uinput"
 HW_MODULES_VKMS="vkms"
 HW_MODULES_GPU="virtio_dma_buf virtio_gpu"
 
@@ -35,7 +35,7 @@ hw_hash() { cat "$@" | sha256sum | cut -c1-16; }
 hw_check_host() {
     local tool pkg
     for tool in qemu-system-x86_64:qemu-system-x86 cpio:cpio depmod:kmod modprobe:kmod \
-                make:make gcc:gcc dpkg-deb:dpkg apt-get:apt apt-cache:apt \
+                make:make dpkg-deb:dpkg apt-get:apt apt-cache:apt \
                 sha256sum:coreutils timeout:coreutils flock:util-linux xz:xz-utils; do
         pkg=${tool#*:}; tool=${tool%%:*}
         command -v "$tool" >/dev/null 2>&1 || hw_missing "command '$tool' (package $pkg)"
@@ -103,8 +103,10 @@ hw_prepare_vkms() {
     stamp=$(hw_hash "$patch")
     [ -f "$dest/vkms.ko" ] && [ "$(cat "$HW_KDIR/.vkms.stamp" 2>/dev/null)" = "$stamp" ] && return
 
-    [ -d "$headers" ] || hw_missing "package linux-headers-$HW_ABI ($headers)"
-    [ -f "$source" ] || hw_missing "package linux-source-$series ($source)"
+    # The compiler the kernel was built with (gcc-12 for bookworm's 6.1).
+    local cc
+    cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\{0,1\}\([^ "]*\).*/\1/p' "$headers/include/config/auto.conf")
+    command -v "${cc:-gcc}" >/dev/null 2>&1 || hw_missing "compiler ${cc:-gcc} (package ${cc:-gcc})"
     hw_note "building vkms.ko against linux-headers-$HW_ABI"
     rm -rf "$build" && mkdir -p "$build"
     tar -xJf "$source" -C "$build" --strip-components=5 \
@@ -112,7 +114,7 @@ hw_prepare_vkms() {
         || hw_die "cannot extract drivers/gpu/drm/vkms from $source"
     (cd "$build" && busybox patch -p1 <"$patch") >"$build/patch.log" 2>&1 \
         || { cat "$build/patch.log" >&2; hw_die "the vkms patch does not apply to $source"; }
-    make -C "$headers" M="$build" CONFIG_DRM_VKMS=m modules >"$build/build.log" 2>&1 \
+    make -C "$headers" M="$build" CC="${cc:-gcc}" CONFIG_DRM_VKMS=m modules >"$build/build.log" 2>&1 \
         || { tail -n 30 "$build/build.log" >&2; hw_die "building vkms.ko failed (log: $build/build.log)"; }
     mkdir -p "$dest"
     cp "$build/vkms.ko" "$dest/vkms.ko"
@@ -208,6 +210,9 @@ hw_prepare() {
     hw_check_host
     HW_ABI=$(hw_kernel_abi) || exit 125
     HW_KDIR=$HW_CACHE/kernel-$HW_ABI
+    local series=${HW_ABI%%-*}; series=${series%.*}      # 6.1.0-56-amd64 -> 6.1
+    [ -d "/usr/src/linux-headers-$HW_ABI" ] || hw_missing "package linux-headers-$HW_ABI"
+    [ -f "/usr/src/linux-source-$series.tar.xz" ] || hw_missing "package linux-source-$series"
     mkdir -p "$HW_KDIR"
     # One preparer at a time (several VMs may start together).
     exec 9>"$HW_KDIR/.lock"
