@@ -73,6 +73,11 @@ struct CardReport: Codable {
             if connector.writeback { line += ", writeback" }
             if let name = connector.monitorName { line += ", monitor \"\(name)\"" }
             if connector.widthMillimeters > 0 { line += ", \(connector.widthMillimeters)x\(connector.heightMillimeters) mm" }
+            if connector.writeback {
+                // A writeback connector's "modes" are only the sizes it can write.
+                lines.append(line + ", \(connector.modes.count) sizes")
+                continue
+            }
             lines.append(line)
             for mode in connector.modes {
                 lines.append("    \(mode.preferred ? "*" : " ") \(mode.width)x\(mode.height)@\(mode.refreshRate) \(mode.name)")

@@ -1,0 +1,66 @@
+import Foundation
+import KMS
+import Udev
+import XCTest
+
+/// `direct-display` as a separate process: `info --json` describes the VM's cards;
+/// the demo gives the console back on SIGTERM, and a second process asking for a
+/// card that is driven already gets a clear error, not a hang.
+final class CommandLineToolTests: XCTestCase {
+    override func setUp() async throws {
+        try HardwareEnvironment.requireHardware()
+    }
+
+    /// The framebuffer on the first lit CRTC of the first card, read without master.
+    private func scannedOutFramebuffer() throws -> UInt32 {
+        let node = try XCTUnwrap(DRMCardEnumerator(udev: try UdevContext()).cards().first)
+        let device = try DRMDevice(path: node.devnode, requireMaster: false)
+        let probe = try CardProbe(device: device, forceProbe: false)
+        return try XCTUnwrap(probe.crtcs.first { $0.mode != nil }, "no lit CRTC").framebufferID
+    }
+
+    func testInfoJSONDescribesTheVKMSCard() async throws {
+        let info = try ChildProcess(ChildProcess.directDisplayPath, ["info", "--json"])
+        XCTAssertEqual(info.waitForExit(timeout: 20), 0, info.text)
+        let json = try XCTUnwrap(info.text.firstIndex(of: "{").map { String(info.text[$0...]) })
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let cards = try XCTUnwrap(root["cards"] as? [[String: Any]])
+        let vkms = try XCTUnwrap(cards.first { $0["driver"] as? String == "vkms" }, "no vkms card in \(json)")
+        XCTAssertEqual(vkms["atomic"] as? Bool, true)
+        let connectors = try XCTUnwrap(vkms["connectors"] as? [[String: Any]])
+        let virtual = try XCTUnwrap(connectors.first { $0["writeback"] as? Bool == false })
+        XCTAssertEqual(virtual["status"] as? String, "connected")
+        let preferred = (virtual["modes"] as? [[String: Any]] ?? []).filter { $0["preferred"] as? Bool == true }
+        XCTAssertEqual(preferred.count, 1)
+        XCTAssertEqual(preferred.first?["width"] as? Int, 1024)
+        XCTAssertEqual(preferred.first?["height"] as? Int, 768)
+        XCTAssertTrue(connectors.contains { $0["writeback"] as? Bool == true && $0["name"] as? String == "Writeback-1" })
+        let planeTypes = Set((vkms["planes"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String })
+        XCTAssertEqual(planeTypes, ["primary", "overlay", "cursor"])
+
+        // With a virtio-gpu card (Hardware/vm --gpu-outputs N), its connector carries QEMU's EDID.
+        if Int(ProcessInfo.processInfo.environment["DIRECTDISPLAY_VM_GPU_OUTPUTS"] ?? "0") ?? 0 > 0 {
+            let virtio = try XCTUnwrap(cards.first { $0["driver"] as? String == "virtio_gpu" }, "no virtio_gpu card")
+            let names = (virtio["connectors"] as? [[String: Any]] ?? []).compactMap { $0["monitorName"] as? String }
+            XCTAssertTrue(names.contains("QEMU Monitor"), "EDID monitor names: \(names)")
+        }
+    }
+
+    func testSIGTERMRestoresTheConsoleAndASecondMasterIsRefused() async throws {
+        let consoleFramebuffer = try scannedOutFramebuffer()
+        XCTAssertNotEqual(consoleFramebuffer, 0, "the text console (fbdev emulation) is on screen at boot")
+
+        let demo = try ChildProcess(ChildProcess.directDisplayPath, ["demo", "--capture", NSTemporaryDirectory()])
+        XCTAssertTrue(demo.waitForOutput(containing: "captured", timeout: 20), "the demo's first frame: \(demo.text)")
+        XCTAssertNotEqual(try scannedOutFramebuffer(), consoleFramebuffer, "the demo's own buffer is on screen")
+
+        let second = try ChildProcess(ChildProcess.directDisplayPath, ["demo", "--seconds", "1"])
+        let secondStatus = second.waitForExit(timeout: 20)
+        XCTAssertEqual(secondStatus, 1, "a second master exits non-zero at once: \(second.text)")
+        XCTAssertTrue(second.text.contains("already driven by another DRM master"), second.text)
+
+        demo.signal(SIGTERM)
+        XCTAssertEqual(demo.waitForExit(timeout: 10), 128 + SIGTERM, "SIGTERM ends the demo: \(demo.text)")
+        XCTAssertEqual(try scannedOutFramebuffer(), consoleFramebuffer, "the console's framebuffer is back")
+    }
+}
