@@ -12,6 +12,13 @@ public struct DRMCardNode: Sendable, Equatable {
     public let driver: String?
 }
 
+extension DRMCardNode {
+    /// "card0" is a card; "card0-HDMI-A-1" (a connector) and "renderD128" are not.
+    public static func isCardName(_ sysname: String) -> Bool {
+        sysname.hasPrefix("card") && sysname.count > 4 && sysname.dropFirst(4).allSatisfy(\.isNumber)
+    }
+}
+
 /// Finds DRM cards through udev: devices of subsystem "drm" whose sysname is
 /// cardN (primary nodes; connectors are card0-HDMI-A-1, render nodes renderD128).
 public struct DRMCardEnumerator {
@@ -45,9 +52,7 @@ public struct DRMCardEnumerator {
             let syspathC = udev_device_get_syspath(device)
         else { return nil }
         let sysname = String(cString: sysnameC)
-        guard sysname.hasPrefix("card"), sysname.dropFirst(4).allSatisfy(\.isNumber), sysname.count > 4 else {
-            return nil
-        }
+        guard DRMCardNode.isCardName(sysname) else { return nil }
         var driver: String?
         if let parent = udev_device_get_parent(device), let name = udev_device_get_driver(parent) {
             driver = String(cString: name)
