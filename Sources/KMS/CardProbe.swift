@@ -149,6 +149,32 @@ public struct CardProbe: Sendable {
         self.planes = planes
     }
 
+    /// This probe with connector `id` read again (drmModeGetConnector forces the
+    /// driver to detect), for a uevent that names its connector. Encoders are
+    /// re-read for the connector's possible CRTCs; CRTCs and planes are kept.
+    public func reprobing(connectorID id: UInt32, device: DRMDevice) -> CardProbe {
+        var encoders: [UInt32: (possible: UInt32, current: UInt32)] = [:]
+        if let resources = drmModeGetResources(device.fd) {
+            for encoderID in UnsafeBufferPointer(start: resources.pointee.encoders, count: Int(resources.pointee.count_encoders)) {
+                guard let encoder = drmModeGetEncoder(device.fd, encoderID) else { continue }
+                encoders[encoderID] = (encoder.pointee.possible_crtcs, encoder.pointee.crtc_id)
+                drmModeFreeEncoder(encoder)
+            }
+            drmModeFreeResources(resources)
+        }
+        var connectors = self.connectors
+        if let index = connectors.firstIndex(where: { $0.id == id }) {
+            if let fresh = Self.readConnector(fd: device.fd, id: id, forceProbe: true, encoders: encoders) {
+                connectors[index] = fresh
+            } else {
+                connectors.remove(at: index)
+            }
+        }
+        return CardProbe(
+            connectors: connectors, crtcs: crtcs, planes: planes,
+            minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight, maxHeight: maxHeight)
+    }
+
     private static func readConnector(
         fd: Int32, id: UInt32, forceProbe: Bool, encoders: [UInt32: (possible: UInt32, current: UInt32)]
     ) -> ConnectorState? {

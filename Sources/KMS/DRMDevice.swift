@@ -57,6 +57,14 @@ public final class DRMDevice {
         close(fd)
     }
 
+    /// How many framebuffers this open file owns now (drmModeGetResources lists the
+    /// caller's own): a leak check for buffers that were not freed.
+    public var framebufferCount: Int {
+        guard let resources = drmModeGetResources(fd) else { return -1 }
+        defer { drmModeFreeResources(resources) }
+        return Int(resources.pointee.count_fbs)
+    }
+
     /// Waits up to `timeout` seconds for the fd to become readable, then reads and
     /// returns the page-flip events it holds (drmHandleEvent). Returns [] on timeout.
     public func readFlipEvents(timeout: Double) throws(DRMError) -> [FlipEvent] {

@@ -128,6 +128,24 @@ public final class ScanoutOutput {
         needsModeset = true
     }
 
+    /// Turns the CRTC off without restoring anything: the connector went away,
+    /// or its CRTC is wanted elsewhere. Errors are returned for the log only.
+    @discardableResult
+    public func turnOff() -> DRMError? {
+        defer {
+            current = nil
+            queued = nil
+            pending = nil
+            needsModeset = true
+        }
+        do {
+            try committer.disable(commitState(buffer: buffers[0]))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     private var drawIndex: Int {
         if let pending { return pending }
         return buffers.indices.first { $0 != current && $0 != queued }!

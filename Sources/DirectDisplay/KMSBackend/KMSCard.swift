@@ -8,7 +8,8 @@ import Udev
 final class KMSCard {
     let node: DRMCardNode
     let device: DRMDevice
-    let probe: CardProbe
+    /// The card's objects as last probed; hotplug re-probes replace it.
+    var probe: CardProbe
     let writeback: WritebackCapture?
     private var eventSource: (any DispatchSourceRead)?
 

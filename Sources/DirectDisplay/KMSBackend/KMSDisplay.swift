@@ -13,16 +13,25 @@ public final class KMSDisplay: Display {
         let screen: Screen
         let output: ScanoutOutput
         let card: KMSCard
+        /// The connector as last probed (its mode list may change while lit).
+        var connector: ConnectorState
+        /// CLOCK_MONOTONIC time of the device event that made this screen, for
+        /// hotplug-to-first-frame figures; nil for screens found at start.
+        var plugTime: Double?
+        /// How long after `plugTime` the first frame completed its flip.
+        var plugToFirstFrame: Double?
         var needsComposite = true
         /// Incremented for every composed frame; the output reports which one is on screen.
         var composedVersion = 0
         /// The version on screen at the last flip event, to tell new content from repeats.
         var lastSeenVersion = 0
 
-        init(screen: Screen, output: ScanoutOutput, card: KMSCard) {
+        init(screen: Screen, output: ScanoutOutput, card: KMSCard, plugTime: Double?) {
             self.screen = screen
             self.output = output
             self.card = card
+            self.plugTime = plugTime
+            connector = output.connector
         }
     }
 
@@ -30,16 +39,30 @@ public final class KMSDisplay: Display {
     /// whether the flip showed new content (the first frame or a changed one).
     public var framePresented: (@MainActor (Screen, FlipEvent, Bool) -> Void)?
 
-    private var cards: [KMSCard] = []
-    private var lit: [LitScreen] = []
+    var cards: [KMSCard] = []
+    var lit: [LitScreen] = []
     private var presentScheduled = false
+    /// drm device events, served from the main queue.
+    var deviceMonitor: DeviceEventSource?
+    /// Cards to re-probe once a burst of events has passed, and when.
+    var pendingReprobes: [String: ReprobeScope] = [:]
+    var reprobeDeadline: Double?
+    /// When the first event of the pending burst arrived.
+    var pendingPlugTime: Double?
+    /// Re-probes done for a connector that reported no modes yet, by "card/connector id".
+    var modeRetries: [String: Int] = [:]
+    /// Connectors already reported as waiting for a CRTC (logged once).
+    var reportedWaiting: Set<String> = []
 
-    /// Finds the cards through udev, opens each as DRM master and lights every
-    /// connected connector. Becomes `Application.shared.display`.
+    /// Finds the cards through udev, opens each as DRM master, lights every
+    /// connected connector and follows hotplug from then on (udev, main queue).
+    /// Becomes `Application.shared.display`. A card with no connected screen is
+    /// kept: its screens appear when a display is plugged in.
     /// - Throws: `KMSDisplayError.noDisplayDevice` when udev lists no card;
     ///   `.noUsableCard` when none could be opened (e.g. another DRM master holds them).
     public init() throws {
-        let nodes = DRMCardEnumerator(udev: try UdevContext()).cards()
+        let udev = try UdevContext()
+        let nodes = DRMCardEnumerator(udev: udev).cards()
         guard !nodes.isEmpty else { throw KMSDisplayError.noDisplayDevice }
         var failures: [String] = []
         for node in nodes {
@@ -52,10 +75,14 @@ public final class KMSDisplay: Display {
         }
         guard !cards.isEmpty else { throw KMSDisplayError.noUsableCard(failures) }
         Application.shared.display = self
-        for card in cards {
-            lightConnectors(of: card)
-            card.startEvents { [weak self, unowned card] events in self?.handle(events, on: card) }
+        do {
+            deviceMonitor = try DeviceEventSource(udev: udev) { [weak self] events, arrival in
+                self?.handle(events, arrivedAt: arrival)
+            }
+        } catch {
+            KMSLog.error("no hotplug: \(error)")
         }
+        for card in cards { start(card) }
     }
 
     /// The screens this display drives, in card then connector order.
@@ -85,7 +112,7 @@ public final class KMSDisplay: Display {
 
     public func apply(_ mode: Screen.Mode, to screen: Screen) throws {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
-        guard let kernelMode = entry.output.connector.modes.first(where: { Screen.Mode($0) == mode }) else {
+        guard let kernelMode = entry.connector.modes.first(where: { Screen.Mode($0) == mode }) else {
             throw ScreenModeError.unavailable(mode: mode, screen: screen.name)
         }
         try waitUntilIdle(entry, timeout: 2)
@@ -146,9 +173,10 @@ public final class KMSDisplay: Display {
             entry.output.shutdown()
         }
         for card in cards { card.stopEvents() }
+        deviceMonitor = nil
     }
 
-    private func schedulePresent() {
+    func schedulePresent() {
         guard !presentScheduled else { return }
         presentScheduled = true
         DispatchQueue.main.async { [weak self] in
@@ -159,7 +187,7 @@ public final class KMSDisplay: Display {
         }
     }
 
-    private func presentDirtyScreens() {
+    func presentDirtyScreens() {
         for entry in lit where entry.needsComposite {
             present(entry)
         }
@@ -181,7 +209,7 @@ public final class KMSDisplay: Display {
         }
     }
 
-    private func handle(_ events: [FlipEvent], on card: KMSCard) {
+    func handle(_ events: [FlipEvent], on card: KMSCard) {
         for event in events {
             guard let entry = lit.first(where: { $0.card === card && $0.output.crtc.id == event.crtcID }) else { continue }
             do {
@@ -190,6 +218,9 @@ public final class KMSDisplay: Display {
                 KMSLog.error("\(entry.output.connector.name): \(error)")
                 continue
             }
+            if entry.plugToFirstFrame == nil, let plugTime = entry.plugTime {
+                entry.plugToFirstFrame = monotonicSeconds() - plugTime
+            }
             let changed = entry.output.presentedVersion != entry.lastSeenVersion
             entry.lastSeenVersion = entry.output.presentedVersion
             framePresented?(entry.screen, event, changed)
@@ -197,7 +228,7 @@ public final class KMSDisplay: Display {
     }
 
     /// Blocks on the card's fd until `entry` has no flip queued.
-    private func waitUntilIdle(_ entry: LitScreen, timeout: Double) throws {
+    func waitUntilIdle(_ entry: LitScreen, timeout: Double) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while entry.output.flipState == .queued || entry.output.flipState == .queuedWithPending {
             let remaining = deadline.timeIntervalSinceNow
@@ -208,37 +239,5 @@ public final class KMSDisplay: Display {
         }
     }
 
-    private func entry(for screen: Screen) -> LitScreen? { lit.first { $0.screen === screen } }
-
-    // MARK: Connectors
-
-    private func lightConnectors(of card: KMSCard) {
-        var taken = Set(lit.filter { $0.card === card }.map(\.output.crtc.id))
-        for connector in card.probe.connectors where !connector.isWriteback && connector.status == .connected {
-            guard let mode = connector.modes.preferred else {
-                KMSLog.info("\(connector.name): connected but reports no modes yet")
-                continue
-            }
-            guard
-                let assignment = CRTCAssignment.choose(
-                    for: connector, in: card.probe, taken: taken, format: ScanoutBuffer.defaultFormat),
-                let crtc = card.probe.crtc(id: assignment.crtcID),
-                let plane = card.probe.planes.first(where: { $0.id == assignment.primaryPlaneID })
-            else {
-                KMSLog.info("\(connector.name): no free CRTC with a primary plane; it stays dark until one frees")
-                continue
-            }
-            do {
-                let output = try ScanoutOutput(
-                    device: card.device, connector: connector, crtc: crtc, primaryPlane: plane, mode: mode)
-                let screen = Screen(kmsConnector: connector, mode: mode)
-                taken.insert(crtc.id)
-                lit.append(LitScreen(screen: screen, output: output, card: card))
-                KMSLog.info("\(connector.name): \(mode) on crtc \(crtc.id), plane \(plane.id)")
-                Application.shared.connect(screen)
-            } catch {
-                KMSLog.error("\(connector.name): \(error)")
-            }
-        }
-    }
+    func entry(for screen: Screen) -> LitScreen? { lit.first { $0.screen === screen } }
 }

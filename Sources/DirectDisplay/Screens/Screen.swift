@@ -19,6 +19,8 @@ import WindowModel
 
     /// The connector name, e.g. "HDMI-A-1" or "eDP-1".
     public let name: String
+    /// The monitor's own name from its EDID (e.g. "DELL U2720Q"), else the connector name.
+    public let localizedName: String
     /// Pixels per point.
     public let scale: CGFloat
     /// The panel's physical size in millimetres, when known.
@@ -27,8 +29,9 @@ import WindowModel
     public let isInternal: Bool
     /// Every mode the display accepts.
     public private(set) var availableModes: [Mode]
-    /// The mode the display prefers (its native resolution), if it says.
-    public let preferredMode: Mode?
+    /// The mode the display prefers (its native resolution): the kernel's
+    /// preferred mode, else the largest area, then the highest refresh rate.
+    public private(set) var preferredMode: Mode?
     private var currentModeStorage: Mode?
     private var orientationStorage: InterfaceOrientation = .portrait
     /// Whether the screen is still connected.
@@ -39,9 +42,10 @@ import WindowModel
     /// Makes a screen for a back end; connect it with `Application.shared.connect(_:)`.
     package init(
         name: String, modes: [Mode], preferredMode: Mode? = nil, currentMode: Mode? = nil, scale: CGFloat = 1,
-        physicalSize: CGSize? = nil, isInternal: Bool? = nil
+        physicalSize: CGSize? = nil, isInternal: Bool? = nil, localizedName: String? = nil
     ) {
         self.name = name
+        self.localizedName = localizedName.flatMap { $0.isEmpty ? nil : $0 } ?? name
         availableModes = modes
         self.preferredMode = preferredMode ?? modes.first
         currentModeStorage = currentMode ?? preferredMode ?? modes.first
@@ -80,6 +84,22 @@ import WindowModel
         currentModeStorage = mode
         Application.shared.screenBoundsDidChange(self, from: oldBounds)
         NotificationCenter.default.post(name: Screen.modeDidChangeNotification, object: self)
+    }
+
+    /// Records a new mode list from a back end (the monitor changed what it offers).
+    package func updateModes(_ modes: [Mode], preferred: Mode?) {
+        availableModes = modes
+        preferredMode = preferred ?? modes.first
+    }
+
+    /// The available mode of `width`×`height` pixels whose refresh rate is
+    /// closest to `refreshRate` (within half a hertz), or the fastest one when no
+    /// rate is given; nil when the screen has no such mode.
+    public func mode(width: Int, height: Int, refreshRate: Double? = nil) -> Mode? {
+        let sized = availableModes.filter { Int($0.size.width) == width && Int($0.size.height) == height }
+        guard let refreshRate else { return sized.max { $0.refreshRate < $1.refreshRate } }
+        return sized.filter { abs($0.refreshRate - refreshRate) < 0.5 }
+            .min { abs($0.refreshRate - refreshRate) < abs($1.refreshRate - refreshRate) }
     }
 
     /// How content is turned on the panel. Setting it rotates `bounds`;

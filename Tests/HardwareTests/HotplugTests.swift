@@ -1,0 +1,120 @@
+import Foundation
+import KMS
+import XCTest
+
+@testable import DirectDisplay
+
+/// Screens coming and going through real kernel paths, with UIKit's notifications.
+@MainActor
+final class HotplugTests: XCTestCase {
+    private var display: KMSDisplay?
+    private var events: [String] = []
+    private var observers: [NSObjectProtocol] = []
+
+    override func setUp() async throws {
+        try HardwareEnvironment.requireHardware()
+        Application.shared.reset()
+        display = try KMSDisplay()
+        HotplugTests.recorder = self
+        for (name, label) in [
+            (Screen.didConnectNotification, "connect"), (Screen.didDisconnectNotification, "disconnect"),
+        ] {
+            observers.append(
+                NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { note in
+                    nonisolated(unsafe) let object = note.object  // posted on the main thread
+                    MainActor.assumeIsolated { HotplugTests.record(label, object) }
+                })
+        }
+    }
+
+    override func tearDown() async throws {
+        for observer in observers { NotificationCenter.default.removeObserver(observer) }
+        HotplugTests.recorder = nil
+        try? VKMSConnector().setStatus("detect")
+        display?.shutdown()
+        display = nil
+        Application.shared.reset()
+    }
+
+    /// Notifications arrive on the main thread, posted by the display.
+    private static var recorder: HotplugTests?
+    private static func record(_ label: String, _ object: Any?) {
+        recorder?.events.append("\(label) \((object as? Screen)?.name ?? "?")")
+    }
+
+    private func virtual1() -> Screen? { Screen.screens.first { $0.name == "Virtual-1" } }
+
+    func testStatusWriteAndSyntheticUeventUnplugAndReplugTheScreen() async throws {
+        let display = try XCTUnwrap(display)
+        let connector = try VKMSConnector()
+        let first = try XCTUnwrap(virtual1())
+        let window = Window(screen: first)
+        window.backgroundColor = Color(red: 0, green: 1, blue: 0, alpha: 1)
+        window.makeKeyAndVisible()
+        try display.waitForPresentation(of: first)
+
+        try connector.setStatus("off")
+        try display.waitFor("Virtual-1 to disconnect", timeout: 10) { virtual1() == nil }
+        XCTAssertEqual(events, ["disconnect Virtual-1"])
+        XCTAssertFalse(first.isConnected)
+        XCTAssertTrue(window.isHidden, "a disconnected screen's windows are hidden")
+
+        try connector.setStatus("on")
+        try display.waitFor("Virtual-1 to connect again", timeout: 10) { virtual1() != nil }
+        XCTAssertEqual(events, ["disconnect Virtual-1", "connect Virtual-1"])
+        let second = try XCTUnwrap(virtual1())
+        XCTAssertFalse(second === first, "a new Screen for the new connection")
+
+        try display.waitForPresentation(of: second)
+        let black = try display.capture(second)
+        try save(black, "hotplug-black")
+        XCTAssertEqual(Set(black.pixels.map(rgb)), [0], "a new screen is black until a window shows")
+
+        // The external-display pattern: a window for the new screen, shown without making it key.
+        let external = Window(screen: second)
+        external.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 1)
+        external.isHidden = false
+        try display.waitForPresentation(of: second)
+        let shown = try display.capture(second)
+        try save(shown, "hotplug-window")
+        XCTAssertEqual(rgb(shown.rawPixel(x: 512, y: 384)), 0xFFFFFF, "the window created on connect")
+        XCTAssertFalse(external.isKeyWindow)
+    }
+
+    func testTwentyPlugCyclesLeakNoDescriptorsFramebuffersOrMemory() async throws {
+        let display = try XCTUnwrap(display)
+        let connector = try VKMSConnector()
+        let card = try XCTUnwrap(display.cards.first { $0.device.driverName == "vkms" })
+
+        func cycle() throws {
+            try connector.setStatus("off")
+            try display.waitFor("disconnect", timeout: 10) { virtual1() == nil }
+            try connector.setStatus("on")
+            try display.waitFor("connect", timeout: 10) { virtual1() != nil }
+            let screen = try XCTUnwrap(virtual1())
+            let window = Window(screen: screen)
+            window.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 1)
+            window.isHidden = false
+            try display.waitForPresentation(of: screen)
+        }
+        // One cycle first, so lazily made things (caches, the first window) exist before counting.
+        try cycle()
+        let fds = openFileDescriptorCount()
+        let framebuffers = card.device.framebufferCount
+        let memory = residentBytes()
+        for _ in 1...20 { try cycle() }
+        let grown = residentBytes() - memory
+        print("20 plug cycles: fds \(fds) → \(openFileDescriptorCount()), framebuffers \(framebuffers) → \(card.device.framebufferCount), resident memory +\(grown / 1024) KiB")
+        XCTAssertEqual(events.filter { $0 == "connect Virtual-1" }.count, 21)
+        XCTAssertEqual(events.filter { $0 == "disconnect Virtual-1" }.count, 21)
+        XCTAssertEqual(openFileDescriptorCount(), fds, "no file descriptor leaked")
+        XCTAssertEqual(card.device.framebufferCount, framebuffers, "no framebuffer leaked")
+        // One leaked set of scanout buffers would be 3 × 3 MiB at 1024x768.
+        XCTAssertLessThan(grown, 4 * 1024 * 1024, "resident memory stays flat")
+    }
+
+    private func save(_ image: CapturedImage, _ name: String) throws {
+        guard let directory = HardwareEnvironment.captureDirectory else { return }
+        try image.writePNG(to: "\(directory)/\(name).png")
+    }
+}
