@@ -52,6 +52,7 @@ let package = Package(
         .testTarget(name: "WindowModelTests", dependencies: ["WindowModel"]),
         .testTarget(name: "EDIDTests", dependencies: ["EDID"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KMSTests", dependencies: ["KMS"]),
+        .testTarget(name: "UdevTests", dependencies: ["Udev"]),
         .testTarget(name: "HardwareTests", dependencies: ["DirectDisplay", "KMS", "Udev", "Compositing"]),
     ],
     swiftLanguageModes: [.v6]
