@@ -41,8 +41,22 @@ final class CommandLineToolTests: XCTestCase {
         // With a virtio-gpu card (Hardware/vm --gpu-outputs N), its connector carries QEMU's EDID.
         if Int(ProcessInfo.processInfo.environment["DIRECTDISPLAY_VM_GPU_OUTPUTS"] ?? "0") ?? 0 > 0 {
             let virtio = try XCTUnwrap(cards.first { $0["driver"] as? String == "virtio_gpu" }, "no virtio_gpu card")
-            let names = (virtio["connectors"] as? [[String: Any]] ?? []).compactMap { $0["monitorName"] as? String }
-            XCTAssertTrue(names.contains("QEMU Monitor"), "EDID monitor names: \(names)")
+            let withEDID = (virtio["connectors"] as? [[String: Any]] ?? []).filter { $0["monitorName"] as? String != nil }
+            XCTAssertEqual(withEDID.first?["monitorName"] as? String, "QEMU Monitor")
+
+            // `edid --connector` reads the same blob and prints the contract's JSON keys.
+            let name = try XCTUnwrap(withEDID.first?["name"] as? String)
+            let edid = try ChildProcess(ChildProcess.directDisplayPath, ["edid", "--connector", name, "--json"])
+            XCTAssertEqual(edid.waitForExit(timeout: 20), 0, edid.text)
+            let facts = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(edid.text.utf8)) as? [String: Any])
+            XCTAssertEqual(facts["manufacturer"] as? String, "RHT")
+            XCTAssertEqual(facts["name"] as? String, "QEMU Monitor")
+            let preferred = try XCTUnwrap(facts["preferredMode"] as? [String: Any])
+            XCTAssertEqual(preferred["width"] as? Int, 1280)
+            XCTAssertEqual(preferred["height"] as? Int, 800)
+            for key in ["productCode", "serial", "year", "widthMillimeters", "heightMillimeters", "warnings"] {
+                XCTAssertTrue(facts.keys.contains(key), "JSON key \(key)")
+            }
         }
     }
 
