@@ -113,6 +113,36 @@ final class HotplugTests: XCTestCase {
         XCTAssertLessThan(grown, 4 * 1024 * 1024, "resident memory stays flat")
     }
 
+    func testStartedWithNoScreenTheFirstToConnectBecomesMain() async throws {
+        display?.shutdown()
+        display = nil
+        Application.shared.reset()
+        let connectors = SysfsConnectors.all()
+        try SysfsConnectors.set("off", connectors)
+        defer { try? SysfsConnectors.set("detect", connectors) }
+
+        let display = try KMSDisplay()
+        self.display = display
+        XCTAssertEqual(Screen.screens.count, 0)
+        XCTAssertNil(Screen.main)
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        XCTAssertTrue(window.isHidden, "windows wait hidden")
+        XCTAssertNil(window.screen)
+
+        try VKMSConnector().setStatus("on")
+        try display.waitFor("the first screen", timeout: 10) { Screen.main != nil }
+        let main = try XCTUnwrap(Screen.main)
+        XCTAssertEqual(main.name, "Virtual-1")
+        XCTAssertEqual(events, ["connect Virtual-1"])
+        window.screen = main
+        window.backgroundColor = Color(red: 1, green: 0, blue: 1, alpha: 1)
+        window.makeKeyAndVisible()
+        try display.waitForPresentation(of: main)
+        let image = try display.capture(main)
+        XCTAssertEqual(rgb(image.rawPixel(x: 100, y: 50)), 0xFF00FF)
+        XCTAssertEqual(rgb(image.rawPixel(x: 300, y: 300)), 0, "black beyond the window")
+    }
+
     private func save(_ image: CapturedImage, _ name: String) throws {
         guard let directory = HardwareEnvironment.captureDirectory else { return }
         try image.writePNG(to: "\(directory)/\(name).png")

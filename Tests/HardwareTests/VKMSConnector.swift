@@ -22,12 +22,31 @@ struct VKMSConnector {
         try write(status, to: "/sys/class/drm/\(card.sysname)-Virtual-1/status")
         try write("change", to: "/sys/class/drm/\(card.sysname)/uevent")
     }
+}
 
-    private func write(_ text: String, to path: String) throws {
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw HardwareTestError("cannot open \(path)") }
-        defer { try? handle.close() }
-        try handle.write(contentsOf: Data(text.utf8))
+/// Every non-writeback connector in sysfs, e.g. "card0-Virtual-1", for tests that
+/// force them all off and back (status writes work on vkms and virtio-gpu alike).
+enum SysfsConnectors {
+    static func all() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/sys/class/drm")) ?? []
+        return names.filter { $0.hasPrefix("card") && $0.contains("-") && !$0.contains("Writeback") }.sorted()
     }
+
+    /// Writes `status` to each connector, then a synthetic change on each card.
+    static func set(_ status: String, _ connectors: [String]) throws {
+        for connector in connectors {
+            try write(status, to: "/sys/class/drm/\(connector)/status")
+        }
+        for card in Set(connectors.map { String($0.prefix { $0 != "-" }) }) {
+            try write("change", to: "/sys/class/drm/\(card)/uevent")
+        }
+    }
+}
+
+func write(_ text: String, to path: String) throws {
+    guard let handle = FileHandle(forWritingAtPath: path) else { throw HardwareTestError("cannot open \(path)") }
+    defer { try? handle.close() }
+    try handle.write(contentsOf: Data(text.utf8))
 }
 
 struct HardwareTestError: Error, CustomStringConvertible {

@@ -25,10 +25,12 @@ final class KMSCard {
     /// Starts serving flip events from the main queue; `handler` gets each batch.
     func startEvents(_ handler: @escaping @MainActor ([FlipEvent]) -> Void) {
         let source = DispatchSource.makeReadSource(fileDescriptor: device.fd, queue: .main)
-        let device = self.device
         let path = node.devnode
-        source.setEventHandler {
+        // Weak: a cancelled source lets go of its handler only when the main queue
+        // next runs, and the card's fd must close as soon as the card is dropped.
+        source.setEventHandler { [weak device] in
             MainActor.assumeIsolated {
+                guard let device else { return }
                 do {
                     handler(try device.readPendingFlipEvents())
                 } catch {
