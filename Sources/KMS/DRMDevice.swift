@@ -57,6 +57,19 @@ public final class DRMDevice {
         close(fd)
     }
 
+    /// Gives up DRM master (drmDropMaster) so another program, e.g. the one on the
+    /// virtual console switched to, can drive the card.
+    public func dropMaster() throws(DRMError) {
+        let fd = self.fd
+        try drmCall("drmDropMaster", context: "releasing \(path)") { drmDropMaster(fd) }
+    }
+
+    /// Takes DRM master back (drmSetMaster) after `dropMaster()`.
+    public func becomeMaster() throws(DRMError) {
+        let fd = self.fd
+        try drmCall("drmSetMaster", context: "taking \(path) back") { drmSetMaster(fd) }
+    }
+
     /// How many framebuffers this open file owns now (drmModeGetResources lists the
     /// caller's own): a leak check for buffers that were not freed.
     public var framebufferCount: Int {

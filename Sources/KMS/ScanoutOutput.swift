@@ -128,6 +128,12 @@ public final class ScanoutOutput {
         needsModeset = true
     }
 
+    /// After another DRM master drove the card (a VT switch), the CRTC's state is
+    /// unknown: the next commit is a full modeset again.
+    public func requireModeset() {
+        needsModeset = true
+    }
+
     /// Turns the CRTC off without restoring anything: the connector went away,
     /// or its CRTC is wanted elsewhere. Errors are returned for the log only.
     @discardableResult

@@ -143,6 +143,38 @@ final class HotplugTests: XCTestCase {
         XCTAssertEqual(rgb(image.rawPixel(x: 300, y: 300)), 0, "black beyond the window")
     }
 
+    func testWhileSuspendedScreenChangesAreHeldAndDeliveredOnResume() async throws {
+        let display = try XCTUnwrap(display)
+        let connector = try VKMSConnector()
+        let screen = try XCTUnwrap(virtual1())
+        let window = Window(screen: screen)
+        window.backgroundColor = Color(red: 0, green: 1, blue: 1, alpha: 1)
+        window.makeKeyAndVisible()
+        try display.waitForPresentation(of: screen)
+
+        display.suspend()
+        // Another program (the virtual console switched to) may now be DRM master.
+        do {
+            let other = try DRMDevice(path: connector.card.devnode)
+            XCTAssertNotNil(other, "master is free while suspended")
+        }
+        try connector.setStatus("off")
+        try display.waitFor("the unplug event to be held", timeout: 10) { !display.heldDeviceEvents.isEmpty }
+        XCTAssertEqual(events, [], "no screen notification while suspended")
+        XCTAssertTrue(virtual1() === screen)
+
+        try display.resume()
+        XCTAssertEqual(events, ["disconnect Virtual-1"], "delivered on resume")
+        try connector.setStatus("on")
+        try display.waitFor("Virtual-1 again", timeout: 10) { virtual1() != nil }
+        let again = try XCTUnwrap(virtual1())
+        let external = Window(screen: again)
+        external.backgroundColor = Color(red: 1, green: 1, blue: 0, alpha: 1)
+        external.isHidden = false
+        try display.waitForPresentation(of: again)
+        XCTAssertEqual(rgb(try display.capture(again).rawPixel(x: 5, y: 5)), 0xFFFF00, "presenting again after resume")
+    }
+
     private func save(_ image: CapturedImage, _ name: String) throws {
         guard let directory = HardwareEnvironment.captureDirectory else { return }
         try image.writePNG(to: "\(directory)/\(name).png")

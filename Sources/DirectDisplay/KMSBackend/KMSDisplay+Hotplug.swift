@@ -31,6 +31,10 @@ extension KMSDisplay {
     }
 
     func handle(_ events: [DRMHotplugEvent], arrivedAt arrival: Double) {
+        guard !isSuspended else {
+            heldDeviceEvents.append((events, arrival))
+            return
+        }
         for event in events {
             switch event {
             case .cardAdded(let node):
@@ -58,7 +62,7 @@ extension KMSDisplay {
 
     /// Re-probes every card with pending events, once the burst window has passed.
     func runDueReprobes() {
-        guard let deadline = reprobeDeadline, monotonicSeconds() >= deadline - 0.001 else { return }
+        guard !isSuspended, let deadline = reprobeDeadline, monotonicSeconds() >= deadline - 0.001 else { return }
         reprobeDeadline = nil
         let due = pendingReprobes
         let plugTime = pendingPlugTime

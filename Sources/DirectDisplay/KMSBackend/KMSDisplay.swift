@@ -51,6 +51,10 @@ public final class KMSDisplay: Display {
     var pendingPlugTime: Double?
     /// Re-probes done for a connector that reported no modes yet, by "card/connector id".
     var modeRetries: [String: Int] = [:]
+    /// Paused for a session switch (see `suspend()`): no commits, device events held.
+    public internal(set) var isSuspended = false
+    /// Device events that arrived while suspended, with their arrival times.
+    var heldDeviceEvents: [([DRMHotplugEvent], Double)] = []
     /// Connectors already reported as waiting for a CRTC (logged once).
     var reportedWaiting: Set<String> = []
 
@@ -188,6 +192,7 @@ public final class KMSDisplay: Display {
     }
 
     func presentDirtyScreens() {
+        guard !isSuspended else { return }
         for entry in lit where entry.needsComposite {
             present(entry)
         }

@@ -1,0 +1,52 @@
+import Foundation
+import KMS
+import Udev
+
+/// Pausing for a session switch (another virtual console): no commits and no
+/// screen changes while paused; hotplug seen meanwhile is handled on resume, so
+/// its notifications arrive then, as UIKit queues them for a suspended app.
+extension KMSDisplay {
+    /// Stops presenting and gives up DRM master on every card. Device events keep
+    /// being read and are held until `resume()`.
+    public func suspend() {
+        guard !isSuspended else { return }
+        for entry in lit where entry.output.flipState != .idle && entry.output.flipState != .unlit {
+            try? waitUntilIdle(entry, timeout: 0.5)
+        }
+        isSuspended = true
+        for card in cards {
+            do {
+                try card.device.dropMaster()
+            } catch {
+                KMSLog.info("\(card.node.devnode): \(error)")
+            }
+        }
+    }
+
+    /// Takes DRM master back, handles the device events held while suspended
+    /// (re-probing the cards they named, posting the screen notifications now),
+    /// and modesets every screen again: another master may have changed the CRTCs.
+    public func resume() throws {
+        guard isSuspended else { return }
+        var failures: [String] = []
+        for card in cards {
+            do {
+                try card.device.becomeMaster()
+            } catch {
+                failures.append("\(card.node.devnode): \(error)")
+            }
+        }
+        guard failures.isEmpty else { throw KMSDisplayError.noUsableCard(failures) }
+        isSuspended = false
+        let held = heldDeviceEvents
+        heldDeviceEvents = []
+        for (events, arrival) in held { handle(events, arrivedAt: arrival) }
+        for entry in lit {
+            entry.output.requireModeset()
+            entry.needsComposite = true
+        }
+        reprobeDeadline = monotonicSeconds()
+        runDueReprobes()
+        presentDirtyScreens()
+    }
+}
