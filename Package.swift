@@ -7,7 +7,7 @@
 //   pixels          Compositing (pixman composition, cairo PNG files)
 //   back ends       KMS (DRM/KMS scanout), Udev (device discovery)
 //   public API      DirectDisplay (@MainActor, UIKit-shaped)
-//   programs        direct-display (CLI and demo)
+//   programs        direct-display (CLI and demo), direct-display-bench (benchmarks on real KMS)
 import PackageDescription
 
 func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
@@ -20,6 +20,7 @@ let package = Package(
     products: [
         .library(name: "DirectDisplay", targets: ["DirectDisplay"]),
         .executable(name: "direct-display", targets: ["DirectDisplayCLI"]),
+        .executable(name: "direct-display-bench", targets: ["DirectDisplayBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -44,6 +45,13 @@ let package = Package(
             name: "DirectDisplayCLI",
             dependencies: [
                 "DirectDisplay", "KMS", "Udev", "EDID",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "DirectDisplayBench",
+            dependencies: [
+                "DirectDisplay", "KMS", "Udev",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -74,7 +74,8 @@ public final class ScanoutBuffer {
         self.bytesPerRow = Int(pitch)
         self.pixels = mapping
         self.framebufferID = framebufferID
-        memset(mapping, 0, Int(size))
+        // Not cleared here: every frame is composed in full before it is scanned
+        // out, and touching every page now would double a new screen's first frame.
     }
 
     deinit {

@@ -31,7 +31,8 @@ public final class ScanoutOutput {
     /// The content version of the frame on screen (see `present(version:)`).
     public private(set) var presentedVersion = 0
 
-    private var buffers: [ScanoutBuffer]
+    /// Three slots, allocated on first use: a new screen's first frame needs one.
+    private var buffers: [ScanoutBuffer?]
     private var versions: [Int]
     private var current: Int?
     private var queued: Int?
@@ -51,7 +52,7 @@ public final class ScanoutOutput {
         self.mode = mode
         committer = device.supportsAtomic ? AtomicCommit(device: device) : LegacyCommit(device: device)
         saved = SavedCRTC(device: device, crtcID: crtc.id, connectorID: connector.id)
-        buffers = try Self.makeBuffers(device: device, mode: mode)
+        buffers = [try ScanoutBuffer(device: device, width: mode.width, height: mode.height), nil, nil]
         versions = Array(repeating: 0, count: buffers.count)
     }
 
@@ -61,11 +62,14 @@ public final class ScanoutOutput {
     }
 
     /// The buffer to draw the next frame into: the pending frame's (not committed
-    /// yet, so it may be redrawn) or one that is neither on screen nor queued.
-    public var drawBuffer: ScanoutBuffer { buffers[drawIndex] }
+    /// yet, so it may be redrawn) or one that is neither on screen nor queued,
+    /// allocated now if its slot is still empty.
+    public func drawBuffer() throws(DRMError) -> ScanoutBuffer {
+        try buffer(drawIndex)
+    }
 
     /// The buffer on screen now, once the first frame completed.
-    public var frontBuffer: ScanoutBuffer? { current.map { buffers[$0] } }
+    public var frontBuffer: ScanoutBuffer? { current.flatMap { buffers[$0] } }
 
     /// Commits what was drawn into `drawBuffer`, tagged with a content `version`:
     /// at once when nothing is queued (a modeset the first time), else at the
@@ -102,16 +106,16 @@ public final class ScanoutOutput {
         guard queued == nil else {
             throw DRMError(call: "setMode", code: EBUSY, context: "\(connector.name) has a flip queued")
         }
-        let newBuffers = try Self.makeBuffers(device: device, mode: newMode)
+        let first = try ScanoutBuffer(device: device, width: newMode.width, height: newMode.height)
         let previous = mode
         mode = newMode
         do {
-            try committer.testModeset(commitState(buffer: newBuffers[0]))
+            try committer.testModeset(commitState(buffer: first))
         } catch {
             mode = previous
             throw error
         }
-        buffers = newBuffers
+        buffers = [first, nil, nil]
         current = nil
         pending = nil
         needsModeset = true
@@ -120,7 +124,7 @@ public final class ScanoutOutput {
     /// Turns the output off and puts back what the CRTC showed before (the console).
     public func shutdown() {
         if !saved.restore(device: device) {
-            try? committer.disable(commitState(buffer: buffers[0]))
+            if let first = buffers[0] { try? committer.disable(commitState(buffer: first)) }
         }
         current = nil
         queued = nil
@@ -145,7 +149,7 @@ public final class ScanoutOutput {
             needsModeset = true
         }
         do {
-            try committer.disable(commitState(buffer: buffers[0]))
+            try committer.disable(commitState(buffer: buffer(0)))
             return nil
         } catch {
             return error
@@ -157,8 +161,15 @@ public final class ScanoutOutput {
         return buffers.indices.first { $0 != current && $0 != queued }!
     }
 
+    private func buffer(_ index: Int) throws(DRMError) -> ScanoutBuffer {
+        if let existing = buffers[index] { return existing }
+        let made = try ScanoutBuffer(device: device, width: mode.width, height: mode.height)
+        buffers[index] = made
+        return made
+    }
+
     private func commit(_ index: Int) throws(DRMError) {
-        let state = commitState(buffer: buffers[index])
+        let state = commitState(buffer: try buffer(index))
         if needsModeset {
             try committer.modeset(state, userData: device.eventUserData)
             needsModeset = false
@@ -170,10 +181,5 @@ public final class ScanoutOutput {
 
     private func commitState(buffer: ScanoutBuffer) -> CRTCCommitState {
         CRTCCommitState(connector: connector, crtc: crtc, primaryPlane: primaryPlane, mode: mode, framebuffer: buffer)
-    }
-
-    /// Three buffers: one on screen, one queued, one being drawn.
-    private static func makeBuffers(device: DRMDevice, mode: DisplayMode) throws(DRMError) -> [ScanoutBuffer] {
-        try (0..<3).map { _ throws(DRMError) in try ScanoutBuffer(device: device, width: mode.width, height: mode.height) }
     }
 }

@@ -201,7 +201,13 @@ public final class KMSDisplay: Display {
     /// Draws the model into a free buffer and commits it, at once or, while a
     /// frame is queued, at that frame's flip event.
     private func present(_ entry: LitScreen) {
-        let buffer = entry.output.drawBuffer
+        let buffer: ScanoutBuffer
+        do {
+            buffer = try entry.output.drawBuffer()
+        } catch {
+            KMSLog.error("\(entry.connector.name): no buffer to draw into: \(error)")
+            return
+        }
         Application.shared.composite(
             entry.screen, into: buffer.pixels, width: buffer.width, height: buffer.height,
             bytesPerRow: buffer.bytesPerRow)
