@@ -19,6 +19,9 @@ struct CardReport: Codable {
         let widthMillimeters: Int
         let heightMillimeters: Int
         let modes: [Mode]
+        /// The CRTC a display would light this connector on, nil when none is free
+        /// (more connected connectors than CRTCs: it waits for one).
+        let plannedCRTC: UInt32?
     }
     struct CRTC: Codable {
         let id: UInt32
@@ -42,6 +45,15 @@ struct CardReport: Codable {
     let planes: [Plane]
 
     init(node: DRMCardNode, device: DRMDevice, probe: CardProbe) {
+        // The same choice KMSDisplay makes, connector by connector.
+        var taken = Set<UInt32>()
+        var planned: [UInt32: UInt32] = [:]
+        for connector in probe.connectors where !connector.isWriteback && connector.status == .connected {
+            if let choice = CRTCAssignment.choose(for: connector, in: probe, taken: taken, format: ScanoutBuffer.defaultFormat) {
+                planned[connector.id] = choice.crtcID
+                taken.insert(choice.crtcID)
+            }
+        }
         path = node.devnode
         sysname = node.sysname
         driver = device.driverName
@@ -55,7 +67,7 @@ struct CardReport: Codable {
                     Mode(
                         name: mode.name, width: mode.width, height: mode.height,
                         refreshRate: (mode.refreshRate * 1000).rounded() / 1000, preferred: mode.isPreferred)
-                })
+                }, plannedCRTC: planned[connector.id])
         }
         crtcs = probe.crtcs.map { crtc in
             CRTC(id: crtc.id, index: crtc.index, active: crtc.mode != nil, mode: crtc.mode?.description)
@@ -73,6 +85,9 @@ struct CardReport: Codable {
             if connector.writeback { line += ", writeback" }
             if let name = connector.monitorName { line += ", monitor \"\(name)\"" }
             if connector.widthMillimeters > 0 { line += ", \(connector.widthMillimeters)x\(connector.heightMillimeters) mm" }
+            if connector.status == "connected" && !connector.writeback {
+                line += connector.plannedCRTC.map { ", crtc \($0)" } ?? ", waiting: every CRTC it can use is taken"
+            }
             if connector.writeback {
                 // A writeback connector's "modes" are only the sizes it can write.
                 lines.append(line + ", \(connector.modes.count) sizes")
