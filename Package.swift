@@ -23,7 +23,7 @@ let package = Package(
         .executable(name: "direct-display-bench", targets: ["DirectDisplayBench"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),

@@ -22,7 +22,8 @@ public struct PixelRect: Hashable, Sendable {
         let minY = max(y, other.y)
         let w = min(maxX, other.maxX) - minX
         let h = min(maxY, other.maxY) - minY
-        return w > 0 && h > 0 ? PixelRect(x: minX, y: minY, width: w, height: h) : PixelRect(x: minX, y: minY, width: 0, height: 0)
+        return w > 0 && h > 0
+            ? PixelRect(x: minX, y: minY, width: w, height: h) : PixelRect(x: minX, y: minY, width: 0, height: 0)
     }
 }
 

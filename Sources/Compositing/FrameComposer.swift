@@ -34,7 +34,9 @@ public enum FrameComposer {
     }
 
     /// Maps a panel pixel centre to the logical image (pixman transforms go from destination to source).
-    static func rotationTransform(_ rotation: PanelRotation, logicalWidth: Int, logicalHeight: Int) -> pixman_transform_t {
+    static func rotationTransform(_ rotation: PanelRotation, logicalWidth: Int, logicalHeight: Int)
+        -> pixman_transform_t
+    {
         let one: Int32 = 1 << 16
         let w = Int32(logicalWidth) << 16
         let h = Int32(logicalHeight) << 16
@@ -62,9 +64,9 @@ public enum FrameComposer {
         for operation in operations {
             let layer = layers[layers.count - 1]
             switch operation {
-            case let .fill(rect, color, clip):
+            case .fill(let rect, let color, let clip):
                 fill(rect.intersection(clip).intersection(layer.bounds), color: color, layer: layer)
-            case let .image(surface, x, y, opacity, clip):
+            case .image(let surface, let x, let y, let opacity, let clip):
                 let area = PixelRect(x: x, y: y, width: surface.pixelWidth, height: surface.pixelHeight)
                     .intersection(clip).intersection(layer.bounds)
                 guard !area.isEmpty, opacity > 0 else { continue }
@@ -73,7 +75,7 @@ public enum FrameComposer {
                     blend(
                         source, opacity: opacity, sourceX: area.x - x, sourceY: area.y - y, area: area, layer: layer)
                 }
-            case let .beginGroup(opacity, bounds):
+            case .beginGroup(let opacity, let bounds):
                 let area = bounds.intersection(layer.bounds)
                 let image = pixman_image_create_bits(
                     PIXMAN_a8r8g8b8, Int32(max(area.width, 1)), Int32(max(area.height, 1)), nil, 0)!
@@ -109,7 +111,8 @@ public enum FrameComposer {
     ) {
         var mask: OpaquePointer?
         if opacity < 1 {
-            var maskColor = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16((max(opacity, 0) * 65535).rounded()))
+            var maskColor = pixman_color_t(
+                red: 0, green: 0, blue: 0, alpha: UInt16((max(opacity, 0) * 65535).rounded()))
             mask = pixman_image_create_solid_fill(&maskColor)
         }
         defer { if let mask { pixman_image_unref(mask) } }

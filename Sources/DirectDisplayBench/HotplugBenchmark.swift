@@ -44,13 +44,18 @@ struct HotplugBenchmark: ParsableCommand {
 
     private func vkmsCard() throws -> DRMCardNode {
         let cards = DRMCardEnumerator(udev: try UdevContext()).cards()
-        guard let card = cards.first(where: { (try? DRMDevice(path: $0.devnode, requireMaster: false))?.driverName == "vkms" })
+        guard
+            let card = cards.first(where: {
+                (try? DRMDevice(path: $0.devnode, requireMaster: false))?.driverName == "vkms"
+            })
         else { throw ValidationError("no vkms card: run inside Hardware/vm") }
         return card
     }
 
     private func write(_ text: String, to path: String) throws {
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw ValidationError("cannot open \(path) (root?)") }
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            throw ValidationError("cannot open \(path) (root?)")
+        }
         defer { try? handle.close() }
         try handle.write(contentsOf: Data(text.utf8))
     }

@@ -49,7 +49,9 @@ struct CardReport: Codable {
         var taken = Set<UInt32>()
         var planned: [UInt32: UInt32] = [:]
         for connector in probe.connectors where !connector.isWriteback && connector.status == .connected {
-            if let choice = CRTCAssignment.choose(for: connector, in: probe, taken: taken, format: ScanoutBuffer.defaultFormat) {
+            if let choice = CRTCAssignment.choose(
+                for: connector, in: probe, taken: taken, format: ScanoutBuffer.defaultFormat)
+            {
                 planned[connector.id] = choice.crtcID
                 taken.insert(choice.crtcID)
             }
@@ -73,7 +75,8 @@ struct CardReport: Codable {
             CRTC(id: crtc.id, index: crtc.index, active: crtc.mode != nil, mode: crtc.mode?.description)
         }
         planes = probe.planes.map { plane in
-            Plane(id: plane.id, type: plane.kind.rawValue, possibleCRTCs: plane.possibleCRTCs, formats: plane.formatNames)
+            Plane(
+                id: plane.id, type: plane.kind.rawValue, possibleCRTCs: plane.possibleCRTCs, formats: plane.formatNames)
         }
     }
 
@@ -84,7 +87,9 @@ struct CardReport: Codable {
             var line = "  connector \(connector.name) (\(connector.id)): \(connector.status)"
             if connector.writeback { line += ", writeback" }
             if let name = connector.monitorName { line += ", monitor \"\(name)\"" }
-            if connector.widthMillimeters > 0 { line += ", \(connector.widthMillimeters)x\(connector.heightMillimeters) mm" }
+            if connector.widthMillimeters > 0 {
+                line += ", \(connector.widthMillimeters)x\(connector.heightMillimeters) mm"
+            }
             if connector.status == "connected" && !connector.writeback {
                 line += connector.plannedCRTC.map { ", crtc \($0)" } ?? ", waiting: every CRTC it can use is taken"
             }
@@ -95,7 +100,8 @@ struct CardReport: Codable {
             }
             lines.append(line)
             for mode in connector.modes {
-                lines.append("    \(mode.preferred ? "*" : " ") \(mode.width)x\(mode.height)@\(mode.refreshRate) \(mode.name)")
+                lines.append(
+                    "    \(mode.preferred ? "*" : " ") \(mode.width)x\(mode.height)@\(mode.refreshRate) \(mode.name)")
             }
         }
         for crtc in crtcs {
@@ -103,7 +109,8 @@ struct CardReport: Codable {
         }
         for plane in planes {
             lines.append(
-                "  plane \(plane.id): \(plane.type), crtcs 0x\(String(plane.possibleCRTCs, radix: 16)), formats \(plane.formats.joined(separator: " "))")
+                "  plane \(plane.id): \(plane.type), crtcs 0x\(String(plane.possibleCRTCs, radix: 16)), formats \(plane.formats.joined(separator: " "))"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -32,7 +32,10 @@ final class DemoScene {
     private func buildMainScreen(_ screen: Screen) {
         let bounds = screen.bounds
         let normal = makeWindow(frame: bounds, color: Self.rootColor, level: .normal)
-        let subview = View(frame: CGRect(x: bounds.width * 0.1, y: bounds.height * 0.25, width: bounds.width * 0.35, height: bounds.height * 0.5))
+        let subview = View(
+            frame: CGRect(
+                x: bounds.width * 0.1, y: bounds.height * 0.25, width: bounds.width * 0.35, height: bounds.height * 0.5)
+        )
         subview.backgroundColor = Self.subviewColor
         normal.rootViewController?.view.addSubview(subview)
 
@@ -40,7 +43,8 @@ final class DemoScene {
             frame: CGRect(x: 0, y: 0, width: bounds.width, height: max(24, bounds.height * 0.06)),
             color: Color(red: 0.15, green: 0.65, blue: 0.3, alpha: 1), level: .statusBar)
         let alert = makeWindow(
-            frame: CGRect(x: bounds.width * 0.55, y: bounds.height * 0.3, width: bounds.width * 0.35, height: bounds.height * 0.4),
+            frame: CGRect(
+                x: bounds.width * 0.55, y: bounds.height * 0.3, width: bounds.width * 0.35, height: bounds.height * 0.4),
             color: Color(red: 0.8, green: 0.1, blue: 0.2, alpha: 1), level: .alert)
         levelWindows = [normal, statusBar, alert]
         statusBar.isHidden = false
@@ -91,7 +95,11 @@ final class DemoScene {
                 let screen = note.object as? Screen
                 MainActor.assumeIsolated {
                     guard let self, let screen else { return }
-                    if self.levelWindows.isEmpty, screen === Screen.main { self.buildMainScreen(screen) } else { self.showPlaceholder(on: screen) }
+                    if self.levelWindows.isEmpty, screen === Screen.main {
+                        self.buildMainScreen(screen)
+                    } else {
+                        self.showPlaceholder(on: screen)
+                    }
                 }
             })
         observers.append(

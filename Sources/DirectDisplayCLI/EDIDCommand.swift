@@ -51,7 +51,9 @@ struct EDIDCommand: ParsableCommand {
             else { continue }
             seen += probe.connectors.map(\.name)
             if let match = probe.connector(named: name) {
-                guard let edid = match.edid else { throw ValidationError("connector \(name) has no EDID (status \(match.status.rawValue))") }
+                guard let edid = match.edid else {
+                    throw ValidationError("connector \(name) has no EDID (status \(match.status.rawValue))")
+                }
                 return edid
             }
         }

@@ -106,7 +106,9 @@ enum BaseBlockParser {
 
     /// Decodes an 18-byte detailed timing descriptor at `offset` of `bytes`
     /// (base block or CTA-861 block); nil when it does not describe a mode.
-    static func decodeDetailedTiming(_ bytes: EDIDBytes, at offset: Int, source: EDIDVideoMode.Source) -> DetailedTiming? {
+    static func decodeDetailedTiming(_ bytes: EDIDBytes, at offset: Int, source: EDIDVideoMode.Source)
+        -> DetailedTiming?
+    {
         guard bytes.has(offset, count: descriptorSize) else { return nil }
         let upperHorizontal = bytes.int(offset + 4)
         let upperVertical = bytes.int(offset + 7)

@@ -29,7 +29,8 @@ enum CTAExtensionParser {
             detailedTimingStart = 0
         }
         if revision >= 3, detailedTimingStart > 4 {
-            parseDataBlocks(block, end: detailedTimingStart, blockIndex: blockIndex, timings: &timings, warnings: &warnings)
+            parseDataBlocks(
+                block, end: detailedTimingStart, blockIndex: blockIndex, timings: &timings, warnings: &warnings)
         }
         guard detailedTimingStart >= 4 else { return }
         var offset = detailedTimingStart

@@ -36,9 +36,11 @@ enum DisplayIDExtensionParser {
             }
             switch dataBlockTag {
             case typeIDetailedTimingTag:
-                appendTimings(block.window(payload, length), kilohertzPerUnit: 10, source: .displayIDTypeITiming, to: &timings)
+                appendTimings(
+                    block.window(payload, length), kilohertzPerUnit: 10, source: .displayIDTypeITiming, to: &timings)
             case typeVIIDetailedTimingTag:
-                appendTimings(block.window(payload, length), kilohertzPerUnit: 1, source: .displayIDTypeVIITiming, to: &timings)
+                appendTimings(
+                    block.window(payload, length), kilohertzPerUnit: 1, source: .displayIDTypeVIITiming, to: &timings)
             default:
                 break
             }

@@ -67,7 +67,7 @@ public struct EDIDInfo: Sendable, Equatable, Codable {
     /// put an aspect ratio such as 16×9 cm there), giving scale 1.
     public var suggestedScale: Int {
         guard let mode = preferredMode, let width = widthMillimeters, let height = heightMillimeters,
-              width >= 100, height >= 100
+            width >= 100, height >= 100
         else { return 1 }
         return PixelDensity.scale(forWidthPixels: mode.width, widthMillimeters: width)
     }

@@ -33,7 +33,8 @@ enum EDIDParser {
         let matchingHeaderBytes = header.enumerated().filter { bytes[$0.offset] == $0.element }.count
         if matchingHeaderBytes < minimumMatchingHeaderBytes || bytes.count < header.count {
             info.warnings.append(
-                "not an EDID: the 8-byte header 00 FF FF FF FF FF FF 00 is missing (\(matchingHeaderBytes) of 8 bytes match)")
+                "not an EDID: the 8-byte header 00 FF FF FF FF FF FF 00 is missing (\(matchingHeaderBytes) of 8 bytes match)"
+            )
             if bytes.count < blockSize {
                 info.warnings.append("EDID is truncated: \(bytes.count) bytes, a base block needs \(blockSize)")
             }
@@ -76,10 +77,12 @@ enum EDIDParser {
             let block = bytes.window(index * blockSize, blockSize)
             if block.count < blockSize {
                 info.warnings.append(
-                    "extension block \(index) is truncated (\(block.count) of \(blockSize) bytes); parsing what is there")
+                    "extension block \(index) is truncated (\(block.count) of \(blockSize) bytes); parsing what is there"
+                )
             } else if block.checksumRemainder != 0 {
                 info.warnings.append(
-                    "extension block \(index) checksum is wrong (bytes sum to 0x\(hex(block.checksumRemainder)), not 0)")
+                    "extension block \(index) checksum is wrong (bytes sum to 0x\(hex(block.checksumRemainder)), not 0)"
+                )
             }
             let tag = block.int(0)
             info.extensionTags.append(tag)
@@ -106,7 +109,9 @@ enum EDIDParser {
             preferredTiming?.mode
             ?? (timings.ctaCodes.first(where: \.isNative) ?? timings.ctaCodes.first)?.mode
             ?? timings.standard.first
-            ?? timings.established.max { ($0.width * $0.height, $0.refreshRate) < ($1.width * $1.height, $1.refreshRate) }
+            ?? timings.established.max {
+                ($0.width * $0.height, $0.refreshRate) < ($1.width * $1.height, $1.refreshRate)
+            }
 
         var all: [EDIDVideoMode] = timings.baseDetailed.map(\.mode)
         all += timings.standard + timings.established + timings.ctaDetailed.map(\.mode)
@@ -124,14 +129,15 @@ enum EDIDParser {
     private static func settlePhysicalSize(
         widthCentimeters: Int, heightCentimeters: Int, timing: DetailedTiming?, into info: inout EDIDInfo
     ) {
-        let headerSize = widthCentimeters > 0 && heightCentimeters > 0
+        let headerSize =
+            widthCentimeters > 0 && heightCentimeters > 0
             ? (width: widthCentimeters * 10, height: heightCentimeters * 10) : nil
         let timingSize = timing.flatMap {
             $0.imageWidthMillimeters > 0 && $0.imageHeightMillimeters > 0
                 ? (width: $0.imageWidthMillimeters, height: $0.imageHeightMillimeters) : nil
         }
         switch (headerSize, timingSize) {
-        case let (header?, timing?):
+        case (let header?, let timing?):
             let agrees = abs(header.width - timing.width) < 10 && abs(header.height - timing.height) < 10
             let chosen = agrees ? timing : header
             if !agrees {
@@ -140,16 +146,17 @@ enum EDIDParser {
                         + "base block's \(widthCentimeters)x\(heightCentimeters) cm; using the latter")
             }
             (info.widthMillimeters, info.heightMillimeters) = (chosen.width, chosen.height)
-        case let (header?, nil):
+        case (let header?, nil):
             (info.widthMillimeters, info.heightMillimeters) = (header.width, header.height)
-        case let (nil, timing?):
+        case (nil, let timing?):
             (info.widthMillimeters, info.heightMillimeters) = (timing.width, timing.height)
         case (nil, nil):
             break
         }
         if headerSize != nil, widthCentimeters < 10 || heightCentimeters < 10 {
             info.warnings.append(
-                "dubious image size \(widthCentimeters)x\(heightCentimeters) cm (under 10 cm; probably an aspect ratio)")
+                "dubious image size \(widthCentimeters)x\(heightCentimeters) cm (under 10 cm; probably an aspect ratio)"
+            )
         }
     }
 

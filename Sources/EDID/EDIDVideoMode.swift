@@ -88,7 +88,8 @@ struct DetailedTiming: Sendable, Equatable {
         } else {
             height = verticalActive
             let frameTotal = verticalActive + verticalBlank
-            refresh = Double(pixelClockKilohertz) * 1000 / Double(horizontalTotal * frameTotal)
+            refresh =
+                Double(pixelClockKilohertz) * 1000 / Double(horizontalTotal * frameTotal)
                 * (interlaced ? 2 : 1)
         }
         guard refresh.isFinite, refresh > 0 else { return nil }

@@ -40,7 +40,7 @@ enum StandardTimingDecoder {
         let bytes = [first, second, manufacturer]
         return establishedTimings.compactMap { timing in
             guard bytes.indices.contains(timing.byteIndex),
-                  bytes[timing.byteIndex] & (1 << timing.bit) != 0
+                bytes[timing.byteIndex] & (1 << timing.bit) != 0
             else { return nil }
             return EDIDVideoMode(
                 width: timing.width, height: timing.height, refreshRate: timing.refreshRate,

@@ -17,7 +17,8 @@ final class AtomicRequest {
 
     func add(_ objectID: UInt32, _ properties: PropertyTable, _ name: String, _ value: UInt64) throws(DRMError) {
         guard let propertyID = properties.id(name) else {
-            throw DRMError(call: "drmModeAtomicAddProperty", code: EINVAL, context: "object \(objectID) has no property \(name)")
+            throw DRMError(
+                call: "drmModeAtomicAddProperty", code: EINVAL, context: "object \(objectID) has no property \(name)")
         }
         try drmCall("drmModeAtomicAddProperty", context: "\(name) on object \(objectID)") {
             drmModeAtomicAddProperty(request, objectID, propertyID, value)

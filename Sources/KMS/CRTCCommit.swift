@@ -48,7 +48,8 @@ final class AtomicCommit: CRTCCommitter {
 
     func pageFlip(_ state: CRTCCommitState, userData: UInt64) throws(DRMError) {
         let request = try AtomicRequest()
-        try request.add(state.primaryPlane.id, state.primaryPlane.properties, "FB_ID", UInt64(state.framebuffer.framebufferID))
+        try request.add(
+            state.primaryPlane.id, state.primaryPlane.properties, "FB_ID", UInt64(state.framebuffer.framebufferID))
         try request.commit(
             device: device, flags: UInt32(DRM_MODE_ATOMIC_NONBLOCK | DRM_MODE_PAGE_FLIP_EVENT),
             userData: userData, context: "page flip on \(state.connector.name)")

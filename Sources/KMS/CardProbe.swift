@@ -155,7 +155,9 @@ public struct CardProbe: Sendable {
     public func reprobing(connectorID id: UInt32, device: DRMDevice) -> CardProbe {
         var encoders: [UInt32: (possible: UInt32, current: UInt32)] = [:]
         if let resources = drmModeGetResources(device.fd) {
-            for encoderID in UnsafeBufferPointer(start: resources.pointee.encoders, count: Int(resources.pointee.count_encoders)) {
+            for encoderID in UnsafeBufferPointer(
+                start: resources.pointee.encoders, count: Int(resources.pointee.count_encoders))
+            {
                 guard let encoder = drmModeGetEncoder(device.fd, encoderID) else { continue }
                 encoders[encoderID] = (encoder.pointee.possible_crtcs, encoder.pointee.crtc_id)
                 drmModeFreeEncoder(encoder)

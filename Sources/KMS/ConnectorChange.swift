@@ -32,7 +32,8 @@ public enum ConnectorChange: Sendable, Equatable {
             }
         }
         let newIDs = Set(new.map(\.id))
-        for connector in old where !connector.isWriteback && connector.status == .connected && !newIDs.contains(connector.id) {
+        for connector in old
+        where !connector.isWriteback && connector.status == .connected && !newIDs.contains(connector.id) {
             changes.append(.disconnected(id: connector.id))
         }
         return changes

@@ -36,7 +36,9 @@ public final class DRMDevice {
         var dumb: UInt64 = 0
         guard drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) == 0, dumb != 0 else {
             close(fd)
-            throw DRMError(call: "drmGetCap(DRM_CAP_DUMB_BUFFER)", code: ENOTSUP, context: "\(path) (\(driverName)) cannot scan out dumb buffers")
+            throw DRMError(
+                call: "drmGetCap(DRM_CAP_DUMB_BUFFER)", code: ENOTSUP,
+                context: "\(path) (\(driverName)) cannot scan out dumb buffers")
         }
         _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1)
         supportsAtomic = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0
@@ -48,7 +50,9 @@ public final class DRMDevice {
                 close(fd)
                 throw DRMError(
                     call: "drmSetMaster", code: code,
-                    context: "\(path) is already driven by another DRM master (a compositor, X server or another app); stop it or switch to a free virtual console")
+                    context:
+                        "\(path) is already driven by another DRM master (a compositor, X server or another app); stop it or switch to a free virtual console"
+                )
             }
         }
     }
@@ -83,7 +87,9 @@ public final class DRMDevice {
     public func readFlipEvents(timeout: Double) throws(DRMError) -> [FlipEvent] {
         var pollfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let milliseconds = Int32(max(0, timeout * 1000).rounded(.up))
-        let ready = try drmCall("poll", context: "waiting for a page flip on \(path)") { poll(&pollfd, 1, milliseconds) }
+        let ready = try drmCall("poll", context: "waiting for a page flip on \(path)") {
+            poll(&pollfd, 1, milliseconds)
+        }
         guard ready > 0 else { return [] }
         return try readPendingFlipEvents()
     }

@@ -39,7 +39,9 @@ public final class WritebackCapture {
             poll(&pollfd, 1, Int32(timeout * 1000))
         }
         guard ready > 0 else {
-            throw DRMError(call: "poll", code: ETIMEDOUT, context: "writeback of \(output.connector.name) did not finish in \(timeout) s")
+            throw DRMError(
+                call: "poll", code: ETIMEDOUT,
+                context: "writeback of \(output.connector.name) did not finish in \(timeout) s")
         }
         return target.copyPixels()
     }

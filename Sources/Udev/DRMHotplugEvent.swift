@@ -16,13 +16,15 @@ public enum DRMHotplugEvent: Sendable, Equatable {
         switch event.action {
         case "add":
             guard let devnode = event.devnode else { return nil }
-            self = .cardAdded(DRMCardNode(sysname: event.sysname, devnode: devnode, syspath: event.syspath, driver: nil))
+            self = .cardAdded(
+                DRMCardNode(sysname: event.sysname, devnode: devnode, syspath: event.syspath, driver: nil))
         case "remove":
             self = .cardRemoved(sysname: event.sysname)
         case "change":
             // A lease change alters no connector of ours.
             if event.properties["LEASE"] == "1" { return nil }
-            self = .cardChanged(sysname: event.sysname, connectorID: event.properties["CONNECTOR"].flatMap { UInt32($0) })
+            self = .cardChanged(
+                sysname: event.sysname, connectorID: event.properties["CONNECTOR"].flatMap { UInt32($0) })
         default:
             return nil
         }

@@ -68,8 +68,9 @@ import XCTest
 }
 
 /// Asserts two arrays hold the same objects in the same order.
-func XCTAssertIdentical(
-    _ actual: [AnyObject], _ expected: [AnyObject], _ message: String = "", file: StaticString = #filePath, line: UInt = #line
+func assertSameObjects(
+    _ actual: [AnyObject], _ expected: [AnyObject], _ message: String = "", file: StaticString = #filePath,
+    line: UInt = #line
 ) {
     XCTAssertTrue(
         actual.count == expected.count && zip(actual, expected).allSatisfy { $0 === $1 },

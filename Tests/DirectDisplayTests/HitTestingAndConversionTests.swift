@@ -39,7 +39,8 @@ final class HitTestingTests: DirectDisplayTestCase {
             change(child)
             XCTAssertTrue(window.hitTest(CGPoint(x: 20, y: 20), with: nil) === parent, name)
             change(parent)
-            XCTAssertTrue(window.hitTest(CGPoint(x: 20, y: 20), with: nil) === window, "\(name) parent hides its subtree")
+            XCTAssertTrue(
+                window.hitTest(CGPoint(x: 20, y: 20), with: nil) === window, "\(name) parent hides its subtree")
         }
         let (window, _, child) = tree()
         child.alpha = 0.01
@@ -101,7 +102,7 @@ final class ViewHierarchyTests: DirectDisplayTestCase {
         let b = View()
         parent.addSubview(a)
         parent.insertSubview(b, at: 0)
-        XCTAssertIdentical(parent.subviews, [b, a])
+        assertSameObjects(parent.subviews, [b, a])
         XCTAssertTrue(a.superview === parent)
         let window = Window(frame: .zero)
         window.addSubview(parent)
@@ -109,7 +110,7 @@ final class ViewHierarchyTests: DirectDisplayTestCase {
         a.removeFromSuperview()
         XCTAssertNil(a.superview)
         XCTAssertNil(a.window)
-        XCTAssertIdentical(parent.subviews, [b])
+        assertSameObjects(parent.subviews, [b])
         let other = View()
         other.addSubview(b)
         XCTAssertTrue(parent.subviews.isEmpty, "adding to another parent removes from the old one")
@@ -123,13 +124,13 @@ final class ViewHierarchyTests: DirectDisplayTestCase {
         parent.addSubview(a)
         parent.addSubview(b)
         parent.insertSubview(c, belowSubview: a)
-        XCTAssertIdentical(parent.subviews, [c, a, b])
+        assertSameObjects(parent.subviews, [c, a, b])
         parent.insertSubview(c, aboveSubview: b)
-        XCTAssertIdentical(parent.subviews, [a, b, c])
+        assertSameObjects(parent.subviews, [a, b, c])
         parent.insertSubview(a, aboveSubview: b)
-        XCTAssertIdentical(parent.subviews, [b, a, c])
+        assertSameObjects(parent.subviews, [b, a, c])
         parent.insertSubview(c, belowSubview: b)
-        XCTAssertIdentical(parent.subviews, [c, b, a])
+        assertSameObjects(parent.subviews, [c, b, a])
         XCTAssertTrue(parent.viewWithTag(0) === parent)
         b.tag = 7
         XCTAssertTrue(parent.viewWithTag(7) === b)
@@ -138,7 +139,9 @@ final class ViewHierarchyTests: DirectDisplayTestCase {
     func testHierarchyHooksAndWindowMoves() async {
         final class Hooked: View {
             var log: [String] = []
-            override func willMove(toWindow newWindow: Window?) { log.append(newWindow == nil ? "leave window" : "enter window") }
+            override func willMove(toWindow newWindow: Window?) {
+                log.append(newWindow == nil ? "leave window" : "enter window")
+            }
             override func didMoveToSuperview() { log.append(superview == nil ? "no superview" : "superview") }
         }
         let window = Window(frame: .zero)
@@ -193,8 +196,11 @@ final class ConversionTests: DirectDisplayTestCase {
         XCTAssertEqual(w1.convert(CGPoint(x: 0, y: 0), to: w2), CGPoint(x: -40, y: -30))
         let rect = inner.convert(CGRect(x: 0, y: 0, width: 2, height: 3), to: w2)
         XCTAssertEqual(rect, CGRect(x: -32, y: -21, width: 2, height: 3))
-        XCTAssertEqual(inner.convert(CGRect(x: -32, y: -21, width: 2, height: 3), from: w2), CGRect(x: 0, y: 0, width: 2, height: 3))
-        XCTAssertEqual(inner.convert(CGRect(x: 0, y: 0, width: 2, height: 3), to: v2), CGRect(x: -33, y: -23, width: 2, height: 3))
+        XCTAssertEqual(
+            inner.convert(CGRect(x: -32, y: -21, width: 2, height: 3), from: w2),
+            CGRect(x: 0, y: 0, width: 2, height: 3))
+        XCTAssertEqual(
+            inner.convert(CGRect(x: 0, y: 0, width: 2, height: 3), to: v2), CGRect(x: -33, y: -23, width: 2, height: 3))
     }
 
     func testConvertRespectsBoundsOrigin() async {

@@ -47,7 +47,7 @@ final class ViewControllerTests: DirectDisplayTestCase {
         root.addChild(child)
         root.view.addSubview(child.view)
         child.didMove(toParent: root)
-        XCTAssertIdentical(root.children, [child])
+        assertSameObjects(root.children, [child])
         XCTAssertTrue(child.parent === root)
         _ = log.take()
         let window = Window(screen: screen)
@@ -57,7 +57,8 @@ final class ViewControllerTests: DirectDisplayTestCase {
         window.makeKeyAndVisible()
         XCTAssertEqual(log.take(), ["root willAppear", "child willAppear", "root didAppear", "child didAppear"])
         window.isHidden = true
-        XCTAssertEqual(log.take(), ["root willDisappear", "child willDisappear", "root didDisappear", "child didDisappear"])
+        XCTAssertEqual(
+            log.take(), ["root willDisappear", "child willDisappear", "root didDisappear", "child didDisappear"])
         window.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
         XCTAssertEqual(root.view.frame, CGRect(x: 0, y: 0, width: 40, height: 30))
         child.willMove(toParent: nil)
@@ -79,7 +80,10 @@ final class ViewControllerTests: DirectDisplayTestCase {
         window.rootViewController = second
         XCTAssertEqual(
             log.take(),
-            ["first willDisappear", "first didDisappear", "second loadView", "second viewDidLoad", "second willAppear", "second didAppear"])
+            [
+                "first willDisappear", "first didDisappear", "second loadView", "second viewDidLoad",
+                "second willAppear", "second didAppear",
+            ])
         XCTAssertNil(first.view.superview)
     }
 
@@ -129,9 +133,9 @@ final class ViewControllerTests: DirectDisplayTestCase {
         final class Animating: ViewController {
             var steps: [String] = []
             override func viewWillTransition(to size: CGSize, with coordinator: TransitionCoordinator) {
-                coordinator.animate(alongsideTransition: { _ in self.steps.append("alongside") }) { _ in
-                    self.steps.append("completion")
-                }
+                coordinator.animate(
+                    alongsideTransition: { _ in self.steps.append("alongside") },
+                    completion: { _ in self.steps.append("completion") })
                 steps.append("returned")
             }
         }

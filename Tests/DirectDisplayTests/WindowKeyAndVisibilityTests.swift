@@ -107,12 +107,12 @@ final class WindowKeyAndVisibilityTests: DirectDisplayTestCase {
         let b = Window(screen: screen)
         a.makeKeyAndVisible()
         b.isHidden = false
-        XCTAssertIdentical(Application.shared.visibleWindows(on: screen), [a, b])
+        assertSameObjects(Application.shared.visibleWindows(on: screen), [a, b])
         a.makeKey()
-        XCTAssertIdentical(Application.shared.visibleWindows(on: screen), [b, a])
+        assertSameObjects(Application.shared.visibleWindows(on: screen), [b, a])
         b.makeKey()
         XCTAssertTrue(b.isKeyWindow)
-        XCTAssertIdentical(Application.shared.visibleWindows(on: screen), [a, b])
+        assertSameObjects(Application.shared.visibleWindows(on: screen), [a, b])
     }
 
     func testMakeKeyOnHiddenWindowDoesNothing() async {

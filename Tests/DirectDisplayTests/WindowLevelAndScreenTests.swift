@@ -28,8 +28,8 @@ final class WindowLevelTests: DirectDisplayTestCase {
         bar.makeKeyAndVisible()
         normal.makeKeyAndVisible()
         XCTAssertTrue(normal.isKeyWindow)
-        XCTAssertIdentical(Application.shared.visibleWindows(on: screen), [normal, bar, subAlert, alert])
-        XCTAssertIdentical(Application.shared.windows, [normal, bar, subAlert, alert])
+        assertSameObjects(Application.shared.visibleWindows(on: screen), [normal, bar, subAlert, alert])
+        assertSameObjects(Application.shared.windows, [normal, bar, subAlert, alert])
     }
 
     func testWithinLevelMostRecentlyShownOrMadeKeyIsOnTop() async {
@@ -40,12 +40,12 @@ final class WindowLevelTests: DirectDisplayTestCase {
         a.isHidden = false
         b.isHidden = false
         c.isHidden = false
-        XCTAssertIdentical(Application.shared.visibleWindows(on: screen), [a, b, c])
+        assertSameObjects(Application.shared.visibleWindows(on: screen), [a, b, c])
         a.makeKey()
-        XCTAssertIdentical(Application.shared.visibleWindows(on: screen), [b, c, a])
+        assertSameObjects(Application.shared.visibleWindows(on: screen), [b, c, a])
         b.isHidden = true
         b.isHidden = false
-        XCTAssertIdentical(Application.shared.visibleWindows(on: screen), [c, a, b])
+        assertSameObjects(Application.shared.visibleWindows(on: screen), [c, a, b])
     }
 
     func testChangingLevelRestacks() async {
@@ -55,9 +55,9 @@ final class WindowLevelTests: DirectDisplayTestCase {
         a.isHidden = false
         b.isHidden = false
         a.windowLevel = .statusBar
-        XCTAssertIdentical(Application.shared.visibleWindows(on: screen), [b, a])
+        assertSameObjects(Application.shared.visibleWindows(on: screen), [b, a])
         a.windowLevel = .normal - 1
-        XCTAssertIdentical(Application.shared.visibleWindows(on: screen), [a, b])
+        assertSameObjects(Application.shared.visibleWindows(on: screen), [a, b])
     }
 }
 
@@ -85,10 +85,10 @@ final class ScreenTests: DirectDisplayTestCase {
         let panel = connect("eDP-1")
         XCTAssertTrue(Screen.main === hdmi, "the main screen stays main until it goes away")
         let dp = connect("DP-1")
-        XCTAssertIdentical(Screen.screens, [hdmi, panel, dp])
+        assertSameObjects(Screen.screens, [hdmi, panel, dp])
         display.disconnectScreen(hdmi)
         XCTAssertTrue(Screen.main === panel, "an internal panel is preferred")
-        XCTAssertIdentical(Screen.screens, [panel, dp])
+        assertSameObjects(Screen.screens, [panel, dp])
         display.disconnectScreen(panel)
         XCTAssertTrue(Screen.main === dp)
         display.disconnectScreen(dp)
@@ -104,7 +104,7 @@ final class ScreenTests: DirectDisplayTestCase {
         let b = connect("eDP-1")
         display.disconnectScreen(a)
         XCTAssertTrue(Screen.main === b)
-        XCTAssertIdentical(Screen.screens, [b])
+        assertSameObjects(Screen.screens, [b])
     }
 
     func testConnectNotification() async {
@@ -178,8 +178,8 @@ final class ScreenTests: DirectDisplayTestCase {
         window.isHidden = false
         window.screen = b
         XCTAssertEqual(window.frame, b.bounds)
-        XCTAssertIdentical(Application.shared.visibleWindows(on: b), [window])
+        assertSameObjects(Application.shared.visibleWindows(on: b), [window])
         XCTAssertTrue(Application.shared.visibleWindows(on: a).isEmpty)
-        XCTAssertIdentical(b.windows, [window])
+        assertSameObjects(b.windows, [window])
     }
 }

@@ -67,8 +67,10 @@ final class BrokenEDIDTests: XCTestCase {
         cta[4] = 2 << 5 | 31  // Video data block claiming 31 bytes.
         var displayID = EDIDBuilder.displayIDBlock(version2: false, timings: [.fullHD60])
         displayID[2] = 200  // Section longer than the block.
-        builder.extensions = [EDIDBuilder.withChecksum(Array(cta.prefix(127))),
-                              EDIDBuilder.withChecksum(Array(displayID.prefix(127)))]
+        builder.extensions = [
+            EDIDBuilder.withChecksum(Array(cta.prefix(127))),
+            EDIDBuilder.withChecksum(Array(displayID.prefix(127))),
+        ]
         let info = EDIDInfo(bytes: builder.bytes)
         XCTAssertTrue(info.warnings.contains { $0.contains("runs past the data block collection") }, "\(info.warnings)")
         XCTAssertTrue(info.warnings.contains { $0.contains("runs past the block") }, "\(info.warnings)")
@@ -84,7 +86,11 @@ final class BrokenEDIDTests: XCTestCase {
                 bytes.replaceSubrange(0..<8, with: [0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00])
             }
             // Some rounds steer the extension tags to CTA and DisplayID.
-            if round % 4 == 0 && bytes.count > 256 { bytes[128] = 0x02; bytes[126] = 3; bytes[256] = 0x70 }
+            if round % 4 == 0 && bytes.count > 256 {
+                bytes[128] = 0x02
+                bytes[126] = 3
+                bytes[256] = 0x70
+            }
             let info = EDIDInfo(bytes: bytes)
             XCTAssertFalse(info.warnings.isEmpty && bytes.count < 128, "round \(round)")
             _ = info.suggestedScale

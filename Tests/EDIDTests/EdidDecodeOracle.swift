@@ -38,7 +38,8 @@ struct EdidDecodeFacts {
             if section.hasPrefix("Base EDID") {
                 readBaseLine(line)
             } else if section.hasPrefix("DisplayID"), line.hasPrefix("DTD:"), line.contains("preferred"),
-                      displayIDPreferredTiming == nil {
+                displayIDPreferredTiming == nil
+            {
                 displayIDPreferredTiming = Self.timing(line)
             }
         }
@@ -66,14 +67,15 @@ struct EdidDecodeFacts {
 
     private static func timing(_ line: String) -> Timing? {
         guard let match = line.firstMatch(of: /(\d+)x(\d+)(i?)\s+([\d.]+) Hz/),
-              let width = Int(match.1), let height = Int(match.2), let refresh = Double(match.4)
+            let width = Int(match.1), let height = Int(match.2), let refresh = Double(match.4)
         else { return nil }
         var size: (Int, Int)?
         if let sizeMatch = line.firstMatch(of: /\((\d+) mm x (\d+) mm\)/) {
             size = (Int(sizeMatch.1) ?? 0, Int(sizeMatch.2) ?? 0)
         }
-        return Timing(width: width, height: height, interlaced: !match.3.isEmpty, refreshRate: refresh,
-                      imageSizeMillimeters: size)
+        return Timing(
+            width: width, height: height, interlaced: !match.3.isEmpty, refreshRate: refresh,
+            imageSizeMillimeters: size)
     }
 }
 
@@ -81,7 +83,8 @@ struct EdidDecodeFacts {
 enum EdidDecode {
     /// Path of edid-decode: /usr/bin/edid-decode, else the first on PATH.
     static var executablePath: String? {
-        let candidates = ["/usr/bin/edid-decode"]
+        let candidates =
+            ["/usr/bin/edid-decode"]
             + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/edid-decode" }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }

@@ -16,16 +16,20 @@ final class EdidDecodeOracleTests: XCTestCase {
     func testGeneratedEDIDsAgreeWithEdidDecode() throws {
         var detailedOnly = EDIDBuilder()
         detailedOnly.serialNumber = 77
-        detailedOnly.descriptors = [TestTiming.ultraHD60.detailedTimingDescriptor,
-                                    EDIDBuilder.textDescriptor(tag: 0xFC, "Generated")]
+        detailedOnly.descriptors = [
+            TestTiming.ultraHD60.detailedTimingDescriptor,
+            EDIDBuilder.textDescriptor(tag: 0xFC, "Generated"),
+        ]
         var withCTA = detailedOnly
         withCTA.extensions = [EDIDBuilder.ctaBlock(videoDescriptors: [0x90, 4, 5], timings: [.fullHD60Interlaced])]
         var withDisplayID = EDIDBuilder()
         withDisplayID.extensions = [EDIDBuilder.displayIDBlock(version2: false, timings: [.ultraHD60])]
         var withDisplayID2 = EDIDBuilder()
         withDisplayID2.extensions = [EDIDBuilder.displayIDBlock(version2: true, timings: [.fullHD60])]
-        let cases = ["detailed-only": detailedOnly, "cta": withCTA, "displayid-1.3": withDisplayID,
-                     "displayid-2.0": withDisplayID2]
+        let cases = [
+            "detailed-only": detailedOnly, "cta": withCTA, "displayid-1.3": withDisplayID,
+            "displayid-2.0": withDisplayID2,
+        ]
         let directory = FileManager.default.temporaryDirectory
         for (label, builder) in cases.sorted(by: { $0.key < $1.key }) {
             let file = directory.appendingPathComponent("edid-oracle-\(label)-\(getpid()).bin")
@@ -75,15 +79,16 @@ final class EdidDecodeOracleTests: XCTestCase {
     }
 
     func testOracleReaderUnderstandsBothRefreshFormats() {
-        let old = EdidDecodeFacts(output: """
-            Block 0, Base EDID:
-                Manufacturer: AOC
-                Model: 5401
-                Made in: week 41 of 2008
-                Maximum image size: 33 cm x 19 cm
-                DTD 1:  1280x720    59.855 Hz  16:9    44.772 kHz  74.500 MHz (340 mm x 270 mm)
-                Display Product Name: '519W'
-            """)
+        let old = EdidDecodeFacts(
+            output: """
+                Block 0, Base EDID:
+                    Manufacturer: AOC
+                    Model: 5401
+                    Made in: week 41 of 2008
+                    Maximum image size: 33 cm x 19 cm
+                    DTD 1:  1280x720    59.855 Hz  16:9    44.772 kHz  74.500 MHz (340 mm x 270 mm)
+                    Display Product Name: '519W'
+                """)
         XCTAssertEqual(old.manufacturer, "AOC")
         XCTAssertEqual(old.productCode, 5401)
         XCTAssertEqual(old.year, 2008)

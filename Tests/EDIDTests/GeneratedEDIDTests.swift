@@ -47,9 +47,11 @@ final class GeneratedEDIDTests: XCTestCase {
         // VIC 16 native (0x80 | 16), VIC 4, VIC 5 (interlaced), VIC 97 (4K60), VIC 200 (8K at 100 Hz),
         // and an HDMI vendor block whose one HDMI VIC is 4 (4096x2160 at 24 Hz).
         let hdmiVendorBlock: [UInt8] = [3 << 5 | 11, 0x03, 0x0C, 0x00, 0x10, 0x00, 0x00, 0x3C, 0x20, 0x00, 0x20]
-        builder.extensions = [EDIDBuilder.ctaBlock(
-            videoDescriptors: [0x90, 4, 5, 97, 200], extraDataBlocks: [hdmiVendorBlock + [4]],
-            timings: [.hd720p60, .fullHD60Interlaced])]
+        builder.extensions = [
+            EDIDBuilder.ctaBlock(
+                videoDescriptors: [0x90, 4, 5, 97, 200], extraDataBlocks: [hdmiVendorBlock + [4]],
+                timings: [.hd720p60, .fullHD60Interlaced])
+        ]
         let info = EDIDInfo(bytes: builder.bytes)
         XCTAssertEqual(info.warnings, [])
         XCTAssertEqual(info.extensionTags, [2])
@@ -121,7 +123,8 @@ final class GeneratedEDIDTests: XCTestCase {
     func testQEMUStyleEDIDFromItsGenerator() throws {
         // The real QEMU 7.2 EDID, with the size QEMU derives from its 100 dpi default.
         let info = EDIDInfo(bytes: try RealEDIDFixture.qemuDefault.bytes)
-        let density = try XCTUnwrap(PixelDensity.pixelsPerInch(widthPixels: 1280, widthMillimeters: info.widthMillimeters))
+        let density = try XCTUnwrap(
+            PixelDensity.pixelsPerInch(widthPixels: 1280, widthMillimeters: info.widthMillimeters))
         XCTAssertEqual(density, 100, accuracy: 0.1)
     }
 }

@@ -9,7 +9,7 @@ final class PixelDensityTests: XCTestCase {
         XCTAssertEqual(PixelDensity.scale(forWidthPixels: 2560, widthMillimeters: 433), 2)  // 150.2 ppi
         XCTAssertEqual(PixelDensity.scale(forWidthPixels: 2880, widthMillimeters: 301), 2)  // 243 ppi laptop
         XCTAssertEqual(PixelDensity.scale(forWidthPixels: 3000, widthMillimeters: 300), 3)  // 254 ppi
-        XCTAssertEqual(PixelDensity.scale(forWidthPixels: 1080, widthMillimeters: 65), 3)   // phone-class panel
+        XCTAssertEqual(PixelDensity.scale(forWidthPixels: 1080, widthMillimeters: 65), 3)  // phone-class panel
     }
 
     func testUnknownSizeGivesOne() {

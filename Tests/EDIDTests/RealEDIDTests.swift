@@ -46,7 +46,8 @@ final class RealEDIDTests: XCTestCase {
     func testTelevisionListsCTAModesAndFlagsItsAspectRatioSize() throws {
         let info = EDIDInfo(bytes: try RealEDIDFixture.television.bytes)
         XCTAssertEqual(info.name, "LG TV")
-        XCTAssertTrue(info.modes.contains { $0.width == 1920 && $0.height == 1080 && $0.interlaced && $0.refreshRate == 60 })
+        XCTAssertTrue(
+            info.modes.contains { $0.width == 1920 && $0.height == 1080 && $0.interlaced && $0.refreshRate == 60 })
         XCTAssertTrue(info.modes.contains { $0.source == .ctaVideoIdentificationCode && $0.refreshRate == 24 })
         XCTAssertTrue(info.warnings.contains { $0.contains("dubious image size") })
         XCTAssertEqual(info.suggestedScale, 1, "16x9 cm is an aspect ratio, not a size")
@@ -85,8 +86,10 @@ final class RealEDIDTests: XCTestCase {
         for fixture in RealEDIDFixture.allCases {
             let data = try JSONEncoder().encode(EDIDInfo(bytes: try fixture.bytes))
             let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-            for key in ["manufacturer", "productCode", "serial", "year", "name", "widthMillimeters",
-                        "heightMillimeters", "preferredMode", "warnings"] {
+            for key in [
+                "manufacturer", "productCode", "serial", "year", "name", "widthMillimeters",
+                "heightMillimeters", "preferredMode", "warnings",
+            ] {
                 XCTAssertTrue(object.keys.contains(key), "\(fixture): JSON lacks \(key)")
             }
             let preferred = try XCTUnwrap(object["preferredMode"] as? [String: Any], "\(fixture)")

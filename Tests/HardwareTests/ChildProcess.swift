@@ -28,7 +28,7 @@ final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
         posix_spawn_file_actions_addclose(&actions, fds[0])
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, path, &actions, nil, argv, environ)
         close(fds[1])

@@ -34,14 +34,17 @@ final class CommandLineToolTests: XCTestCase {
         XCTAssertEqual(preferred.count, 1)
         XCTAssertEqual(preferred.first?["width"] as? Int, 1024)
         XCTAssertEqual(preferred.first?["height"] as? Int, 768)
-        XCTAssertTrue(connectors.contains { $0["writeback"] as? Bool == true && $0["name"] as? String == "Writeback-1" })
+        XCTAssertTrue(
+            connectors.contains { $0["writeback"] as? Bool == true && $0["name"] as? String == "Writeback-1" })
         let planeTypes = Set((vkms["planes"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String })
         XCTAssertEqual(planeTypes, ["primary", "overlay", "cursor"])
 
         // With a virtio-gpu card (Hardware/vm --gpu-outputs N), its connector carries QEMU's EDID.
         if Int(ProcessInfo.processInfo.environment["DIRECTDISPLAY_VM_GPU_OUTPUTS"] ?? "0") ?? 0 > 0 {
             let virtio = try XCTUnwrap(cards.first { $0["driver"] as? String == "virtio_gpu" }, "no virtio_gpu card")
-            let withEDID = (virtio["connectors"] as? [[String: Any]] ?? []).filter { $0["monitorName"] as? String != nil }
+            let withEDID = (virtio["connectors"] as? [[String: Any]] ?? []).filter {
+                $0["monitorName"] as? String != nil
+            }
             XCTAssertEqual(withEDID.first?["monitorName"] as? String, "QEMU Monitor")
 
             // `edid --connector` reads the same blob and prints the contract's JSON keys.

@@ -104,7 +104,9 @@ final class HotplugTests: XCTestCase {
         let memory = residentBytes()
         for _ in 1...20 { try cycle() }
         let grown = residentBytes() - memory
-        print("20 plug cycles: fds \(fds) → \(openFileDescriptorCount()), framebuffers \(framebuffers) → \(card.device.framebufferCount), resident memory +\(grown / 1024) KiB")
+        print(
+            "20 plug cycles: fds \(fds) → \(openFileDescriptorCount()), framebuffers \(framebuffers) → \(card.device.framebufferCount), resident memory +\(grown / 1024) KiB"
+        )
         XCTAssertEqual(events.filter { $0 == "connect Virtual-1" }.count, 21)
         XCTAssertEqual(events.filter { $0 == "disconnect Virtual-1" }.count, 21)
         XCTAssertEqual(openFileDescriptorCount(), fds, "no file descriptor leaked")

@@ -58,7 +58,8 @@ final class ModeChangeTests: XCTestCase {
         let image = try display.capture(screen)
         XCTAssertEqual(image.width, 800)
         XCTAssertEqual(image.height, 600)
-        XCTAssertEqual(rgb(image.rawPixel(x: 799, y: 599)), rgb(image.rawPixel(x: 0, y: 0)), "the window fills the new mode")
+        XCTAssertEqual(
+            rgb(image.rawPixel(x: 799, y: 599)), rgb(image.rawPixel(x: 0, y: 0)), "the window fills the new mode")
         XCTAssertNotEqual(rgb(image.rawPixel(x: 0, y: 0)), 0)
 
         // A mode the screen does not offer is refused with a clear error and changes nothing.

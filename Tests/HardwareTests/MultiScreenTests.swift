@@ -44,7 +44,8 @@ final class MultiScreenTests: XCTestCase {
         }
 
         let colours: [(Color, UInt32)] = [
-            (Color(red: 1, green: 0, blue: 0, alpha: 1), 0xFF0000), (Color(red: 0, green: 1, blue: 0, alpha: 1), 0x00FF00),
+            (Color(red: 1, green: 0, blue: 0, alpha: 1), 0xFF0000),
+            (Color(red: 0, green: 1, blue: 0, alpha: 1), 0x00FF00),
             (Color(red: 0, green: 0, blue: 1, alpha: 1), 0x0000FF),
         ]
         var windows: [Window] = []
@@ -57,7 +58,9 @@ final class MultiScreenTests: XCTestCase {
         for (screen, colour) in zip(Screen.screens, colours) {
             try display.waitForPresentation(of: screen)
             let image = try display.capture(screen)
-            if let directory = HardwareEnvironment.captureDirectory { try image.writePNG(to: "\(directory)/three-screens-\(screen.name).png") }
+            if let directory = HardwareEnvironment.captureDirectory {
+                try image.writePNG(to: "\(directory)/three-screens-\(screen.name).png")
+            }
             XCTAssertEqual(image.width, Int(screen.nativeBounds.width))
             let samples = stride(from: 0, to: image.pixels.count, by: 997).map { rgb(image.pixels[$0]) }
             XCTAssertEqual(Set(samples), [colour.1], "\(screen.name) shows only its own window")

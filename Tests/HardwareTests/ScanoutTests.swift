@@ -21,7 +21,9 @@ final class ScanoutTests: XCTestCase {
     }
 
     private func vkmsScreen() throws -> Screen {
-        try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" }, "VKMS's Virtual-1 is not a screen: \(Screen.screens.map(\.name))")
+        try XCTUnwrap(
+            Screen.screens.first { $0.name == "Virtual-1" },
+            "VKMS's Virtual-1 is not a screen: \(Screen.screens.map(\.name))")
     }
 
     func testRootViewAndSubviewColoursReachScanoutAndAChangeFollowsAfterAFlip() async throws {
@@ -95,7 +97,8 @@ final class ScanoutTests: XCTestCase {
         window.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 1)
         display.flush()
         for frame in 1...120 {
-            window.backgroundColor = Color(red: CGFloat(frame) / 120, green: 0, blue: 1 - CGFloat(frame) / 120, alpha: 1)
+            window.backgroundColor = Color(
+                red: CGFloat(frame) / 120, green: 0, blue: 1 - CGFloat(frame) / 120, alpha: 1)
             let event = try display.waitForNextFlip(of: screen)
             pass.sequences.append(event.sequence)
             pass.readLatencies.append(monotonicNow() - event.timestamp)

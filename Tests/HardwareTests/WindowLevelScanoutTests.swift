@@ -31,9 +31,15 @@ final class WindowLevelScanoutTests: XCTestCase {
     func testAlertOverStatusBarOverNormalWhicheverIsKey() async throws {
         let display = try XCTUnwrap(display)
         let screen = try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" })
-        let alert = window(CGRect(x: 200, y: 50, width: 400, height: 300), on: screen, Color(red: 0, green: 0, blue: 1, alpha: 1), .alert)
-        let statusBar = window(CGRect(x: 0, y: 0, width: 1024, height: 100), on: screen, Color(red: 0, green: 1, blue: 0, alpha: 1), .statusBar)
-        let between = window(CGRect(x: 500, y: 0, width: 200, height: 600), on: screen, Color(red: 1, green: 1, blue: 0, alpha: 1), .alert - 4)
+        let alert = window(
+            CGRect(x: 200, y: 50, width: 400, height: 300), on: screen, Color(red: 0, green: 0, blue: 1, alpha: 1),
+            .alert)
+        let statusBar = window(
+            CGRect(x: 0, y: 0, width: 1024, height: 100), on: screen, Color(red: 0, green: 1, blue: 0, alpha: 1),
+            .statusBar)
+        let between = window(
+            CGRect(x: 500, y: 0, width: 200, height: 600), on: screen, Color(red: 1, green: 1, blue: 0, alpha: 1),
+            .alert - 4)
         let normal = window(screen.bounds, on: screen, Color(red: 1, green: 0, blue: 0, alpha: 1), .normal)
         alert.isHidden = false
         statusBar.isHidden = false
@@ -43,7 +49,9 @@ final class WindowLevelScanoutTests: XCTestCase {
 
         try display.waitForPresentation(of: screen)
         let image = try display.capture(screen)
-        if let directory = HardwareEnvironment.captureDirectory { try image.writePNG(to: "\(directory)/window-levels.png") }
+        if let directory = HardwareEnvironment.captureDirectory {
+            try image.writePNG(to: "\(directory)/window-levels.png")
+        }
         XCTAssertEqual(rgb(image.rawPixel(x: 100, y: 50)), 0x00FF00, "status bar over the normal window")
         XCTAssertEqual(rgb(image.rawPixel(x: 300, y: 50)), 0x0000FF, "alert over the status bar")
         XCTAssertEqual(rgb(image.rawPixel(x: 300, y: 200)), 0x0000FF, "alert over the normal window")

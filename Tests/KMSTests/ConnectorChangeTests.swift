@@ -29,9 +29,15 @@ final class ConnectorChangeTests: XCTestCase {
         let cases: [(String, [ConnectorState], [ConnectorState], [ConnectorChange])] = [
             ("nothing changed", [connector(1, .connected, modes: small)], [connector(1, .connected, modes: small)], []),
             ("plugged", [connector(1, .disconnected)], [connector(1, .connected, modes: small)], [.connected(id: 1)]),
-            ("unplugged", [connector(1, .connected, modes: small)], [connector(1, .disconnected)], [.disconnected(id: 1)]),
+            (
+                "unplugged", [connector(1, .connected, modes: small)], [connector(1, .disconnected)],
+                [.disconnected(id: 1)]
+            ),
             ("still unplugged", [connector(1, .disconnected)], [connector(1, .disconnected)], []),
-            ("unknown is not connected", [connector(1, .unknown)], [connector(1, .connected, modes: small)], [.connected(id: 1)]),
+            (
+                "unknown is not connected", [connector(1, .unknown)], [connector(1, .connected, modes: small)],
+                [.connected(id: 1)]
+            ),
             (
                 "another monitor on the port", [connector(1, .connected, modes: small, edid: [1])],
                 [connector(1, .connected, modes: small, edid: [2])], [.monitorReplaced(id: 1)]

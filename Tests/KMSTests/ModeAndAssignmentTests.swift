@@ -4,7 +4,10 @@ import XCTest
 @testable import KMS
 
 final class DisplayModeTests: XCTestCase {
-    func mode(_ width: Int, _ height: Int, clock: UInt32, htotal: UInt16, vtotal: UInt16, preferred: Bool = false, flags: UInt32 = 0) -> DisplayMode {
+    func mode(
+        _ width: Int, _ height: Int, clock: UInt32, htotal: UInt16, vtotal: UInt16, preferred: Bool = false,
+        flags: UInt32 = 0
+    ) -> DisplayMode {
         var info = drmModeModeInfo()
         info.hdisplay = UInt16(width)
         info.vdisplay = UInt16(height)
@@ -22,7 +25,8 @@ final class DisplayModeTests: XCTestCase {
         // 59.94 variant: 148.35 MHz.
         XCTAssertEqual(mode(1920, 1080, clock: 148_352, htotal: 2200, vtotal: 1125).refreshRate, 59.94, accuracy: 0.001)
         // Interlaced 1080i: fields count double.
-        let interlaced = mode(1920, 1080, clock: 74_250, htotal: 2200, vtotal: 1125, flags: UInt32(DRM_MODE_FLAG_INTERLACE))
+        let interlaced = mode(
+            1920, 1080, clock: 74_250, htotal: 2200, vtotal: 1125, flags: UInt32(DRM_MODE_FLAG_INTERLACE))
         XCTAssertEqual(interlaced.refreshRate, 60, accuracy: 0.001)
         XCTAssertTrue(interlaced.isInterlaced)
     }
@@ -59,17 +63,22 @@ final class CRTCAssignmentTests: XCTestCase {
     }
 
     func plane(_ id: UInt32, _ kind: PlaneKind, crtcs: UInt32, formats: [UInt32]? = nil) -> PlaneState {
-        PlaneState(id: id, kind: kind, possibleCRTCs: crtcs, crtcID: 0, formats: formats ?? [xrgb], properties: PropertyTable())
+        PlaneState(
+            id: id, kind: kind, possibleCRTCs: crtcs, crtcID: 0, formats: formats ?? [xrgb], properties: PropertyTable()
+        )
     }
 
     func probe(crtcs: [CRTCState], planes: [PlaneState]) -> CardProbe {
-        CardProbe(connectors: [], crtcs: crtcs, planes: planes, minWidth: 0, maxWidth: 8192, minHeight: 0, maxHeight: 8192)
+        CardProbe(
+            connectors: [], crtcs: crtcs, planes: planes, minWidth: 0, maxWidth: 8192, minHeight: 0, maxHeight: 8192)
     }
 
     func testRespectsPossibleCRTCsAndPicksThatCRTCsPrimaryPlane() {
         let card = probe(
             crtcs: [crtc(10, 0), crtc(11, 1)],
-            planes: [plane(30, .primary, crtcs: 0b01), plane(31, .primary, crtcs: 0b10), plane(32, .overlay, crtcs: 0b11)])
+            planes: [
+                plane(30, .primary, crtcs: 0b01), plane(31, .primary, crtcs: 0b10), plane(32, .overlay, crtcs: 0b11),
+            ])
         XCTAssertEqual(
             CRTCAssignment.choose(for: connector(possible: 0b10), in: card, taken: [], format: xrgb),
             CRTCAssignment(crtcID: 11, primaryPlaneID: 31))
@@ -79,13 +88,19 @@ final class CRTCAssignmentTests: XCTestCase {
         let card = probe(
             crtcs: [crtc(10, 0), crtc(11, 1)],
             planes: [plane(30, .primary, crtcs: 0b01), plane(31, .primary, crtcs: 0b10)])
-        XCTAssertEqual(CRTCAssignment.choose(for: connector(possible: 0b11, current: 11), in: card, taken: [], format: xrgb)?.crtcID, 11)
-        XCTAssertEqual(CRTCAssignment.choose(for: connector(possible: 0b11, current: 11), in: card, taken: [11], format: xrgb)?.crtcID, 10)
+        XCTAssertEqual(
+            CRTCAssignment.choose(for: connector(possible: 0b11, current: 11), in: card, taken: [], format: xrgb)?
+                .crtcID, 11)
+        XCTAssertEqual(
+            CRTCAssignment.choose(for: connector(possible: 0b11, current: 11), in: card, taken: [11], format: xrgb)?
+                .crtcID, 10)
         XCTAssertNil(CRTCAssignment.choose(for: connector(possible: 0b11), in: card, taken: [10, 11], format: xrgb))
     }
 
     func testNeedsAPrimaryPlaneThatScansOutTheFormat() {
-        let card = probe(crtcs: [crtc(10, 0)], planes: [plane(30, .primary, crtcs: 1, formats: [dd_format_argb8888()]), plane(31, .cursor, crtcs: 1)])
+        let card = probe(
+            crtcs: [crtc(10, 0)],
+            planes: [plane(30, .primary, crtcs: 1, formats: [dd_format_argb8888()]), plane(31, .cursor, crtcs: 1)])
         XCTAssertNil(CRTCAssignment.choose(for: connector(possible: 1), in: card, taken: [], format: xrgb))
     }
 }

@@ -83,7 +83,8 @@ final class HitTestRuleTests: XCTestCase {
         ]
         for test in cases {
             XCTAssertEqual(
-                HitTestRule.isEligible(isHidden: test.hidden, alpha: test.alpha, isUserInteractionEnabled: test.interactive),
+                HitTestRule.isEligible(
+                    isHidden: test.hidden, alpha: test.alpha, isUserInteractionEnabled: test.interactive),
                 test.expected, "\(test)")
         }
     }

@@ -48,7 +48,9 @@ extension Application {
             if let orientation, let controller, !controller.supportedInterfaceOrientations.contains(orientation.mask) {
                 continue
             }
-            guard window.frame == oldBounds, newBounds.size != oldBounds.size || newBounds != window.frame else { continue }
+            guard window.frame == oldBounds, newBounds.size != oldBounds.size || newBounds != window.frame else {
+                continue
+            }
             if newBounds.size != oldBounds.size {
                 controller?.viewWillTransition(to: newBounds.size, with: coordinator)
             }

@@ -23,7 +23,7 @@ extension Application {
     func apply(_ transitions: [WindowTransition<ObjectIdentifier>]) {
         for transition in transitions {
             switch transition {
-            case let .becameVisible(id):
+            case .becameVisible(let id):
                 guard let window = window(id) else { continue }
                 retainedVisible[id] = window
                 window.rootViewController?.beginAppearanceTransition(true)
@@ -31,7 +31,7 @@ extension Application {
                 window.screen?.setNeedsComposite()
                 NotificationCenter.default.post(name: Window.didBecomeVisibleNotification, object: window)
                 window.rootViewController?.endAppearanceTransition()
-            case let .becameHidden(id):
+            case .becameHidden(let id):
                 guard let window = window(id) else { continue }
                 window.rootViewController?.beginAppearanceTransition(false)
                 window.hiddenStorage = true
@@ -40,11 +40,11 @@ extension Application {
                 NotificationCenter.default.post(name: Window.didBecomeHiddenNotification, object: window)
                 window.rootViewController?.endAppearanceTransition()
                 retainedVisible[id] = nil
-            case let .resignedKey(id):
+            case .resignedKey(let id):
                 guard let window = window(id) else { continue }
                 window.resignKey()
                 NotificationCenter.default.post(name: Window.didResignKeyNotification, object: window)
-            case let .becameKey(id):
+            case .becameKey(let id):
                 guard let window = window(id) else { continue }
                 window.becomeKey()
                 NotificationCenter.default.post(name: Window.didBecomeKeyNotification, object: window)

@@ -32,7 +32,9 @@ enum EvdevKeyMap {
         if let letter = letters[keyCode] {
             let upper = shifted != modifiers.contains(.alphaShift)
             let text = upper ? String(letter).uppercased() : String(letter)
-            return Key(keyCode: keyCode, characters: text, charactersIgnoringModifiers: String(letter), modifierFlags: modifiers)
+            return Key(
+                keyCode: keyCode, characters: text, charactersIgnoringModifiers: String(letter),
+                modifierFlags: modifiers)
         }
         if let symbol = symbols[keyCode] {
             return Key(

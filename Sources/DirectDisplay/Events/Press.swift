@@ -42,7 +42,9 @@ public struct Key: Hashable, Sendable {
     /// Modifier keys held when the key was pressed.
     public let modifierFlags: KeyModifierFlags
 
-    public init(keyCode: UInt32, characters: String, charactersIgnoringModifiers: String, modifierFlags: KeyModifierFlags = []) {
+    public init(
+        keyCode: UInt32, characters: String, charactersIgnoringModifiers: String, modifierFlags: KeyModifierFlags = []
+    ) {
         self.keyCode = keyCode
         self.characters = characters
         self.charactersIgnoringModifiers = charactersIgnoringModifiers

@@ -1,5 +1,6 @@
-@_exported import struct Compositing.CapturedImage
 import Foundation
+
+@_exported import struct Compositing.CapturedImage
 
 extension CapturedImage {
     /// The colour of a pixel, with 8-bit precision (compare with `Color.isClose(to:)`

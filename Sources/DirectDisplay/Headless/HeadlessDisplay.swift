@@ -24,7 +24,8 @@ import Foundation
         otherModes: [Screen.Mode] = []
     ) -> Screen {
         let mode = Screen.Mode(width: width, height: height, refreshRate: refreshRate)
-        let screen = Screen(name: name, modes: [mode] + otherModes, preferredMode: mode, currentMode: mode, scale: scale)
+        let screen = Screen(
+            name: name, modes: [mode] + otherModes, preferredMode: mode, currentMode: mode, scale: scale)
         Application.shared.connect(screen)
         return screen
     }
@@ -49,7 +50,9 @@ import Foundation
 
     public func apply(_ mode: Screen.Mode, to screen: Screen) throws {
         guard screen.isConnected else { throw ScreenModeError.notConnected(screen: screen.name) }
-        guard screen.availableModes.contains(mode) else { throw ScreenModeError.unavailable(mode: mode, screen: screen.name) }
+        guard screen.availableModes.contains(mode) else {
+            throw ScreenModeError.unavailable(mode: mode, screen: screen.name)
+        }
         screen.updateCurrentMode(mode)
     }
 
@@ -100,7 +103,11 @@ import Foundation
     /// A key goes down (evdev key code, e.g. 30 for KEY_A).
     public func keyDown(_ keyCode: UInt32) {
         if let modifier = EvdevKeyMap.modifier(for: keyCode) {
-            if modifier == .alphaShift { modifiers.formSymmetricDifference(.alphaShift) } else { modifiers.insert(modifier) }
+            if modifier == .alphaShift {
+                modifiers.formSymmetricDifference(.alphaShift)
+            } else {
+                modifiers.insert(modifier)
+            }
         }
         let press = Press(key: EvdevKeyMap.key(for: keyCode, modifiers: modifiers), phase: .began)
         presses[keyCode] = press
@@ -110,7 +117,8 @@ import Foundation
     /// A key goes up.
     public func keyUp(_ keyCode: UInt32) {
         if let modifier = EvdevKeyMap.modifier(for: keyCode), modifier != .alphaShift { modifiers.remove(modifier) }
-        let press = presses.removeValue(forKey: keyCode) ?? Press(key: EvdevKeyMap.key(for: keyCode, modifiers: modifiers))
+        let press =
+            presses.removeValue(forKey: keyCode) ?? Press(key: EvdevKeyMap.key(for: keyCode, modifiers: modifiers))
         press.update(phase: .ended)
         Application.shared.sendEvent(Event(presses: [press]))
     }

@@ -96,7 +96,9 @@ extension KMSDisplay {
             case .monitorReplaced(let id):
                 if let entry = litEntry(card: card, connectorID: id) { unlight(entry) }
             case .modesChanged(let id):
-                if let entry = litEntry(card: card, connectorID: id), let fresh = card.probe.connectors.first(where: { $0.id == id }) {
+                if let entry = litEntry(card: card, connectorID: id),
+                    let fresh = card.probe.connectors.first(where: { $0.id == id })
+                {
                     updateModes(entry, to: fresh)
                 }
             case .connected:
@@ -111,7 +113,8 @@ extension KMSDisplay {
     /// it moves to the new preferred mode.
     private func updateModes(_ entry: LitScreen, to connector: ConnectorState) {
         entry.connector = connector
-        entry.screen.updateModes(Screen.modes(of: connector), preferred: connector.modes.preferred.map(Screen.Mode.init))
+        entry.screen.updateModes(
+            Screen.modes(of: connector), preferred: connector.modes.preferred.map(Screen.Mode.init))
         guard !connector.modes.contains(entry.output.mode), let preferred = connector.modes.preferred else { return }
         do {
             try apply(Screen.Mode(preferred), to: entry.screen)
@@ -143,7 +146,8 @@ extension KMSDisplay {
                 let plane = card.probe.planes.first(where: { $0.id == assignment.primaryPlaneID })
             else {
                 if reportedWaiting.insert(key).inserted {
-                    KMSLog.info("\(connector.name): connected, but every CRTC it can use is busy; it lights when one frees")
+                    KMSLog.info(
+                        "\(connector.name): connected, but every CRTC it can use is busy; it lights when one frees")
                 }
                 continue
             }
@@ -169,13 +173,15 @@ extension KMSDisplay {
         let attempt = modeRetries[key, default: 0]
         guard attempt < Self.noModeRetryDelays.count else {
             if attempt == Self.noModeRetryDelays.count {
-                KMSLog.info("\(connector.name): connected but still reports no modes; given up until the next hotplug event")
+                KMSLog.info(
+                    "\(connector.name): connected but still reports no modes; given up until the next hotplug event")
                 modeRetries[key] = attempt + 1
             }
             return
         }
         modeRetries[key] = attempt + 1
-        pendingReprobes[card.node.sysname] = (pendingReprobes[card.node.sysname] ?? .connectors([])).adding(connector.id)
+        pendingReprobes[card.node.sysname] = (pendingReprobes[card.node.sysname] ?? .connectors([])).adding(
+            connector.id)
         scheduleReprobes(after: Self.noModeRetryDelays[attempt], plugTime: plugTime)
     }
 

@@ -110,7 +110,9 @@ public final class KMSDisplay: Display {
             let pixels = try writeback.capture(output)
             return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: pixels)
         }
-        guard let front = output.frontBuffer else { throw KMSDisplayError.timedOut("\(screen.name) has shown no frame yet") }
+        guard let front = output.frontBuffer else {
+            throw KMSDisplayError.timedOut("\(screen.name) has shown no frame yet")
+        }
         return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: front.copyPixels())
     }
 
@@ -155,7 +157,9 @@ public final class KMSDisplay: Display {
         let deadline = Date().addingTimeInterval(timeout)
         while entry.output.lastFlip == previous {
             let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { throw KMSDisplayError.timedOut("page flip on \(screen.name) after \(timeout) s") }
+            guard remaining > 0 else {
+                throw KMSDisplayError.timedOut("page flip on \(screen.name) after \(timeout) s")
+            }
             handle(try entry.card.device.readFlipEvents(timeout: remaining), on: entry.card)
         }
         return entry.output.lastFlip!
@@ -222,7 +226,9 @@ public final class KMSDisplay: Display {
 
     func handle(_ events: [FlipEvent], on card: KMSCard) {
         for event in events {
-            guard let entry = lit.first(where: { $0.card === card && $0.output.crtc.id == event.crtcID }) else { continue }
+            guard let entry = lit.first(where: { $0.card === card && $0.output.crtc.id == event.crtcID }) else {
+                continue
+            }
             do {
                 guard try entry.output.handle(event) else { continue }
             } catch {

@@ -158,8 +158,8 @@ public enum ScreenModeError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .unavailable(mode, screen): "mode \(mode) is not one of \(screen)'s available modes"
-        case let .notConnected(screen): "screen \(screen) is not connected"
+        case .unavailable(let mode, let screen): "mode \(mode) is not one of \(screen)'s available modes"
+        case .notConnected(let screen): "screen \(screen) is not connected"
         }
     }
 }

@@ -164,7 +164,9 @@ import WindowModel
 
     private func detachFromSuperview() {
         guard let parent = superview else { return }
-        if let first = window?.firstResponder as? View, first.isDescendant(of: self) { _ = first.resignFirstResponder() }
+        if let first = window?.firstResponder as? View, first.isDescendant(of: self) {
+            _ = first.resignFirstResponder()
+        }
         parent.subviews.removeAll { $0 === self }
         superview = nil
     }
@@ -222,7 +224,9 @@ import WindowModel
     /// views with interaction disabled are skipped; subviews are tried front to back,
     /// and only where the point is inside this view's bounds.
     open func hitTest(_ point: CGPoint, with event: Event?) -> View? {
-        guard HitTestRule.isEligible(isHidden: isHidden, alpha: alpha, isUserInteractionEnabled: isUserInteractionEnabled),
+        guard
+            HitTestRule.isEligible(
+                isHidden: isHidden, alpha: alpha, isUserInteractionEnabled: isUserInteractionEnabled),
             self.point(inside: point, with: event)
         else { return nil }
         for subview in subviews.reversed() {

@@ -5,9 +5,11 @@ import Foundation
 /// key window (the one receiving presses), `isHidden = false` only shows it.
 @MainActor open class Window: View {
     /// Posted with the window as `object` when it is shown.
-    public nonisolated static let didBecomeVisibleNotification = Notification.Name("DirectDisplay.Window.didBecomeVisible")
+    public nonisolated static let didBecomeVisibleNotification = Notification.Name(
+        "DirectDisplay.Window.didBecomeVisible")
     /// Posted with the window as `object` when it is hidden.
-    public nonisolated static let didBecomeHiddenNotification = Notification.Name("DirectDisplay.Window.didBecomeHidden")
+    public nonisolated static let didBecomeHiddenNotification = Notification.Name(
+        "DirectDisplay.Window.didBecomeHidden")
     /// Posted with the window as `object` when it becomes the key window.
     public nonisolated static let didBecomeKeyNotification = Notification.Name("DirectDisplay.Window.didBecomeKey")
     /// Posted with the window as `object` when it stops being the key window.
