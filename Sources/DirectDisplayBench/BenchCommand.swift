@@ -7,7 +7,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "direct-display-bench",
         abstract: "Benchmarks of DirectDisplay on real DRM/KMS (VKMS in Hardware/vm).",
-        subcommands: [HotplugBenchmark.self]
+        subcommands: [HotplugBenchmark.self, HitTestBenchmark.self]
     )
 }
 
