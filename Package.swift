@@ -31,9 +31,13 @@ let package = Package(
         systemLibrary("CInput", pkgConfig: "libinput", apt: "libinput-dev"),
         systemLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         systemLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
+        systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
+        systemLibrary("CEvdev", pkgConfig: "libevdev", apt: "libevdev-dev"),
 
         .target(name: "WindowModel"),
         .target(name: "EDID"),
+        .target(name: "InputModel"),
+        .target(name: "Input", dependencies: ["CInput", "CUdev", "CXKBCommon"]),
         .target(name: "Compositing", dependencies: ["CPixman", "CCairo"]),
         .target(name: "KMS", dependencies: ["CDRM", "EDID"]),
         .target(name: "Udev", dependencies: ["CUdev"]),
@@ -61,7 +65,11 @@ let package = Package(
         .testTarget(name: "EDIDTests", dependencies: ["EDID"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KMSTests", dependencies: ["KMS"]),
         .testTarget(name: "UdevTests", dependencies: ["Udev"]),
-        .testTarget(name: "HardwareTests", dependencies: ["DirectDisplay", "KMS", "Udev", "Compositing"]),
+        .testTarget(name: "InputTests", dependencies: ["Input"]),
+        .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
+        .testTarget(
+            name: "HardwareTests", dependencies: ["DirectDisplay", "KMS", "Udev", "Compositing", "Input", "CEvdev"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

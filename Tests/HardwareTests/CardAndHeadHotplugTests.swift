@@ -6,41 +6,14 @@ import XCTest
 
 /// The other two real ways screens come and go: virtio-gpu heads plugged from the
 /// host (QEMU's VNC servers, HOTPLUG=1), and whole cards appearing and vanishing.
-@MainActor
-final class CardAndHeadHotplugTests: XCTestCase {
-    private var display: KMSDisplay?
-    private var events: [String] = []
-    private var observers: [NSObjectProtocol] = []
-
+final class CardAndHeadHotplugTests: KMSDisplayTestCase {
     override func setUp() async throws {
         try HardwareEnvironment.requireHardware()
         guard Int(ProcessInfo.processInfo.environment["DIRECTDISPLAY_VM_GPU_OUTPUTS"] ?? "0") ?? 0 >= 2 else {
             throw XCTSkip("needs Hardware/vm --gpu-outputs 2")
         }
         Application.shared.reset()
-        Self.recorder = self
-        for (name, label) in [
-            (Screen.didConnectNotification, "connect"), (Screen.didDisconnectNotification, "disconnect"),
-        ] {
-            observers.append(
-                NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { note in
-                    nonisolated(unsafe) let object = note.object  // posted on the main thread
-                    MainActor.assumeIsolated { Self.recorder?.record(label, object) }
-                })
-        }
-    }
-
-    override func tearDown() async throws {
-        for observer in observers { NotificationCenter.default.removeObserver(observer) }
-        Self.recorder = nil
-        display?.shutdown()
-        display = nil
-        Application.shared.reset()
-    }
-
-    private static var recorder: CardAndHeadHotplugTests?
-    private func record(_ label: String, _ object: Any?) {
-        events.append("\(label) \((object as? Screen)?.name ?? "?")")
+        recordScreenNotifications()
     }
 
     private func virtioScreens(_ display: KMSDisplay) -> [Screen] {
@@ -52,14 +25,15 @@ final class CardAndHeadHotplugTests: XCTestCase {
         self.display = display
         XCTAssertEqual(virtioScreens(display).count, 1, "head 0 is plugged at boot")
         for round in 1...2 {
-            events = []
+            screenEvents = []
             let plug = try HostHeadRequest.send("plug 1 1024 768")
             try display.waitFor("head 1 plugged (\(HostHeadRequest.response(plug) ?? "no answer"))", timeout: 15) {
                 virtioScreens(display).count == 2
             }
             let screen = try XCTUnwrap(virtioScreens(display).first { $0.nativeBounds.width == 1024 })
-            XCTAssertEqual(events, ["connect \(screen.name)"], "round \(round)")
-            XCTAssertEqual(screen.preferredMode?.size, CGSize(width: 1024, height: 768), "QEMU's EDID prefers the plugged size")
+            XCTAssertEqual(screenEvents, ["connect \(screen.name)"], "round \(round)")
+            XCTAssertEqual(
+                screen.preferredMode?.size, CGSize(width: 1024, height: 768), "QEMU's EDID prefers the plugged size")
             XCTAssertEqual(screen.localizedName, "QEMU Monitor")
 
             try display.waitForPresentation(of: screen)
@@ -69,16 +43,14 @@ final class CardAndHeadHotplugTests: XCTestCase {
             window.isHidden = false
             try display.waitForPresentation(of: screen)
             let shown = try display.capture(screen)
-            if let directory = HardwareEnvironment.captureDirectory {
-                try shown.writePNG(to: "\(directory)/virtio-head-plugged-\(round).png")
-            }
+            try save(shown, "virtio-head-plugged-\(round)")
             XCTAssertEqual(rgb(shown.rawPixel(x: 512, y: 384)), 0xFF8000)
 
             let unplug = try HostHeadRequest.send("unplug 1")
             try display.waitFor("head 1 unplugged (\(HostHeadRequest.response(unplug) ?? "no answer"))", timeout: 15) {
                 virtioScreens(display).count == 1
             }
-            XCTAssertEqual(events, ["connect \(screen.name)", "disconnect \(screen.name)"], "round \(round)")
+            XCTAssertEqual(screenEvents, ["connect \(screen.name)", "disconnect \(screen.name)"], "round \(round)")
             XCTAssertTrue(window.isHidden)
         }
     }
@@ -87,9 +59,12 @@ final class CardAndHeadHotplugTests: XCTestCase {
         // Unloading needs nobody to hold the card: before the display opens it.
         let module = try XCTUnwrap(ProcessInfo.processInfo.environment["DIRECTDISPLAY_VM_VKMS_MODULE"])
         let parameters = ProcessInfo.processInfo.environment["DIRECTDISPLAY_VM_VKMS_PARAMS"] ?? ""
+        XCTAssertNil(display, "no display holds the card yet")
         XCTAssertEqual(try run("/sbin/rmmod", ["vkms"]), 0, "rmmod vkms")
         var loaded = false
-        defer { if !loaded { _ = try? run("/sbin/insmod", [module] + parameters.split(separator: " ").map(String.init)) } }
+        defer {
+            if !loaded { _ = try? run("/sbin/insmod", [module] + parameters.split(separator: " ").map(String.init)) }
+        }
 
         let display = try KMSDisplay()
         self.display = display
@@ -99,28 +74,33 @@ final class CardAndHeadHotplugTests: XCTestCase {
         XCTAssertEqual(try run("/sbin/insmod", [module] + parameters.split(separator: " ").map(String.init)), 0)
         loaded = true
         try display.waitFor("the vkms card and its screen", timeout: 15) {
-            display.cards.contains { $0.device.driverName == "vkms" } && display.lit.contains { $0.card.device.driverName == "vkms" }
+            display.cards.contains { $0.device.driverName == "vkms" }
+                && display.lit.contains { $0.card.device.driverName == "vkms" }
         }
         let vkmsScreen = try XCTUnwrap(display.lit.first { $0.card.device.driverName == "vkms" }?.screen)
-        XCTAssertEqual(events.last, "connect \(vkmsScreen.name)")
+        XCTAssertEqual(screenEvents.last, "connect \(vkmsScreen.name)")
         try display.waitForPresentation(of: vkmsScreen)
-        XCTAssertNotNil(display.plugToFirstFrame(of: vkmsScreen), "hotplug to first frame is measured for a new card too")
+        XCTAssertNotNil(
+            display.plugToFirstFrame(of: vkmsScreen), "hotplug to first frame is measured for a new card too")
 
         // A whole card going while open: unbinding virtio-gpu unplugs the DRM device under us.
         let virtioNames = virtioScreens(display).map(\.name)
         XCTAssertFalse(virtioNames.isEmpty)
         let virtioDevice = try virtioBusDevice()
         try write(virtioDevice, to: "/sys/bus/virtio/drivers/virtio_gpu/unbind")
-        try display.waitFor("the virtio card to go", timeout: 15) { !display.cards.contains { $0.device.driverName == "virtio_gpu" } }
-        for name in virtioNames { XCTAssertTrue(events.contains("disconnect \(name)"), "\(events)") }
+        try display.waitFor("the virtio card to go", timeout: 15) {
+            !display.cards.contains { $0.device.driverName == "virtio_gpu" }
+        }
+        for name in virtioNames { XCTAssertTrue(screenEvents.contains("disconnect \(name)"), "\(screenEvents)") }
         XCTAssertTrue(vkmsScreen.isConnected, "the other card's screen carries on")
 
         try write(virtioDevice, to: "/sys/bus/virtio/drivers/virtio_gpu/bind")
         try display.waitFor("the virtio card to come back", timeout: 15) { virtioScreens(display).count == 1 }
         let back = virtioScreens(display).map(\.name)
         XCTAssertEqual(
-            events,
-            virtioNames.map { "connect \($0)" } + ["connect \(vkmsScreen.name)"] + virtioNames.map { "disconnect \($0)" }
+            screenEvents,
+            virtioNames.map { "connect \($0)" } + ["connect \(vkmsScreen.name)"]
+                + virtioNames.map { "disconnect \($0)" }
                 + back.map { "connect \($0)" })
     }
 

@@ -5,41 +5,15 @@ import XCTest
 @testable import DirectDisplay
 
 /// Screens coming and going through real kernel paths, with UIKit's notifications.
-@MainActor
-final class HotplugTests: XCTestCase {
-    private var display: KMSDisplay?
-    private var events: [String] = []
-    private var observers: [NSObjectProtocol] = []
-
+final class HotplugTests: KMSDisplayTestCase {
     override func setUp() async throws {
-        try HardwareEnvironment.requireHardware()
-        Application.shared.reset()
-        display = try KMSDisplay()
-        HotplugTests.recorder = self
-        for (name, label) in [
-            (Screen.didConnectNotification, "connect"), (Screen.didDisconnectNotification, "disconnect"),
-        ] {
-            observers.append(
-                NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { note in
-                    nonisolated(unsafe) let object = note.object  // posted on the main thread
-                    MainActor.assumeIsolated { HotplugTests.record(label, object) }
-                })
-        }
+        try await super.setUp()
+        recordScreenNotifications()
     }
 
     override func tearDown() async throws {
-        for observer in observers { NotificationCenter.default.removeObserver(observer) }
-        HotplugTests.recorder = nil
         try? VKMSConnector().setStatus("detect")
-        display?.shutdown()
-        display = nil
-        Application.shared.reset()
-    }
-
-    /// Notifications arrive on the main thread, posted by the display.
-    private static var recorder: HotplugTests?
-    private static func record(_ label: String, _ object: Any?) {
-        recorder?.events.append("\(label) \((object as? Screen)?.name ?? "?")")
+        try await super.tearDown()
     }
 
     private func virtual1() -> Screen? { Screen.screens.first { $0.name == "Virtual-1" } }
@@ -55,13 +29,13 @@ final class HotplugTests: XCTestCase {
 
         try connector.setStatus("off")
         try display.waitFor("Virtual-1 to disconnect", timeout: 10) { virtual1() == nil }
-        XCTAssertEqual(events, ["disconnect Virtual-1"])
+        XCTAssertEqual(screenEvents, ["disconnect Virtual-1"])
         XCTAssertFalse(first.isConnected)
         XCTAssertTrue(window.isHidden, "a disconnected screen's windows are hidden")
 
         try connector.setStatus("on")
         try display.waitFor("Virtual-1 to connect again", timeout: 10) { virtual1() != nil }
-        XCTAssertEqual(events, ["disconnect Virtual-1", "connect Virtual-1"])
+        XCTAssertEqual(screenEvents, ["disconnect Virtual-1", "connect Virtual-1"])
         let second = try XCTUnwrap(virtual1())
         XCTAssertFalse(second === first, "a new Screen for the new connection")
 
@@ -107,8 +81,8 @@ final class HotplugTests: XCTestCase {
         print(
             "20 plug cycles: fds \(fds) → \(openFileDescriptorCount()), framebuffers \(framebuffers) → \(card.device.framebufferCount), resident memory +\(grown / 1024) KiB"
         )
-        XCTAssertEqual(events.filter { $0 == "connect Virtual-1" }.count, 21)
-        XCTAssertEqual(events.filter { $0 == "disconnect Virtual-1" }.count, 21)
+        XCTAssertEqual(screenEvents.filter { $0 == "connect Virtual-1" }.count, 21)
+        XCTAssertEqual(screenEvents.filter { $0 == "disconnect Virtual-1" }.count, 21)
         XCTAssertEqual(openFileDescriptorCount(), fds, "no file descriptor leaked")
         XCTAssertEqual(card.device.framebufferCount, framebuffers, "no framebuffer leaked")
         // One leaked set of scanout buffers would be 3 × 3 MiB at 1024x768.
@@ -116,9 +90,7 @@ final class HotplugTests: XCTestCase {
     }
 
     func testStartedWithNoScreenTheFirstToConnectBecomesMain() async throws {
-        display?.shutdown()
-        display = nil
-        Application.shared.reset()
+        closeDisplay()
         let connectors = SysfsConnectors.all()
         try SysfsConnectors.set("off", connectors)
         defer { try? SysfsConnectors.set("detect", connectors) }
@@ -135,7 +107,7 @@ final class HotplugTests: XCTestCase {
         try display.waitFor("the first screen", timeout: 10) { Screen.main != nil }
         let main = try XCTUnwrap(Screen.main)
         XCTAssertEqual(main.name, "Virtual-1")
-        XCTAssertEqual(events, ["connect Virtual-1"])
+        XCTAssertEqual(screenEvents, ["connect Virtual-1"])
         window.screen = main
         window.backgroundColor = Color(red: 1, green: 0, blue: 1, alpha: 1)
         window.makeKeyAndVisible()
@@ -162,11 +134,11 @@ final class HotplugTests: XCTestCase {
         }
         try connector.setStatus("off")
         try display.waitFor("the unplug event to be held", timeout: 10) { !display.heldDeviceEvents.isEmpty }
-        XCTAssertEqual(events, [], "no screen notification while suspended")
+        XCTAssertEqual(screenEvents, [], "no screen notification while suspended")
         XCTAssertTrue(virtual1() === screen)
 
         try display.resume()
-        XCTAssertEqual(events, ["disconnect Virtual-1"], "delivered on resume")
+        XCTAssertEqual(screenEvents, ["disconnect Virtual-1"], "delivered on resume")
         try connector.setStatus("on")
         try display.waitFor("Virtual-1 again", timeout: 10) { virtual1() != nil }
         let again = try XCTUnwrap(virtual1())
@@ -177,8 +149,4 @@ final class HotplugTests: XCTestCase {
         XCTAssertEqual(rgb(try display.capture(again).rawPixel(x: 5, y: 5)), 0xFFFF00, "presenting again after resume")
     }
 
-    private func save(_ image: CapturedImage, _ name: String) throws {
-        guard let directory = HardwareEnvironment.captureDirectory else { return }
-        try image.writePNG(to: "\(directory)/\(name).png")
-    }
 }

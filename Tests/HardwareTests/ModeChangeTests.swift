@@ -4,21 +4,7 @@ import XCTest
 @testable import DirectDisplay
 
 /// Changing a real screen's mode: checked by TEST_ONLY, applied, announced, relaid out.
-@MainActor
-final class ModeChangeTests: XCTestCase {
-    private var display: KMSDisplay?
-
-    override func setUp() async throws {
-        try HardwareEnvironment.requireHardware()
-        Application.shared.reset()
-        display = try KMSDisplay()
-    }
-
-    override func tearDown() async throws {
-        display?.shutdown()
-        display = nil
-        Application.shared.reset()
-    }
+final class ModeChangeTests: KMSDisplayTestCase {
 
     final class SizeRecorder: ViewController {
         var transitions: [CGSize] = []

@@ -4,9 +4,7 @@ import XCTest
 @testable import DirectDisplay
 
 /// Several screens on two cards (VKMS and virtio-gpu), each with its own window.
-@MainActor
-final class MultiScreenTests: XCTestCase {
-    private var display: KMSDisplay?
+final class MultiScreenTests: KMSDisplayTestCase {
     private var forcedOn: [String] = []
 
     override func setUp() async throws {
@@ -14,15 +12,12 @@ final class MultiScreenTests: XCTestCase {
         guard Int(ProcessInfo.processInfo.environment["DIRECTDISPLAY_VM_GPU_OUTPUTS"] ?? "0") ?? 0 >= 2 else {
             throw XCTSkip("needs Hardware/vm --gpu-outputs 2")
         }
-        Application.shared.reset()
-        display = try KMSDisplay()
+        try await super.setUp()
     }
 
     override func tearDown() async throws {
         try? SysfsConnectors.set("detect", forcedOn)
-        display?.shutdown()
-        display = nil
-        Application.shared.reset()
+        try await super.tearDown()
     }
 
     func testThreeScreensOnTwoCardsEachShowTheirOwnWindow() async throws {
@@ -58,9 +53,7 @@ final class MultiScreenTests: XCTestCase {
         for (screen, colour) in zip(Screen.screens, colours) {
             try display.waitForPresentation(of: screen)
             let image = try display.capture(screen)
-            if let directory = HardwareEnvironment.captureDirectory {
-                try image.writePNG(to: "\(directory)/three-screens-\(screen.name).png")
-            }
+            try save(image, "three-screens-\(screen.name)")
             XCTAssertEqual(image.width, Int(screen.nativeBounds.width))
             let samples = stride(from: 0, to: image.pixels.count, by: 997).map { rgb(image.pixels[$0]) }
             XCTAssertEqual(Set(samples), [colour.1], "\(screen.name) shows only its own window")

@@ -4,21 +4,7 @@ import KMS
 import XCTest
 
 /// A window on a real KMS screen (VKMS in the VM), read back through the writeback connector.
-@MainActor
-final class ScanoutTests: XCTestCase {
-    private var display: KMSDisplay?
-
-    override func setUp() async throws {
-        try HardwareEnvironment.requireHardware()
-        Application.shared.reset()
-        display = try KMSDisplay()
-    }
-
-    override func tearDown() async throws {
-        display?.shutdown()
-        display = nil
-        Application.shared.reset()
-    }
+final class ScanoutTests: KMSDisplayTestCase {
 
     private func vkmsScreen() throws -> Screen {
         try XCTUnwrap(
@@ -144,10 +130,6 @@ final class ScanoutTests: XCTestCase {
         }
     }
 
-    private func save(_ image: CapturedImage, _ name: String) throws {
-        guard let directory = HardwareEnvironment.captureDirectory else { return }
-        try image.writePNG(to: "\(directory)/\(name).png")
-    }
 }
 
 /// CLOCK_MONOTONIC in seconds: the clock DRM stamps flip events with.

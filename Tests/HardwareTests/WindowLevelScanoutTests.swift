@@ -4,21 +4,7 @@ import XCTest
 
 /// Window levels as scanout shows them: alert over status bar over normal,
 /// whichever window is key, read back through VKMS's writeback connector.
-@MainActor
-final class WindowLevelScanoutTests: XCTestCase {
-    private var display: KMSDisplay?
-
-    override func setUp() async throws {
-        try HardwareEnvironment.requireHardware()
-        Application.shared.reset()
-        display = try KMSDisplay()
-    }
-
-    override func tearDown() async throws {
-        display?.shutdown()
-        display = nil
-        Application.shared.reset()
-    }
+final class WindowLevelScanoutTests: KMSDisplayTestCase {
 
     private func window(_ frame: CGRect, on screen: Screen, _ color: Color, _ level: Window.Level) -> Window {
         let window = Window(screen: screen)
@@ -49,9 +35,7 @@ final class WindowLevelScanoutTests: XCTestCase {
 
         try display.waitForPresentation(of: screen)
         let image = try display.capture(screen)
-        if let directory = HardwareEnvironment.captureDirectory {
-            try image.writePNG(to: "\(directory)/window-levels.png")
-        }
+        try save(image, "window-levels")
         XCTAssertEqual(rgb(image.rawPixel(x: 100, y: 50)), 0x00FF00, "status bar over the normal window")
         XCTAssertEqual(rgb(image.rawPixel(x: 300, y: 50)), 0x0000FF, "alert over the status bar")
         XCTAssertEqual(rgb(image.rawPixel(x: 300, y: 200)), 0x0000FF, "alert over the normal window")

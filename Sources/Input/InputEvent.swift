@@ -1,0 +1,185 @@
+/// An input device's identity for the life of one ``InputContext``: assigned when
+/// libinput adds the device, never reused while the context lives. A device
+/// that is unplugged and plugged back gets a new one.
+public struct InputDeviceID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "input device #\(rawValue)" }
+}
+
+/// What kinds of events a device sends (libinput_device_has_capability).
+public struct InputDeviceCapabilities: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let keyboard = InputDeviceCapabilities(rawValue: 1 << 0)
+    public static let pointer = InputDeviceCapabilities(rawValue: 1 << 1)
+    public static let touch = InputDeviceCapabilities(rawValue: 1 << 2)
+}
+
+/// A device's active area in millimetres.
+public struct PhysicalSize: Sendable, Hashable {
+    public let width: Double
+    public let height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A device as libinput and udev describe it when it is added.
+public struct InputDeviceInfo: Sendable, Hashable {
+    public let id: InputDeviceID
+    /// The kernel's name for it, e.g. "ELAN Touchscreen" (libinput_device_get_name).
+    public let name: String
+    /// The event node's name, e.g. "event5" (libinput_device_get_sysname).
+    public let sysname: String
+    public let capabilities: InputDeviceCapabilities
+    /// The udev properties of interest that the device has, among
+    /// ``InputDeviceInfo/udevPropertyNames`` (udev_device_get_property_value).
+    public let udevProperties: [String: String]
+    /// Physical size in millimetres for absolute devices (libinput_device_get_size);
+    /// nil for relative devices and devices without a resolution.
+    public let sizeMillimetres: PhysicalSize?
+
+    /// The udev properties copied into ``udevProperties``: WL_OUTPUT names the
+    /// connector a touchscreen drives (weston's and wlroots' convention);
+    /// LIBINPUT_CALIBRATION_MATRIX is the calibration libinput already applied by default.
+    public static let udevPropertyNames = [
+        "WL_OUTPUT", "ID_INPUT_TOUCHSCREEN", "ID_INPUT_KEYBOARD", "ID_INPUT_MOUSE", "ID_INPUT_TOUCHPAD",
+        "ID_INPUT_TABLET", "ID_PATH", "LIBINPUT_CALIBRATION_MATRIX", "DEVNAME",
+    ]
+
+    /// The connector this device is bound to through udev's WL_OUTPUT, if any.
+    public var outputName: String? { udevProperties["WL_OUTPUT"].flatMap { $0.isEmpty ? nil : $0 } }
+    public var isTouchscreen: Bool { udevProperties["ID_INPUT_TOUCHSCREEN"] == "1" }
+
+    public init(
+        id: InputDeviceID, name: String, sysname: String, capabilities: InputDeviceCapabilities,
+        udevProperties: [String: String], sizeMillimetres: PhysicalSize?
+    ) {
+        self.id = id
+        self.name = name
+        self.sysname = sysname
+        self.capabilities = capabilities
+        self.udevProperties = udevProperties
+        self.sizeMillimetres = sizeMillimetres
+    }
+
+}
+
+/// One libinput event, converted to a value. Times are libinput's, microseconds
+/// on CLOCK_MONOTONIC.
+public enum InputEvent: Sendable, Equatable {
+    case deviceAdded(InputDeviceInfo)
+    case deviceRemoved(InputDeviceInfo)
+    case keyboardKey(KeyboardKeyEvent)
+    case pointerMotion(PointerMotionEvent)
+    case pointerMotionAbsolute(PointerAbsoluteMotionEvent)
+    case pointerButton(PointerButtonEvent)
+    case pointerScroll(PointerScrollEvent)
+    case touchDown(TouchPointEvent)
+    case touchMotion(TouchPointEvent)
+    case touchUp(TouchSlotEvent)
+    /// The touch ended without a lift: the device went away, or the kernel dropped it.
+    case touchCancel(TouchSlotEvent)
+    /// The end of one hardware frame: every touch change since the previous frame belongs together.
+    case touchFrame(device: InputDeviceID, timeMicroseconds: UInt64)
+
+    /// The device the event came from.
+    public var device: InputDeviceID {
+        switch self {
+        case .deviceAdded(let info), .deviceRemoved(let info): info.id
+        case .keyboardKey(let event): event.device
+        case .pointerMotion(let event): event.device
+        case .pointerMotionAbsolute(let event): event.device
+        case .pointerButton(let event): event.device
+        case .pointerScroll(let event): event.device
+        case .touchDown(let event), .touchMotion(let event): event.device
+        case .touchUp(let event), .touchCancel(let event): event.device
+        case .touchFrame(let device, _): device
+        }
+    }
+}
+
+public struct KeyboardKeyEvent: Sendable, Hashable {
+    public let device: InputDeviceID
+    /// The Linux evdev key code (KEY_A is 30); feed it to ``KeyboardState``.
+    public let evdevCode: UInt32
+    public let isPressed: Bool
+    /// How many keyboards of the seat hold this key down after the event
+    /// (libinput_event_keyboard_get_seat_key_count): a press with a count above 1
+    /// or a release above 0 is a second keyboard's and changes nothing for the seat.
+    public let seatKeyCount: UInt32
+    public let timeMicroseconds: UInt64
+}
+
+public struct PointerMotionEvent: Sendable, Hashable {
+    public let device: InputDeviceID
+    /// Accelerated motion in libinput's normalised units (about 1/1000 inch at the default resolution).
+    public let dx: Double
+    public let dy: Double
+    public let timeMicroseconds: UInt64
+}
+
+public struct PointerAbsoluteMotionEvent: Sendable, Hashable {
+    public let device: InputDeviceID
+    /// 0…1 across the device's range (calibration applied); may step slightly outside.
+    public let x: Double
+    public let y: Double
+    public let timeMicroseconds: UInt64
+}
+
+public struct PointerButtonEvent: Sendable, Hashable {
+    public let device: InputDeviceID
+    /// The evdev button code (BTN_LEFT is 0x110).
+    public let button: UInt32
+    public let isPressed: Bool
+    public let timeMicroseconds: UInt64
+}
+
+public struct PointerScrollEvent: Sendable, Hashable {
+    public enum Source: Sendable, Hashable {
+        /// A mouse wheel: ``vertical`` and ``horizontal`` count in degrees of rotation (15 per click).
+        case wheel
+        /// Two fingers on a touchpad: values in libinput's motion units.
+        case finger
+        /// A trackpoint or button scrolling: values in libinput's motion units.
+        case continuous
+    }
+
+    public let device: InputDeviceID
+    public let source: Source
+    /// Positive is down; nil when this event does not change the axis.
+    public let vertical: Double?
+    /// Positive is right; nil when this event does not change the axis.
+    public let horizontal: Double?
+    /// Wheel events only: 120 per click of a detented wheel, fractions for high-resolution wheels.
+    public let verticalV120: Double?
+    public let horizontalV120: Double?
+    public let timeMicroseconds: UInt64
+}
+
+public struct TouchPointEvent: Sendable, Hashable {
+    public let device: InputDeviceID
+    /// The touch's slot on its device (libinput_event_touch_get_slot); -1 on
+    /// single-touch devices.
+    public let slot: Int32
+    /// The touch's slot unique across all touch devices of the seat (libinput_event_touch_get_seat_slot).
+    public let seatSlot: Int32
+    /// 0…1 across the device's range, calibration matrix applied
+    /// (libinput_event_touch_get_x_transformed and _y_ with a size of 1).
+    /// May step slightly outside 0…1 on devices that report beyond their advertised range.
+    public let x: Double
+    public let y: Double
+    public let timeMicroseconds: UInt64
+}
+
+public struct TouchSlotEvent: Sendable, Hashable {
+    public let device: InputDeviceID
+    /// As in ``TouchPointEvent/slot``. libinput gives -1 for a cancel of the whole device.
+    public let slot: Int32
+    public let seatSlot: Int32
+    public let timeMicroseconds: UInt64
+}

@@ -1,0 +1,116 @@
+import CXKBCommon
+
+/// Modifier keys in effect, as UIKit's UIKeyModifierFlags names them.
+public struct KeyModifierFlags: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let shift = KeyModifierFlags(rawValue: 1 << 0)
+    public static let control = KeyModifierFlags(rawValue: 1 << 1)
+    /// XKB's Mod1 (Alt, Option).
+    public static let alternate = KeyModifierFlags(rawValue: 1 << 2)
+    /// XKB's Mod4 (Super, the logo key; UIKit's command).
+    public static let command = KeyModifierFlags(rawValue: 1 << 3)
+    /// Caps Lock locked (XKB's Lock).
+    public static let alphaShift = KeyModifierFlags(rawValue: 1 << 4)
+    /// Num Lock locked (XKB's Mod2).
+    public static let numericPad = KeyModifierFlags(rawValue: 1 << 5)
+}
+
+/// What one key press or release means under the keymap.
+public struct KeyResult: Sendable, Hashable {
+    /// The Linux evdev key code (KEY_A is 30).
+    public let evdevCode: UInt32
+    public let isPressed: Bool
+    /// The text the key types with the modifiers in effect at the press, e.g. "Z"
+    /// for Shift+KEY_Y on a de layout. Empty for modifier keys and releases. With
+    /// Control held, xkbcommon's control transformation applies (Control+C gives U+0003).
+    public let characters: String
+    /// The text of the key's first shift level in the active layout, no modifiers
+    /// applied ("z" for Shift+KEY_Y on de). Empty for releases and keys without text.
+    public let charactersIgnoringModifiers: String
+    /// The modifiers in effect after this key was processed.
+    public let modifiers: KeyModifierFlags
+    /// Whether holding this key repeats it (``Keymap/shouldRepeat(evdevCode:)``).
+    public let repeats: Bool
+}
+
+/// The changing part of a keyboard (struct xkb_state): pressed and locked
+/// modifiers and the active layout. The one owner of its xkb_state.
+///
+/// Feed it every key press and release of the seat's keyboards, in order.
+public final class KeyboardState {
+    private let handle: OpaquePointer
+    /// The keymap this state follows.
+    public let keymap: Keymap
+
+    /// xkb_state_new
+    public init(keymap: Keymap) {
+        // xkb_state_new fails only when out of memory.
+        guard let state = xkb_state_new(keymap.handle) else { fatalError("xkb_state_new: out of memory") }
+        self.handle = state
+        self.keymap = keymap
+    }
+
+    /// xkb_state_unref
+    deinit { xkb_state_unref(handle) }
+
+    /// Processes a key (xkb_state_update_key, with evdev code + 8 as the xkb key
+    /// code). The characters are read (xkb_state_key_get_utf8) before the update,
+    /// so a press of Shift+KEY_A gives "A" and the press of Shift itself gives "".
+    @discardableResult
+    public func update(evdevCode: UInt32, isPressed: Bool) -> KeyResult {
+        let key = dd_xkb_keycode_from_evdev(evdevCode)
+        let characters = isPressed ? text(of: key) : ""
+        let unmodified = isPressed ? firstLevelText(of: key) : ""
+        xkb_state_update_key(handle, key, isPressed ? XKB_KEY_DOWN : XKB_KEY_UP)
+        return KeyResult(
+            evdevCode: evdevCode, isPressed: isPressed, characters: characters,
+            charactersIgnoringModifiers: unmodified, modifiers: modifiers,
+            repeats: keymap.shouldRepeat(evdevCode: evdevCode)
+        )
+    }
+
+    /// The text the key with this evdev code would type now, without changing the
+    /// state (xkb_state_key_get_utf8): what a key repeat delivers.
+    public func characters(evdevCode: UInt32) -> String { text(of: dd_xkb_keycode_from_evdev(evdevCode)) }
+
+    /// The modifiers in effect (xkb_state_mod_name_is_active with XKB_STATE_MODS_EFFECTIVE).
+    public var modifiers: KeyModifierFlags {
+        var flags: KeyModifierFlags = []
+        let names: [(String, KeyModifierFlags)] = [
+            (XKB_MOD_NAME_SHIFT, .shift), (XKB_MOD_NAME_CTRL, .control), (XKB_MOD_NAME_ALT, .alternate),
+            (XKB_MOD_NAME_LOGO, .command), (XKB_MOD_NAME_CAPS, .alphaShift), (XKB_MOD_NAME_NUM, .numericPad),
+        ]
+        for (name, flag) in names where xkb_state_mod_name_is_active(handle, name, XKB_STATE_MODS_EFFECTIVE) > 0 {
+            flags.insert(flag)
+        }
+        return flags
+    }
+
+    private func text(of key: xkb_keycode_t) -> String {
+        let length = Int(xkb_state_key_get_utf8(handle, key, nil, 0))
+        guard length > 0 else { return "" }
+        var buffer = [CChar](repeating: 0, count: length + 1)
+        xkb_state_key_get_utf8(handle, key, &buffer, buffer.count)
+        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The first level's keysyms in the key's active layout
+    /// (xkb_state_key_get_layout, xkb_keymap_key_get_syms_by_level, xkb_keysym_to_utf8).
+    private func firstLevelText(of key: xkb_keycode_t) -> String {
+        let layout = xkb_state_key_get_layout(handle, key)
+        guard layout != XKB_LAYOUT_INVALID else { return "" }
+        var symbols: UnsafePointer<xkb_keysym_t>?
+        let count = Int(xkb_keymap_key_get_syms_by_level(keymap.handle, key, layout, 0, &symbols))
+        guard count > 0, let symbols else { return "" }
+        var result = ""
+        for index in 0..<count {
+            var buffer = [CChar](repeating: 0, count: 8)  // a keysym's UTF-8 is at most 4 bytes + NUL
+            let written = Int(xkb_keysym_to_utf8(symbols[index], &buffer, buffer.count))
+            guard written > 1 else { continue }  // 0: no text; the count includes the NUL
+            result += String(decoding: buffer.prefix(written - 1).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return result
+    }
+}

@@ -1,0 +1,68 @@
+/// How a screen's content is turned clockwise to fit its panel; the raw values
+/// are Compositing's PanelRotation's (0 none, 1 90°, 2 180°, 3 270°).
+public enum ScreenRotation: Int, Sendable, Hashable, CaseIterable {
+    case none = 0
+    case clockwise90 = 1
+    case clockwise180 = 2
+    case clockwise270 = 3
+
+    /// Whether the screen's width and height are the panel's height and width.
+    public var swapsAxes: Bool { self == .clockwise90 || self == .clockwise270 }
+}
+
+/// A point in screen points (the screen's logical, rotated coordinate space).
+public struct ScreenPoint: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A width and height in points.
+public struct ScreenSize: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// From a touch in the touchscreen's own range to the screen's points.
+///
+/// Touch coordinates arrive normalised, 0…1 across the device in the panel's
+/// native orientation, with the device's calibration matrix already applied by
+/// libinput. The screen's bounds are in the rotated (logical) orientation, so
+/// the mapping undoes the rotation: with content turned 90° clockwise, the
+/// panel's top-right corner shows the content's top-left.
+public enum TouchPointMapping {
+    /// How far outside 0…1 a coordinate may be and still count (devices report a
+    /// little beyond their advertised range); it is then clamped to the edge.
+    public static let tolerance = 0.05
+
+    /// The point on a screen of `size` (points, rotated orientation) under the
+    /// normalised device point (`x`, `y`). Nil for non-finite coordinates or ones
+    /// more than ``tolerance`` outside 0…1; slightly outside is clamped onto the
+    /// screen, so every returned point is inside its bounds (far edges excluded).
+    public static func screenPoint(x: Double, y: Double, size: ScreenSize, rotation: ScreenRotation) -> ScreenPoint? {
+        guard x.isFinite, y.isFinite, size.width > 0, size.height > 0,
+            (-tolerance...1 + tolerance).contains(x), (-tolerance...1 + tolerance).contains(y)
+        else { return nil }
+        let u = min(max(x, 0), 1)
+        let v = min(max(y, 0), 1)
+        let logical: (Double, Double) =
+            switch rotation {
+            case .none: (u, v)
+            case .clockwise90: (v, 1 - u)
+            case .clockwise180: (1 - u, 1 - v)
+            case .clockwise270: (1 - v, u)
+            }
+        return ScreenPoint(
+            x: inside(logical.0 * size.width, size.width), y: inside(logical.1 * size.height, size.height))
+    }
+
+    /// Keeps a coordinate off the far edge, which hit-testing counts as outside.
+    static func inside(_ value: Double, _ extent: Double) -> Double { min(value, extent.nextDown) }
+}
