@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "Udev", dependencies: ["CUdev"]),
         .target(
             name: "DirectDisplay",
-            dependencies: ["WindowModel", "Compositing", "EDID", "KMS", "Udev"]
+            dependencies: ["WindowModel", "Compositing", "EDID", "KMS", "Udev", "Input", "InputModel"]
         ),
         .executableTarget(
             name: "DirectDisplayCLI",

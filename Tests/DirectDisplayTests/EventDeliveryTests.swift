@@ -117,6 +117,24 @@ final class TouchDeliveryTests: DirectDisplayTestCase {
         XCTAssertEqual(log.take(), ["view began 1", "view cancelled"])
     }
 
+    func testRemovingAViewCancelsOnlyTheTouchesInsideIt() async {
+        let screen = connect(width: 100, height: 100)
+        let log = EventLog()
+        let window = Window(screen: screen)
+        let left = LoggingView("left", frame: CGRect(x: 0, y: 0, width: 50, height: 100), log: log)
+        let right = LoggingView("right", frame: CGRect(x: 50, y: 0, width: 50, height: 100), log: log)
+        let inner = LoggingView("inner", frame: CGRect(x: 0, y: 0, width: 20, height: 20), log: log)
+        left.addSubview(inner)
+        window.addSubview(left)
+        window.addSubview(right)
+        window.makeKeyAndVisible()
+        display.touchDown(1, at: CGPoint(x: 10, y: 10), on: screen)
+        display.touchDown(2, at: CGPoint(x: 80, y: 10), on: screen)
+        left.removeFromSuperview()
+        display.touchUp(2, at: CGPoint(x: 80, y: 10), on: screen)
+        XCTAssertEqual(log.take(), ["inner began 1", "right began 1", "inner cancelled", "right ended"])
+    }
+
     func testSyntheticEventRoutesLikeARealOne() async {
         let screen = connect(width: 100, height: 100)
         let log = EventLog()

@@ -51,9 +51,14 @@ extension Application {
         }
     }
 
-    /// Cancels the touches delivered into a window that is going away.
-    func cancelTouches(in window: Window) {
-        let touches = activeTouches.filter { $0.window === window }
+    /// Cancels the touches delivered into a window that is going away, or only
+    /// those whose view lies inside `view` when that view leaves the window.
+    func cancelTouches(in window: Window, under view: View? = nil) {
+        let touches = activeTouches.filter { touch in
+            guard touch.window === window else { return false }
+            guard let view else { return true }
+            return touch.view?.isDescendant(of: view) ?? false
+        }
         guard !touches.isEmpty else { return }
         for touch in touches { touch.update(location: touch.locationInScreen, phase: .cancelled) }
         window.sendEvent(Event(touches: touches))

@@ -62,4 +62,6 @@ public struct KeyModifierFlags: OptionSet, Hashable, Sendable {
     public static let control = KeyModifierFlags(rawValue: 1 << 18)
     public static let alternate = KeyModifierFlags(rawValue: 1 << 19)
     public static let command = KeyModifierFlags(rawValue: 1 << 20)
+    /// A key of the numeric keypad.
+    public static let numericPad = KeyModifierFlags(rawValue: 1 << 21)
 }

@@ -230,7 +230,7 @@ extension KMSDisplay {
 
     // MARK: Waiting, for tests and tools
 
-    /// Serves device and flip events on this thread until `condition` holds or
+    /// Serves device, input and flip events on this thread until `condition` holds or
     /// `timeout` seconds pass (then throws). For tests and tools that plug displays
     /// and must know the result; apps let `Application.run()` serve the events.
     public func waitFor(_ what: String, timeout: Double, until condition: () -> Bool) throws {
@@ -240,12 +240,16 @@ extension KMSDisplay {
             guard now < deadline else { throw KMSDisplayError.timedOut(what) }
             var wake = deadline
             if let due = reprobeDeadline { wake = min(wake, due) }
-            var fds = [pollfd(fd: deviceMonitor?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: deviceMonitor?.fd ?? -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: input?.fd ?? -1, events: Int16(POLLIN), revents: 0),
+            ]
             fds += cards.map { pollfd(fd: $0.device.fd, events: Int16(POLLIN), revents: 0) }
             let milliseconds = Int32(max(0, (wake - now) * 1000).rounded(.up))
             _ = poll(&fds, nfds_t(fds.count), milliseconds)
             if fds[0].revents != 0 { deviceMonitor?.drain() }
-            for (card, fd) in zip(cards, fds.dropFirst()) where fd.revents != 0 {
+            if fds[1].revents != 0 { input?.dispatch() }
+            for (card, fd) in zip(cards, fds.dropFirst(2)) where fd.revents != 0 {
                 handle((try? card.device.readPendingFlipEvents()) ?? [], on: card)
             }
             runDueReprobes()

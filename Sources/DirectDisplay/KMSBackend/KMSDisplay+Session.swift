@@ -14,6 +14,7 @@ extension KMSDisplay {
             try? waitUntilIdle(entry, timeout: 0.5)
         }
         isSuspended = true
+        input?.suspend()
         for card in cards {
             do {
                 try card.device.dropMaster()
@@ -38,6 +39,11 @@ extension KMSDisplay {
         }
         guard failures.isEmpty else { throw KMSDisplayError.noUsableCard(failures) }
         isSuspended = false
+        do {
+            try input?.resume()
+        } catch {
+            KMSLog.error("input devices after resume: \(error)")
+        }
         let held = heldDeviceEvents
         heldDeviceEvents = []
         for (events, arrival) in held { handle(events, arrivedAt: arrival) }

@@ -51,6 +51,9 @@ public final class KMSDisplay: Display {
     var pendingPlugTime: Double?
     /// Re-probes done for a connector that reported no modes yet, by "card/connector id".
     var modeRetries: [String: Int] = [:]
+    /// The seat's touchscreens, keyboards and mice (libinput); nil when libinput
+    /// could not start (the reason is logged) — the screens run regardless.
+    public private(set) var input: SeatInput?
     /// Paused for a session switch (see `suspend()`): no commits, device events held.
     public internal(set) var isSuspended = false
     /// Device events that arrived while suspended, with their arrival times.
@@ -87,6 +90,11 @@ public final class KMSDisplay: Display {
             KMSLog.error("no hotplug: \(error)")
         }
         for card in cards { start(card) }
+        do {
+            input = try SeatInput()
+        } catch {
+            KMSLog.error("no input devices: \(error)")
+        }
     }
 
     /// The screens this display drives, in card then connector order.
@@ -182,6 +190,7 @@ public final class KMSDisplay: Display {
         }
         for card in cards { card.stopEvents() }
         deviceMonitor = nil
+        input = nil
     }
 
     func schedulePresent() {

@@ -164,6 +164,8 @@ import WindowModel
 
     private func detachFromSuperview() {
         guard let parent = superview else { return }
+        // Touches on this view or inside it end here: its window no longer holds it.
+        if let window { Application.shared.cancelTouches(in: window, under: self) }
         if let first = window?.firstResponder as? View, first.isDescendant(of: self) {
             _ = first.resignFirstResponder()
         }

@@ -1,0 +1,102 @@
+import Foundation
+import Input
+
+/// The seat's input devices through libinput (udev back end), served from the
+/// main queue: touches to `TouchRouter`, keys to `KeyWindowRouter`. Devices come
+/// and go at run time; with none at all the screens still run.
+@MainActor
+public final class SeatInput {
+    private let context: InputContext
+    private var source: (any DispatchSourceRead)?
+    private var devices: [InputDeviceID: InputDeviceInfo] = [:]
+    let touches = TouchRouter()
+    private let keys: KeyWindowRouter?
+
+    /// Opens `seat` (seat0 by default) through libinput's udev back end. Devices are
+    /// opened directly (root or the input group) until a session opener is given.
+    public init(seat: String = "seat0") throws {
+        context = try InputContext(seat: seat)
+        do {
+            keys = try KeyWindowRouter()
+        } catch {
+            FileHandle.standardError.write(Data("direct-display: no keymap, keys are ignored: \(error)\n".utf8))
+            keys = nil
+        }
+        let source = DispatchSource.makeReadSource(fileDescriptor: context.fd, queue: .main)
+        source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.dispatch() } }
+        source.resume()
+        self.source = source
+        dispatch()
+    }
+
+    isolated deinit {
+        source?.cancel()
+        context.close()
+    }
+
+    /// The libinput fd, for a caller that blocks on it (see `KMSDisplay.waitFor`).
+    var fd: Int32 { context.fd }
+
+    /// The input devices present now.
+    public var deviceNames: [String] { devices.values.sorted { $0.id < $1.id }.map(\.name) }
+
+    /// Binds a touch device (by its name or sysname, e.g. "event3") to a screen, for
+    /// a device without a WL_OUTPUT udev property when several screens are connected.
+    public func bind(device: String, to screen: Screen) {
+        touches.bindings[device] = screen.name
+    }
+
+    /// Switches the keyboard layout, e.g. `KeymapNames(layout: "de")`.
+    /// - Throws: a clear error naming the unknown names; the layout stays as it was.
+    public func setKeymap(_ names: KeymapNames) throws {
+        try keys?.setKeymap(names)
+    }
+
+    /// Key repeat delay and rate.
+    public var keyRepeatRate: KeyRepeatRate {
+        get { keys?.repeatRate ?? .standard }
+        set { keys?.repeatRate = newValue }
+    }
+
+    /// Reads and routes every queued libinput event.
+    func dispatch() {
+        for event in context.dispatch() { route(event) }
+    }
+
+    /// Session paused: touches and held keys are cancelled, devices released.
+    func suspend() {
+        touches.cancelAll(of: nil)
+        keys?.releaseAll()
+        for event in context.suspend() { route(event) }
+    }
+
+    func resume() throws {
+        for event in try context.resume() { route(event) }
+    }
+
+    private func route(_ event: InputEvent) {
+        switch event {
+        case .deviceAdded(let info):
+            devices[info.id] = info
+        case .deviceRemoved(let info):
+            touches.cancelAll(of: info.id)
+            if info.capabilities.contains(.keyboard) { keys?.releaseAll() }
+            devices[info.id] = nil
+        case .keyboardKey(let key):
+            keys?.key(key)
+        case .touchDown(let point):
+            guard let device = devices[point.device] else { return }
+            touches.down(point, device: device)
+        case .touchMotion(let point):
+            touches.motion(point)
+        case .touchUp(let slot):
+            touches.up(slot)
+        case .touchCancel(let slot):
+            touches.cancel(slot)
+        case .touchFrame(let device, _):
+            touches.frame(device)
+        case .pointerMotion, .pointerMotionAbsolute, .pointerButton, .pointerScroll:
+            break  // the pointer and its cursor plane come next
+        }
+    }
+}

@@ -1,0 +1,252 @@
+import CEvdev
+import DirectDisplay
+import Foundation
+import XCTest
+
+/// A view that records what touches it receives and turns green on a tap.
+final class TouchRecordingView: View {
+    let name: String
+    private(set) var record: [String] = []
+    private(set) var lastLocation: CGPoint?
+    private(set) var lastTouchCount = 0
+
+    init(_ name: String, frame: CGRect, color: Color) {
+        self.name = name
+        super.init(frame: frame)
+        backgroundColor = color
+    }
+
+    override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        record.append("began \(touches.count)")
+        lastLocation = touches.first?.location(in: self)
+        lastTouchCount = event?.allTouches?.count ?? 0
+    }
+    override func touchesMoved(_ touches: Set<Touch>, with event: Event?) { record.append("moved") }
+    override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        record.append("ended tapCount \(touches.first?.tapCount ?? 0)")
+        backgroundColor = Color(red: 0, green: 1, blue: 0, alpha: 1)
+    }
+    override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { record.append("cancelled") }
+}
+
+/// A first responder that collects the characters of the presses it receives.
+final class TextRecordingView: View {
+    private(set) var text = ""
+    private(set) var phases: [String] = []
+    override var canBecomeFirstResponder: Bool { true }
+    override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        for press in presses { text += press.key?.characters ?? "" }
+        phases.append("began")
+    }
+    override func pressesEnded(_ presses: Set<Press>, with event: Event?) { phases.append("ended") }
+    override func pressesCancelled(_ presses: Set<Press>, with event: Event?) { phases.append("cancelled") }
+}
+
+/// Touches and keys from uinput devices through the kernel, udev and libinput
+/// into the app's windows, with scanout read back where a touch changes pixels.
+final class InputRoutingTests: KMSDisplayTestCase {
+    private let timeout: Double = 10
+    private let red = Color(red: 1, green: 0, blue: 0, alpha: 1)
+    private let blue = Color(red: 0, green: 0, blue: 1, alpha: 1)
+
+    /// The VKMS screen (1024x768) and a touchscreen with 1024x768 units bound to it.
+    private func touchscreenOnVKMS(_ name: String) throws -> (Screen, UinputDevice) {
+        let display = try XCTUnwrap(display)
+        let screen = try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" })
+        let device = try UinputDevice.touchscreen(name: name, width: 1024, height: 768)
+        try waitForDevice(name)
+        try XCTUnwrap(display.input).bind(device: name, to: screen)
+        return (screen, device)
+    }
+
+    private func waitForDevice(_ name: String) throws {
+        let display = try XCTUnwrap(display)
+        try display.waitFor("input device \(name)", timeout: timeout) {
+            display.input?.deviceNames.contains(name) ?? false
+        }
+    }
+
+    private func tap(_ device: UinputDevice, x: Int32, y: Int32, trackingID: Int32) throws {
+        try device.touch(slot: 0, trackingID: trackingID, x: x, y: y)
+        try device.setTouching(true)
+        try device.sync()
+        try device.lift(slot: 0)
+        try device.setTouching(false)
+        try device.sync()
+    }
+
+    func testTapChangesTheViewsColourOnScanout() async throws {
+        let display = try XCTUnwrap(display)
+        let (screen, device) = try touchscreenOnVKMS("DirectDisplay tap touchscreen")
+        let window = Window(screen: screen)
+        window.backgroundColor = red
+        let button = TouchRecordingView("button", frame: CGRect(x: 100, y: 100, width: 200, height: 150), color: blue)
+        window.addSubview(button)
+        window.makeKeyAndVisible()
+        try display.waitForPresentation(of: screen)
+        XCTAssertEqual(rgb(try display.capture(screen).rawPixel(x: 200, y: 170)), 0x0000FF, "blue before the tap")
+
+        // Two taps written back to back: the second lands in place within the tap interval.
+        try tap(device, x: 200, y: 170, trackingID: 1)
+        try tap(device, x: 202, y: 171, trackingID: 2)
+        try display.waitFor("both taps to end", timeout: timeout) { button.record.count == 4 }
+        XCTAssertEqual(button.record, ["began 1", "ended tapCount 1", "began 1", "ended tapCount 2"])
+        XCTAssertEqual(button.lastLocation, CGPoint(x: 102, y: 71), "the touch in the view's coordinates")
+        try display.waitForPresentation(of: screen)
+        let image = try display.capture(screen)
+        try save(image, "input-tap")
+        XCTAssertEqual(rgb(image.rawPixel(x: 200, y: 170)), 0x00FF00, "the tapped view turned green")
+        XCTAssertEqual(rgb(image.rawPixel(x: 50, y: 50)), 0xFF0000, "the window around it is unchanged")
+    }
+
+    func testTwoFingersOnTwoViewsReachBoth() async throws {
+        let display = try XCTUnwrap(display)
+        let (screen, device) = try touchscreenOnVKMS("DirectDisplay two-finger touchscreen")
+        let window = Window(screen: screen)
+        let left = TouchRecordingView("left", frame: CGRect(x: 0, y: 0, width: 512, height: 768), color: red)
+        let right = TouchRecordingView("right", frame: CGRect(x: 512, y: 0, width: 512, height: 768), color: blue)
+        window.addSubview(left)
+        window.addSubview(right)
+        window.makeKeyAndVisible()
+
+        try device.touch(slot: 0, trackingID: 10, x: 100, y: 300)
+        try device.touch(slot: 1, trackingID: 11, x: 900, y: 400)
+        try device.setTouching(true)
+        try device.sync()
+        try display.waitFor("both fingers down", timeout: timeout) { !left.record.isEmpty && !right.record.isEmpty }
+        XCTAssertEqual(left.record, ["began 1"])
+        XCTAssertEqual(right.record, ["began 1"])
+        XCTAssertEqual(left.lastTouchCount, 2, "both fingers of the frame came in one event")
+        XCTAssertEqual(right.lastLocation, CGPoint(x: 388, y: 400))
+
+        try device.touch(slot: 0, x: 110, y: 310)
+        try device.sync()
+        try display.waitFor("the left finger to move", timeout: timeout) { left.record.count == 2 }
+        XCTAssertEqual(left.record.last, "moved")
+        XCTAssertEqual(right.record.count, 1, "the still finger gets no move")
+
+        try device.lift(slot: 0)
+        try device.lift(slot: 1)
+        try device.setTouching(false)
+        try device.sync()
+        try display.waitFor("both fingers up", timeout: timeout) { left.record.count == 3 && right.record.count == 2 }
+        XCTAssertEqual(left.record.last, "ended tapCount 1")
+        XCTAssertEqual(right.record.last, "ended tapCount 1")
+    }
+
+    /// An alert-level window takes the touches over it; a touch just outside a
+    /// small window falls through to the normal window below.
+    func testAlertWindowTakesTouchesAndOutsideFallsThrough() async throws {
+        let display = try XCTUnwrap(display)
+        let (screen, device) = try touchscreenOnVKMS("DirectDisplay levels touchscreen")
+        let normal = Window(screen: screen)
+        let background = TouchRecordingView("background", frame: screen.bounds, color: red)
+        normal.addSubview(background)
+        normal.makeKeyAndVisible()
+        let alert = Window(screen: screen)
+        alert.frame = CGRect(x: 600, y: 400, width: 100, height: 100)
+        alert.windowLevel = .alert
+        let alertView = TouchRecordingView("alert", frame: alert.bounds, color: blue)
+        alert.addSubview(alertView)
+        alert.isHidden = false
+
+        try tap(device, x: 650, y: 450, trackingID: 20)
+        try display.waitFor("the tap on the alert", timeout: timeout) { alertView.record.count == 2 }
+        XCTAssertEqual(background.record, [], "the normal window below hears nothing")
+        XCTAssertEqual(alertView.lastLocation, CGPoint(x: 50, y: 50))
+
+        try tap(device, x: 705, y: 450, trackingID: 21)
+        try display.waitFor("the tap beside the alert", timeout: timeout) { background.record.count == 2 }
+        XCTAssertEqual(alertView.record.count, 2, "no touch reaches a window outside its bounds")
+        XCTAssertEqual(background.lastLocation, CGPoint(x: 705, y: 450))
+    }
+
+    func testKeysReachTheFirstResponderInTheConfiguredLayout() async throws {
+        let display = try XCTUnwrap(display)
+        let input = try XCTUnwrap(display.input)
+        let screen = try XCTUnwrap(Screen.main)
+        let keyboard = try UinputDevice.keyboard(name: "DirectDisplay layout keyboard")
+        try waitForDevice(keyboard.name)
+        let other = Window(screen: screen)
+        other.makeKeyAndVisible()
+        let window = Window(screen: screen)
+        let field = TextRecordingView(frame: CGRect(x: 0, y: 0, width: 100, height: 40))
+        window.addSubview(field)
+        window.makeKeyAndVisible()
+        XCTAssertTrue(field.becomeFirstResponder())
+
+        func type(_ codes: [Int32], expecting count: Int) throws {
+            for code in codes {
+                try keyboard.key(code, pressed: true)
+                try keyboard.key(code, pressed: false)
+            }
+            try display.waitFor("\(count) characters", timeout: timeout) { field.text.count >= count }
+        }
+
+        try input.setKeymap(KeymapNames(layout: "us"))
+        try type([KEY_Y, KEY_Z], expecting: 2)
+        XCTAssertEqual(field.text, "yz")
+        try input.setKeymap(KeymapNames(layout: "de"))
+        try type([KEY_Y, KEY_Z], expecting: 4)
+        XCTAssertEqual(field.text, "yzzy", "the German layout swaps y and z")
+        try keyboard.key(KEY_LEFTSHIFT, pressed: true)
+        try type([KEY_Y], expecting: 5)
+        try keyboard.key(KEY_LEFTSHIFT, pressed: false)
+        XCTAssertEqual(field.text, "yzzyZ")
+        try display.waitFor("every press to end", timeout: timeout) {
+            field.phases.filter { $0 == "began" }.count == field.phases.filter { $0 == "ended" }.count
+        }
+
+        XCTAssertThrowsError(try input.setKeymap(KeymapNames(layout: "no-such-layout"))) { error in
+            XCTAssertTrue("\(error)".contains("no-such-layout"), "the error names the layout: \(error)")
+        }
+        try type([KEY_Y], expecting: 6)
+        XCTAssertEqual(field.text, "yzzyZz", "a failed switch keeps the German layout")
+    }
+
+    func testUnplugMidTouchCancelsIt() async throws {
+        let display = try XCTUnwrap(display)
+        let (screen, device) = try touchscreenOnVKMS("DirectDisplay unplugged touchscreen")
+        let window = Window(screen: screen)
+        let view = TouchRecordingView("view", frame: screen.bounds, color: red)
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        try device.touch(slot: 0, trackingID: 30, x: 500, y: 500)
+        try device.setTouching(true)
+        try device.sync()
+        try display.waitFor("the finger down", timeout: timeout) { view.record == ["began 1"] }
+        device.unplug()
+        try display.waitFor("the touch cancelled", timeout: timeout) { view.record.count == 2 }
+        XCTAssertEqual(view.record, ["began 1", "cancelled"])
+        try display.waitFor("the device gone", timeout: timeout) {
+            !(display.input?.deviceNames.contains(device.name) ?? true)
+        }
+    }
+
+    /// A WL_OUTPUT udev property names the screen a touchscreen drives, over an API binding.
+    func testWLOutputPropertyChoosesTheScreen() async throws {
+        let display = try XCTUnwrap(display)
+        let screen = try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" })
+        let name = "DirectDisplay WL_OUTPUT touchscreen"
+        let rules = "/run/udev/rules.d/90-directdisplay-test.rules"
+        try FileManager.default.createDirectory(atPath: "/run/udev/rules.d", withIntermediateDirectories: true)
+        try "SUBSYSTEM==\"input\", ATTRS{name}==\"\(name)\", ENV{WL_OUTPUT}=\"Virtual-1\"\n".write(
+            toFile: rules, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: rules) }
+        let reload = try ChildProcess("/usr/bin/udevadm", ["control", "--reload"])
+        XCTAssertEqual(reload.waitForExit(timeout: timeout), 0)
+
+        let window = Window(screen: screen)
+        let view = TouchRecordingView("view", frame: screen.bounds, color: red)
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        let device = try UinputDevice.touchscreen(name: name, width: 1024, height: 768)
+        try waitForDevice(name)
+        if let other = Screen.screens.first(where: { $0 !== screen }) {
+            display.input?.bind(device: name, to: other)  // WL_OUTPUT wins over this binding
+        }
+        try tap(device, x: 300, y: 200, trackingID: 40)
+        try display.waitFor("the tap on Virtual-1", timeout: timeout) { view.record.count == 2 }
+        XCTAssertEqual(view.lastLocation, CGPoint(x: 300, y: 200))
+    }
+}
