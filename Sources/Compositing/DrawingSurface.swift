@@ -82,6 +82,38 @@ public final class DrawingSurface {
         cairo_show_text(cairo, text)
     }
 
+    /// Fills a closed polygon given in points, then strokes its outline when `outline` is given.
+    public func fillPolygon(_ points: [(x: Double, y: Double)], outline: PixelColor? = nil, lineWidth: Double = 1) {
+        guard let first = points.first else { return }
+        cairo_move_to(cairo, first.x, first.y)
+        for point in points.dropFirst() { cairo_line_to(cairo, point.x, point.y) }
+        cairo_close_path(cairo)
+        guard let outline else {
+            cairo_fill(cairo)
+            return
+        }
+        cairo_fill_preserve(cairo)
+        setColor(outline)
+        cairo_set_line_width(cairo, lineWidth)
+        cairo_set_line_join(cairo, CAIRO_LINE_JOIN_MITER)
+        cairo_stroke(cairo)
+    }
+
+    /// Copies the premultiplied ARGB pixels to the top-left of `width`×`height`
+    /// memory (`bytesPerRow` stride, e.g. an ARGB8888 cursor buffer); the rest of it
+    /// is made transparent.
+    public func copyPixels(into pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) {
+        flush()
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        for row in 0..<height {
+            let destination = pixels + row * bytesPerRow
+            destination.initializeMemory(as: UInt8.self, repeating: 0, count: width * 4)
+            guard row < pixelHeight else { continue }
+            destination.copyMemory(from: data + row * stride, byteCount: min(width, pixelWidth) * 4)
+        }
+    }
+
     /// Finishes pending cairo drawing so the pixels can be read.
     func flush() { cairo_surface_flush(surface) }
 

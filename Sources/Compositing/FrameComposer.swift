@@ -33,6 +33,29 @@ public enum FrameComposer {
         pixman_image_composite32(PIXMAN_OP_SRC, logical, nil, target, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height))
     }
 
+    /// Blends `surface` over a composed XRGB8888 frame with its top-left at (`x`, `y`)
+    /// panel pixels, clipped to the frame: the composited cursor on a card without a
+    /// cursor plane.
+    public static func overlay(
+        _ surface: DrawingSurface, x: Int, y: Int, onto pixels: UnsafeMutableRawPointer, width: Int, height: Int,
+        bytesPerRow: Int
+    ) {
+        let area = PixelRect(x: x, y: y, width: surface.pixelWidth, height: surface.pixelHeight)
+            .intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        guard !area.isEmpty,
+            let target = pixman_image_create_bits(
+                PIXMAN_x8r8g8b8, Int32(width), Int32(height), pixels.assumingMemoryBound(to: UInt32.self),
+                Int32(bytesPerRow))
+        else { return }
+        defer { pixman_image_unref(target) }
+        surface.flush()
+        surface.withPixmanImage { source in
+            blend(
+                source, opacity: 1, sourceX: area.x - x, sourceY: area.y - y, area: area,
+                layer: Layer(image: target, origin: (0, 0), bounds: area, opacity: 1))
+        }
+    }
+
     /// Maps a panel pixel centre to the logical image (pixman transforms go from destination to source).
     static func rotationTransform(_ rotation: PanelRotation, logicalWidth: Int, logicalHeight: Int)
         -> pixman_transform_t

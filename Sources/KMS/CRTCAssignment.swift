@@ -25,4 +25,14 @@ public struct CRTCAssignment: Sendable, Equatable {
         }
         return nil
     }
+
+    /// The cursor plane that can sit on `crtc` and is not in `taken` (another
+    /// screen's); nil when the card has none free (the cursor is then composited).
+    public static func cursorPlane(for crtc: CRTCState, in probe: CardProbe, taken: Set<UInt32>) -> PlaneState? {
+        guard crtc.index < 32 else { return nil }
+        return probe.planes.first { plane in
+            plane.kind == .cursor && plane.possibleCRTCs & (1 << UInt32(crtc.index)) != 0 && !taken.contains(plane.id)
+                && plane.formats.contains(ScanoutBuffer.cursorFormat)
+        }
+    }
 }

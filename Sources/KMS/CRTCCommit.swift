@@ -8,6 +8,20 @@ struct CRTCCommitState {
     let primaryPlane: PlaneState
     let mode: DisplayMode
     let framebuffer: ScanoutBuffer
+    /// The cursor plane's state to set with this commit; nil leaves the plane as it is.
+    var cursor: CursorPlacement? = nil
+}
+
+/// Where a CRTC's cursor plane shows its image: top-left corner in CRTC pixels
+/// (negative near the left and top edges), or hidden.
+struct CursorPlacement {
+    let plane: PlaneState
+    let image: ScanoutBuffer
+    var x: Int
+    var y: Int
+    var isVisible: Bool
+
+    var hidden: CursorPlacement { CursorPlacement(plane: plane, image: image, x: x, y: y, isVisible: false) }
 }
 
 /// How a commit reaches the kernel. AtomicCommit and LegacyCommit implement it;
@@ -21,6 +35,8 @@ protocol CRTCCommitter: AnyObject {
     func pageFlip(_ state: CRTCCommitState, userData: UInt64) throws(DRMError)
     /// Turns the CRTC off and detaches the connector and plane.
     func disable(_ state: CRTCCommitState) throws(DRMError)
+    /// Takes the cursor plane off the CRTC at once (before the console comes back).
+    func hideCursor(_ state: CRTCCommitState) throws(DRMError)
 }
 
 /// Commits through the atomic API (drmModeAtomicCommit).
@@ -50,6 +66,7 @@ final class AtomicCommit: CRTCCommitter {
         let request = try AtomicRequest()
         try request.add(
             state.primaryPlane.id, state.primaryPlane.properties, "FB_ID", UInt64(state.framebuffer.framebufferID))
+        if let cursor = state.cursor { try add(cursor, crtcID: state.crtc.id, to: request) }
         try request.commit(
             device: device, flags: UInt32(DRM_MODE_ATOMIC_NONBLOCK | DRM_MODE_PAGE_FLIP_EVENT),
             userData: userData, context: "page flip on \(state.connector.name)")
@@ -62,10 +79,42 @@ final class AtomicCommit: CRTCCommitter {
         try request.add(state.crtc.id, state.crtc.properties, "MODE_ID", 0)
         try request.add(state.primaryPlane.id, state.primaryPlane.properties, "FB_ID", 0)
         try request.add(state.primaryPlane.id, state.primaryPlane.properties, "CRTC_ID", 0)
+        if let cursor = state.cursor { try add(cursor.hidden, crtcID: 0, to: request) }
         try request.commit(
             device: device, flags: UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), userData: 0,
             context: "turning off \(state.connector.name)")
         modeBlob = nil
+    }
+
+    func hideCursor(_ state: CRTCCommitState) throws(DRMError) {
+        guard let cursor = state.cursor else { return }
+        let request = try AtomicRequest()
+        try add(cursor.hidden, crtcID: 0, to: request)
+        try request.commit(
+            device: device, flags: 0, userData: 0, context: "hiding the cursor on \(state.connector.name)")
+    }
+
+    /// The cursor plane's properties: on the CRTC at its place, or detached (FB_ID and CRTC_ID 0).
+    private func add(_ cursor: CursorPlacement, crtcID: UInt32, to request: AtomicRequest) throws(DRMError) {
+        let plane = cursor.plane
+        guard cursor.isVisible else {
+            try request.add(plane.id, plane.properties, "FB_ID", 0)
+            try request.add(plane.id, plane.properties, "CRTC_ID", 0)
+            return
+        }
+        let width = UInt64(cursor.image.width)
+        let height = UInt64(cursor.image.height)
+        try request.add(plane.id, plane.properties, "FB_ID", UInt64(cursor.image.framebufferID))
+        try request.add(plane.id, plane.properties, "CRTC_ID", UInt64(crtcID))
+        try request.add(plane.id, plane.properties, "SRC_X", 0)
+        try request.add(plane.id, plane.properties, "SRC_Y", 0)
+        try request.add(plane.id, plane.properties, "SRC_W", width << 16)
+        try request.add(plane.id, plane.properties, "SRC_H", height << 16)
+        // CRTC_X and CRTC_Y are signed: a cursor may hang over the left and top edges.
+        try request.add(plane.id, plane.properties, "CRTC_X", UInt64(bitPattern: Int64(cursor.x)))
+        try request.add(plane.id, plane.properties, "CRTC_Y", UInt64(bitPattern: Int64(cursor.y)))
+        try request.add(plane.id, plane.properties, "CRTC_W", width)
+        try request.add(plane.id, plane.properties, "CRTC_H", height)
     }
 
     private func blob(for mode: DisplayMode) throws(DRMError) -> ModeBlob {
@@ -94,6 +143,7 @@ final class AtomicCommit: CRTCCommitter {
         try request.add(plane.id, plane.properties, "CRTC_Y", 0)
         try request.add(plane.id, plane.properties, "CRTC_W", width)
         try request.add(plane.id, plane.properties, "CRTC_H", height)
+        if let cursor = state.cursor { try add(cursor, crtcID: state.crtc.id, to: request) }
         return request
     }
 }
@@ -123,6 +173,26 @@ final class LegacyCommit: CRTCCommitter {
             drmModePageFlip(
                 fd, state.crtc.id, state.framebuffer.framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT),
                 UnsafeMutableRawPointer(bitPattern: UInt(userData)))
+        }
+        if let cursor = state.cursor { try place(cursor, on: state) }
+    }
+
+    func hideCursor(_ state: CRTCCommitState) throws(DRMError) {
+        guard let cursor = state.cursor else { return }
+        try place(cursor.hidden, on: state)
+    }
+
+    /// drmModeSetCursor and drmModeMoveCursor: legacy cursors move at once, without a flip.
+    private func place(_ cursor: CursorPlacement, on state: CRTCCommitState) throws(DRMError) {
+        let fd = device.fd
+        let crtc = state.crtc.id
+        let handle = cursor.isVisible ? cursor.image.handle : 0
+        try drmCall("drmModeSetCursor", context: "cursor on \(state.connector.name)") {
+            drmModeSetCursor(fd, crtc, handle, UInt32(cursor.image.width), UInt32(cursor.image.height))
+        }
+        guard cursor.isVisible else { return }
+        try drmCall("drmModeMoveCursor", context: "cursor on \(state.connector.name)") {
+            drmModeMoveCursor(fd, crtc, Int32(cursor.x), Int32(cursor.y))
         }
     }
 

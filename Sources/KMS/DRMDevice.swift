@@ -61,6 +61,17 @@ public final class DRMDevice {
         close(fd)
     }
 
+    /// The cursor image size the driver asks for (DRM_CAP_CURSOR_WIDTH and
+    /// _HEIGHT), 64x64 when it does not say.
+    public var cursorSize: (width: Int, height: Int) {
+        var width: UInt64 = 0
+        var height: UInt64 = 0
+        let known =
+            drmGetCap(fd, UInt64(DRM_CAP_CURSOR_WIDTH), &width) == 0
+            && drmGetCap(fd, UInt64(DRM_CAP_CURSOR_HEIGHT), &height) == 0 && width > 0 && height > 0
+        return known ? (Int(width), Int(height)) : (64, 64)
+    }
+
     /// Gives up DRM master (drmDropMaster) so another program, e.g. the one on the
     /// virtual console switched to, can drive the card.
     public func dropMaster() throws(DRMError) {

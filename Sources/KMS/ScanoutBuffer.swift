@@ -12,13 +12,16 @@ public final class ScanoutBuffer {
     public let framebufferID: UInt32
     public let pixels: UnsafeMutableRawPointer
     let size: Int
-    private let handle: UInt32
+    /// The GEM handle (for the legacy cursor ioctl).
+    let handle: UInt32
     private let device: DRMDevice
 
     /// Creates the buffer (drmModeCreateDumbBuffer), maps it (drmModeMapDumbBuffer, mmap)
     /// and adds a framebuffer (drmModeAddFB2). Partial work is undone on failure.
     /// XRGB8888: every KMS driver scans it out, and the compositor writes it.
     public static let defaultFormat: UInt32 = dd_format_xrgb8888()
+    /// ARGB8888 with premultiplied alpha: the format cursor planes take.
+    public static let cursorFormat: UInt32 = dd_format_argb8888()
 
     public init(device: DRMDevice, width: Int, height: Int, format: UInt32 = defaultFormat) throws(DRMError) {
         self.device = device

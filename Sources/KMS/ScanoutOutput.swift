@@ -38,6 +38,10 @@ public final class ScanoutOutput {
     private var queued: Int?
     private var pending: Int?
     private var needsModeset = true
+    /// The cursor plane, its image and place, once `attachCursor` gave it one.
+    private var cursor: CursorPlacement?
+    /// The cursor moved since the last commit: the next commit carries it.
+    private var cursorChanged = false
     private let committer: any CRTCCommitter
     private let saved: SavedCRTC
 
@@ -84,6 +88,40 @@ public final class ScanoutOutput {
         try commit(index)
     }
 
+    // MARK: Cursor plane
+
+    /// Whether the output has a cursor plane (see `attachCursor`).
+    public var hasCursorPlane: Bool { cursor != nil }
+
+    /// Where the cursor plane shows its image now: top-left in CRTC pixels, nil while hidden.
+    public var cursorPosition: (x: Int, y: Int)? {
+        guard let cursor, cursor.isVisible else { return nil }
+        return (cursor.x, cursor.y)
+    }
+
+    /// Gives the output its cursor plane with an ARGB8888 image of `width`×`height`,
+    /// hidden; the caller draws the image into the returned buffer.
+    public func attachCursor(plane: PlaneState, width: Int, height: Int) throws(DRMError) -> ScanoutBuffer {
+        let image = try ScanoutBuffer(device: device, width: width, height: height, format: ScanoutBuffer.cursorFormat)
+        cursor = CursorPlacement(plane: plane, image: image, x: 0, y: 0, isVisible: false)
+        cursorChanged = true
+        return image
+    }
+
+    /// Moves the cursor image's top-left corner to (`x`, `y`) CRTC pixels, or hides
+    /// it. Goes out with the next frame; with none queued, as a commit of its own
+    /// (the same buffer again) at the next vblank.
+    public func moveCursor(x: Int, y: Int, visible: Bool) throws(DRMError) {
+        guard var placement = cursor else { return }
+        if placement.isVisible == visible && (!visible || (placement.x == x && placement.y == y)) { return }
+        placement.x = x
+        placement.y = y
+        placement.isVisible = visible
+        cursor = placement
+        cursorChanged = true
+        if queued == nil, let current { try commit(current) }
+    }
+
     /// Takes a flip event; returns true when it was this output's and completed its
     /// queued frame. A pending frame is committed right away.
     @discardableResult
@@ -96,6 +134,8 @@ public final class ScanoutOutput {
         if let next = pending {
             pending = nil
             try commit(next)
+        } else if cursorChanged {
+            try commit(flipped)
         }
         return true
     }
@@ -123,6 +163,12 @@ public final class ScanoutOutput {
 
     /// Turns the output off and puts back what the CRTC showed before (the console).
     public func shutdown() {
+        // A legacy restore sets only the primary plane: the cursor would stay on the console.
+        if let first = buffers[0], cursor != nil {
+            var state = commitState(buffer: first)
+            state.cursor = cursor
+            try? committer.hideCursor(state)
+        }
         if !saved.restore(device: device) {
             if let first = buffers[0] { try? committer.disable(commitState(buffer: first)) }
         }
@@ -149,7 +195,10 @@ public final class ScanoutOutput {
             needsModeset = true
         }
         do {
-            try committer.disable(commitState(buffer: buffer(0)))
+            var state = commitState(buffer: try buffer(0))
+            state.cursor = cursor
+            try committer.disable(state)
+            cursorChanged = true
             return nil
         } catch {
             return error
@@ -169,13 +218,15 @@ public final class ScanoutOutput {
     }
 
     private func commit(_ index: Int) throws(DRMError) {
-        let state = commitState(buffer: try buffer(index))
+        var state = commitState(buffer: try buffer(index))
+        if cursorChanged || needsModeset { state.cursor = cursor }
         if needsModeset {
             try committer.modeset(state, userData: device.eventUserData)
             needsModeset = false
         } else {
             try committer.pageFlip(state, userData: device.eventUserData)
         }
+        cursorChanged = false
         queued = index
     }
 

@@ -9,6 +9,9 @@ final class TouchRecordingView: View {
     private(set) var record: [String] = []
     private(set) var lastLocation: CGPoint?
     private(set) var lastTouchCount = 0
+    private(set) var lastType: Touch.TouchType?
+    private(set) var lastButtons: Touch.ButtonMask = []
+    private(set) var scrolls: [ScrollDelta] = []
 
     init(_ name: String, frame: CGRect, color: Color) {
         self.name = name
@@ -20,7 +23,10 @@ final class TouchRecordingView: View {
         record.append("began \(touches.count)")
         lastLocation = touches.first?.location(in: self)
         lastTouchCount = event?.allTouches?.count ?? 0
+        lastType = touches.first?.type
+        lastButtons = touches.first?.buttonMask ?? []
     }
+    override func scrollWheel(with event: Event) { scrolls.append(event.scrollDelta) }
     override func touchesMoved(_ touches: Set<Touch>, with event: Event?) { record.append("moved") }
     override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         record.append("ended tapCount \(touches.first?.tapCount ?? 0)")
@@ -248,5 +254,103 @@ final class InputRoutingTests: KMSDisplayTestCase {
         try tap(device, x: 300, y: 200, trackingID: 40)
         try display.waitFor("the tap on Virtual-1", timeout: timeout) { view.record.count == 2 }
         XCTAssertEqual(view.lastLocation, CGPoint(x: 300, y: 200))
+    }
+
+    func testMouseMovesTheCursorPlaneClicksScrollsAndCrossesScreens() async throws {
+        let display = try XCTUnwrap(display)
+        let input = try XCTUnwrap(display.input)
+        let screen = try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" })
+        input.screenOrder = ["Virtual-1"]
+        let window = Window(screen: screen)
+        let view = TouchRecordingView("view", frame: screen.bounds, color: red)
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        let mouse = try UinputDevice.mouse(name: "DirectDisplay cursor mouse")
+        try waitForDevice(mouse.name)
+        XCTAssertTrue(display.hasCursorPlane(screen), "VKMS has a cursor plane")
+
+        try mouse.move(dx: -3000, dy: -3000)
+        try display.waitFor("the pointer in the top-left corner", timeout: timeout) {
+            input.pointerLocation?.screen === screen && input.pointerLocation?.point == .zero
+        }
+        // The arrow's tip (its hotspot) is one pixel into the 1x image.
+        XCTAssertEqual(display.cursorPlanePosition(on: screen).map { [$0.x, $0.y] }, [-1, -1])
+
+        try mouse.move(dx: 60, dy: 40)
+        try display.waitFor("the pointer moved", timeout: timeout) { (input.pointerLocation?.point.x ?? 0) > 0 }
+        let point = try XCTUnwrap(input.pointerLocation?.point)
+        let corner = try XCTUnwrap(display.cursorPlanePosition(on: screen))
+        XCTAssertEqual([corner.x, corner.y], [Int(point.x) - 1, Int(point.y) - 1], "the plane follows the pointer")
+        try display.waitForPresentation(of: screen)
+        let image = try display.capture(screen)
+        try save(image, "input-cursor")
+        XCTAssertEqual(rgb(image.rawPixel(x: Int(point.x) + 2, y: Int(point.y) + 8)), 0x000000, "inside the arrow")
+        XCTAssertEqual(rgb(image.rawPixel(x: Int(point.x) + 30, y: Int(point.y) + 4)), 0xFF0000, "beside the arrow")
+        let arrow = (Int(point.x)..<Int(point.x) + 13).flatMap { x in
+            (Int(point.y)..<Int(point.y) + 20).map { y in rgb(image.rawPixel(x: x, y: y)) }
+        }
+        XCTAssertTrue(arrow.contains(0xFFFFFF), "the arrow has its white outline")
+
+        try mouse.key(BTN_LEFT, pressed: true)
+        try display.waitFor("the click to begin", timeout: timeout) { view.record.count == 1 }
+        XCTAssertEqual(view.lastType, .indirectPointer)
+        XCTAssertEqual(view.lastButtons, .primary)
+        XCTAssertEqual(view.lastLocation, point)
+        try mouse.move(dx: 5, dy: 0)
+        try mouse.key(BTN_LEFT, pressed: false)
+        try display.waitFor("the click to end", timeout: timeout) { view.record.count == 3 }
+        XCTAssertEqual(view.record, ["began 1", "moved", "ended tapCount 1"])
+
+        try mouse.write(EV_REL, REL_WHEEL, -1)
+        try mouse.sync()
+        try display.waitFor("a scroll", timeout: timeout) { !view.scrolls.isEmpty }
+        XCTAssertEqual(view.scrolls, [ScrollDelta(dx: 0, dy: 15)], "one wheel click down scrolls 15 points")
+
+        guard let other = Screen.screens.first(where: { $0 !== screen }) else { return }
+        try mouse.move(dx: 5000, dy: 0)
+        try display.waitFor("the pointer on the next screen", timeout: timeout) {
+            input.pointerLocation?.screen === Screen.screens.last { $0 !== screen }
+                || input.pointerLocation?.screen === other
+        }
+        XCTAssertNil(display.cursorPlanePosition(on: screen), "the cursor left Virtual-1")
+        let there = try XCTUnwrap(input.pointerLocation)
+        if display.hasCursorPlane(there.screen) {
+            XCTAssertNotNil(display.cursorPlanePosition(on: there.screen), "and shows on \(there.screen.name)")
+        }
+    }
+
+    /// Without a cursor plane the arrow is blended into the composed frame.
+    func testCompositedCursorWithoutACursorPlane() async throws {
+        closeDisplay()
+        let display = try KMSDisplay(cursorPlanes: false)
+        self.display = display
+        let input = try XCTUnwrap(display.input)
+        let screen = try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" })
+        input.screenOrder = ["Virtual-1"]
+        let window = Window(screen: screen)
+        window.backgroundColor = blue
+        window.makeKeyAndVisible()
+        let mouse = try UinputDevice.mouse(name: "DirectDisplay composited-cursor mouse")
+        try waitForDevice(mouse.name)
+        XCTAssertFalse(display.hasCursorPlane(screen))
+        try mouse.move(dx: -3000, dy: -3000)
+        try mouse.move(dx: 100, dy: 80)
+        try display.waitFor("the pointer moved", timeout: timeout) { (input.pointerLocation?.point.x ?? 0) > 0 }
+        let point = try XCTUnwrap(input.pointerLocation?.point)
+        XCTAssertNil(display.cursorPlanePosition(on: screen))
+        try display.waitForPresentation(of: screen)
+        let image = try display.capture(screen)
+        try save(image, "input-composited-cursor")
+        XCTAssertEqual(rgb(image.rawPixel(x: Int(point.x) + 2, y: Int(point.y) + 8)), 0x000000, "inside the arrow")
+        XCTAssertEqual(rgb(image.rawPixel(x: Int(point.x) + 30, y: Int(point.y) + 4)), 0x0000FF, "beside the arrow")
+
+        try mouse.move(dx: 200, dy: 0)
+        try display.waitFor("the pointer moved on", timeout: timeout) {
+            (input.pointerLocation?.point.x ?? 0) > point.x
+        }
+        try display.waitForPresentation(of: screen)
+        let after = try display.capture(screen)
+        XCTAssertEqual(
+            rgb(after.rawPixel(x: Int(point.x) + 2, y: Int(point.y) + 8)), 0x0000FF, "no trail where the arrow was")
     }
 }

@@ -10,6 +10,8 @@ extension Application {
         switch event.type {
         case .touches:
             routeTouches(of: event)
+        case .scroll:
+            routeScroll(event)
         case .presses:
             if let keyWindow {
                 keyWindow.sendEvent(event)
@@ -33,6 +35,17 @@ extension Application {
             if touch.phase == .ended || touch.phase == .cancelled {
                 activeTouches.remove(touch)
             }
+        }
+    }
+
+    /// A scroll goes to the view under the pointer in the topmost window there.
+    private func routeScroll(_ event: Event) {
+        guard let screen = event.scrollScreen, screen.isConnected else { return }
+        let point = event.scrollLocation(in: nil)
+        for window in visibleWindows(on: screen).reversed()
+        where window.hitTest(window.convertFromScreen(point), with: event) != nil {
+            window.sendEvent(event)
+            return
         }
     }
 

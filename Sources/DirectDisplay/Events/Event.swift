@@ -5,6 +5,8 @@ import Foundation
     /// What the event carries.
     public enum EventType: Sendable, Hashable {
         case touches, presses
+        /// A mouse wheel or touchpad scroll over a view (`Responder.scrollWheel(with:)`).
+        case scroll
     }
 
     public let type: EventType
@@ -14,6 +16,12 @@ import Foundation
     public let allTouches: Set<Touch>?
     /// The presses of a press event (empty for touches).
     public let allPresses: Set<Press>
+    /// The scroll of a scroll event in points, positive right and down: a wheel
+    /// click is 15 points (libinput's degrees), a touchpad gives its finger motion.
+    public let scrollDelta: ScrollDelta
+    /// The screen and the point in it that a scroll event happened over.
+    public let scrollScreen: Screen?
+    let scrollLocation: CGPoint
 
     /// A touch event.
     public init(touches: Set<Touch>, timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
@@ -21,6 +29,9 @@ import Foundation
         self.timestamp = timestamp
         allTouches = touches
         allPresses = []
+        scrollDelta = ScrollDelta()
+        scrollScreen = nil
+        scrollLocation = .zero
     }
 
     /// A press event.
@@ -29,6 +40,30 @@ import Foundation
         self.timestamp = timestamp
         allTouches = nil
         allPresses = presses
+        scrollDelta = ScrollDelta()
+        scrollScreen = nil
+        scrollLocation = .zero
+    }
+
+    /// A scroll event over `location` of `screen` (its own coordinates); it goes to
+    /// the view hit-tested there, then up the responder chain.
+    public init(
+        scrollOn screen: Screen, at location: CGPoint, delta: ScrollDelta,
+        timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime
+    ) {
+        type = .scroll
+        self.timestamp = timestamp
+        allTouches = nil
+        allPresses = []
+        scrollDelta = delta
+        scrollScreen = screen
+        scrollLocation = location
+    }
+
+    /// Where a scroll event happened, in `view`'s coordinates (the screen's if nil).
+    public func scrollLocation(in view: View?) -> CGPoint {
+        guard let view else { return scrollLocation }
+        return view.convertFromScreen(scrollLocation)
     }
 
     /// The touches delivered to `view`.
@@ -86,5 +121,16 @@ extension Responder {
         case .ended: pressesEnded(presses, with: event)
         case .cancelled: pressesCancelled(presses, with: event)
         }
+    }
+}
+
+/// How far a scroll event scrolls, in points: positive `dx` right, positive `dy` down.
+/// (Foundation on Linux has no CGVector.)
+public struct ScrollDelta: Sendable, Hashable {
+    public var dx: Double
+    public var dy: Double
+    public init(dx: Double = 0, dy: Double = 0) {
+        self.dx = dx
+        self.dy = dy
     }
 }

@@ -51,6 +51,10 @@ import Foundation
         next?.touchesCancelled(touches, with: event)
     }
 
+    /// A mouse wheel or touchpad scrolled over this responder's view
+    /// (`event.scrollDelta`); the default passes the call to `next`.
+    open func scrollWheel(with event: Event) { next?.scrollWheel(with: event) }
+
     /// A key went down; the default passes the call to `next`.
     open func pressesBegan(_ presses: Set<Press>, with event: Event?) { next?.pressesBegan(presses, with: event) }
     /// A press changed; the default passes the call to `next`.

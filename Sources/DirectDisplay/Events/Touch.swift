@@ -9,6 +9,30 @@ import Foundation
         case began, moved, stationary, ended, cancelled
     }
 
+    /// What made the touch, as UIKit's `UITouch.TouchType`.
+    public enum TouchType: Sendable, Hashable {
+        /// A finger on a touchscreen.
+        case direct
+        /// A mouse button held down: the touch follows the pointer until the last button lifts.
+        case indirectPointer
+    }
+
+    /// The pointer buttons held during an indirect-pointer touch.
+    public struct ButtonMask: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The left button.
+        public static let primary = ButtonMask(rawValue: 1 << 0)
+        /// The right button.
+        public static let secondary = ButtonMask(rawValue: 1 << 1)
+        /// The middle button (or wheel press).
+        public static let tertiary = ButtonMask(rawValue: 1 << 2)
+    }
+
+    /// A finger (`.direct`) or a mouse (`.indirectPointer`).
+    public internal(set) var type: TouchType = .direct
+    /// The buttons held, for an indirect-pointer touch; empty for a finger.
+    public internal(set) var buttonMask: ButtonMask = []
     /// The phase of the latest event of this touch.
     public internal(set) var phase: Phase
     /// When the touch last changed, in seconds (system uptime).

@@ -2,7 +2,7 @@ import Foundation
 import Input
 
 /// The seat's input devices through libinput (udev back end), served from the
-/// main queue: touches to `TouchRouter`, keys to `KeyWindowRouter`. Devices come
+/// main queue: touches to `TouchRouter`, keys to `KeyWindowRouter`, the mouse to `PointerRouter`. Devices come
 /// and go at run time; with none at all the screens still run.
 @MainActor
 public final class SeatInput {
@@ -10,6 +10,7 @@ public final class SeatInput {
     private var source: (any DispatchSourceRead)?
     private var devices: [InputDeviceID: InputDeviceInfo] = [:]
     let touches = TouchRouter()
+    let pointer = PointerRouter()
     private let keys: KeyWindowRouter?
 
     /// Opens `seat` (seat0 by default) through libinput's udev back end. Devices are
@@ -46,6 +47,17 @@ public final class SeatInput {
         touches.bindings[device] = screen.name
     }
 
+    /// The screens' left-to-right order for the pointer, by connector name (e.g.
+    /// `["HDMI-A-1", "DP-1"]`); screens not named follow in connection order.
+    public var screenOrder: [String] {
+        get { pointer.screenOrder }
+        set { pointer.screenOrder = newValue }
+    }
+
+    /// Where the mouse pointer is: a screen and a point in its coordinates; nil
+    /// with no mouse or no screen.
+    public var pointerLocation: (screen: Screen, point: CGPoint)? { pointer.location }
+
     /// Switches the keyboard layout, e.g. `KeymapNames(layout: "de")`.
     /// - Throws: a clear error naming the unknown names; the layout stays as it was.
     public func setKeymap(_ names: KeymapNames) throws {
@@ -66,6 +78,7 @@ public final class SeatInput {
     /// Session paused: touches and held keys are cancelled, devices released.
     func suspend() {
         touches.cancelAll(of: nil)
+        pointer.cancel()
         keys?.releaseAll()
         for event in context.suspend() { route(event) }
     }
@@ -78,8 +91,10 @@ public final class SeatInput {
         switch event {
         case .deviceAdded(let info):
             devices[info.id] = info
+            pointer.deviceAdded(info)
         case .deviceRemoved(let info):
             touches.cancelAll(of: info.id)
+            pointer.deviceRemoved(info.id)
             if info.capabilities.contains(.keyboard) { keys?.releaseAll() }
             devices[info.id] = nil
         case .keyboardKey(let key):
@@ -95,8 +110,14 @@ public final class SeatInput {
             touches.cancel(slot)
         case .touchFrame(let device, _):
             touches.frame(device)
-        case .pointerMotion, .pointerMotionAbsolute, .pointerButton, .pointerScroll:
-            break  // the pointer and its cursor plane come next
+        case .pointerMotion(let motion):
+            pointer.motion(motion)
+        case .pointerMotionAbsolute(let motion):
+            pointer.motionAbsolute(motion)
+        case .pointerButton(let button):
+            pointer.button(button)
+        case .pointerScroll(let scroll):
+            pointer.scroll(scroll)
         }
     }
 }

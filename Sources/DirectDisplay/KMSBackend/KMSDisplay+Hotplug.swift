@@ -157,7 +157,9 @@ extension KMSDisplay {
                     device: card.device, connector: connector, crtc: crtc, primaryPlane: plane, mode: mode)
                 let screen = Screen(kmsConnector: connector, mode: mode)
                 taken.insert(crtc.id)
-                lit.append(LitScreen(screen: screen, output: output, card: card, plugTime: plugTime))
+                let entry = LitScreen(screen: screen, output: output, card: card, plugTime: plugTime)
+                attachCursorPlane(to: entry, taken: Set(lit.filter { $0.card === card }.compactMap(\.cursorPlaneID)))
+                lit.append(entry)
                 KMSLog.info("\(connector.name): \(mode) on crtc \(crtc.id), plane \(plane.id)")
                 Application.shared.connect(screen)
                 // Black until a window shows: the first frame goes out now.

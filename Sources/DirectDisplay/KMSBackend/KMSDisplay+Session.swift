@@ -44,6 +44,7 @@ extension KMSDisplay {
         } catch {
             KMSLog.error("input devices after resume: \(error)")
         }
+        showCursor(input?.pointerLocation)
         let held = heldDeviceEvents
         heldDeviceEvents = []
         for (events, arrival) in held { handle(events, arrivedAt: arrival) }

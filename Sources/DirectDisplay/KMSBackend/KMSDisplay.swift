@@ -25,6 +25,11 @@ public final class KMSDisplay: Display {
         var composedVersion = 0
         /// The version on screen at the last flip event, to tell new content from repeats.
         var lastSeenVersion = 0
+        /// The arrow at this screen's scale, and the cursor plane showing it (nil: composited).
+        var cursorImage: CursorImage?
+        var cursorPlaneID: UInt32?
+        /// Where a composited cursor's top-left corner sits in panel pixels; nil when not shown here.
+        var compositedCursor: (x: Int, y: Int)?
 
         init(screen: Screen, output: ScanoutOutput, card: KMSCard, plugTime: Double?) {
             self.screen = screen
@@ -54,6 +59,10 @@ public final class KMSDisplay: Display {
     /// The seat's touchscreens, keyboards and mice (libinput); nil when libinput
     /// could not start (the reason is logged) — the screens run regardless.
     public private(set) var input: SeatInput?
+    /// Whether cursor planes may be used (else the cursor is always composited).
+    let usesCursorPlanes: Bool
+    /// Where the mouse cursor is shown (a screen and a point in it); nil without a mouse.
+    var cursorLocation: (screen: Screen, point: CGPoint)?
     /// Paused for a session switch (see `suspend()`): no commits, device events held.
     public internal(set) var isSuspended = false
     /// Device events that arrived while suspended, with their arrival times.
@@ -65,9 +74,15 @@ public final class KMSDisplay: Display {
     /// connected connector and follows hotplug from then on (udev, main queue).
     /// Becomes `Application.shared.display`. A card with no connected screen is
     /// kept: its screens appear when a display is plugged in.
+    /// Input comes from libinput's `seat` (XDG_SEAT, else seat0). With
+    /// `cursorPlanes` false the mouse cursor is always composited into the frame
+    /// (for drivers whose cursor planes misbehave).
     /// - Throws: `KMSDisplayError.noDisplayDevice` when udev lists no card;
     ///   `.noUsableCard` when none could be opened (e.g. another DRM master holds them).
-    public init() throws {
+    public init(seat: String = ProcessInfo.processInfo.environment["XDG_SEAT"] ?? "seat0", cursorPlanes: Bool = true)
+        throws
+    {
+        usesCursorPlanes = cursorPlanes
         let udev = try UdevContext()
         let nodes = DRMCardEnumerator(udev: udev).cards()
         guard !nodes.isEmpty else { throw KMSDisplayError.noDisplayDevice }
@@ -91,7 +106,10 @@ public final class KMSDisplay: Display {
         }
         for card in cards { start(card) }
         do {
-            input = try SeatInput()
+            let input = try SeatInput(seat: seat)
+            input.pointer.cursorMoved = { [weak self] location in self?.showCursor(location) }
+            self.input = input
+            showCursor(input.pointerLocation)
         } catch {
             KMSLog.error("no input devices: \(error)")
         }
@@ -224,6 +242,7 @@ public final class KMSDisplay: Display {
         Application.shared.composite(
             entry.screen, into: buffer.pixels, width: buffer.width, height: buffer.height,
             bytesPerRow: buffer.bytesPerRow)
+        drawCompositedCursor(entry, into: buffer)
         entry.needsComposite = false
         entry.composedVersion += 1
         do {

@@ -126,6 +126,8 @@ import Foundation
         case .presses:
             let target = firstResponder ?? self
             for (phase, presses) in event.pressesByPhase() { target.deliver(presses, phase: phase, with: event) }
+        case .scroll:
+            hitTest(convertFromScreen(event.scrollLocation(in: nil)), with: event)?.scrollWheel(with: event)
         }
     }
 }

@@ -1,0 +1,87 @@
+import Compositing
+import Foundation
+import KMS
+
+/// The mouse cursor: on the CRTC's cursor plane where the card has a free one
+/// (moving it is a small commit, no recomposition), else blended into the
+/// composed frame. Only the screen under the pointer shows it.
+extension KMSDisplay {
+    /// Gives a newly lit output the cursor plane that can sit on its CRTC, with
+    /// the arrow drawn into the plane's buffer; without one the cursor is composited.
+    func attachCursorPlane(to entry: LitScreen, taken: Set<UInt32>) {
+        let output = entry.output
+        let image = CursorImage.arrow(scale: entry.screen.scale)
+        entry.cursorImage = image
+        let size = output.device.cursorSize
+        guard usesCursorPlanes,
+            let plane = CRTCAssignment.cursorPlane(
+                for: output.crtc, in: entry.card.probe, taken: taken),
+            image.surface.pixelWidth <= size.width, image.surface.pixelHeight <= size.height
+        else { return }
+        do {
+            let buffer = try output.attachCursor(plane: plane, width: size.width, height: size.height)
+            image.surface.copyPixels(
+                into: buffer.pixels, width: buffer.width, height: buffer.height, bytesPerRow: buffer.bytesPerRow)
+            entry.cursorPlaneID = plane.id
+        } catch {
+            KMSLog.info("\(output.connector.name): no cursor plane, the cursor is composited: \(error)")
+        }
+    }
+
+    /// Shows the cursor at `location` (a screen and a point in its coordinates) and
+    /// hides it on every other screen; nil hides it everywhere (no mouse).
+    func showCursor(_ location: (screen: Screen, point: CGPoint)?) {
+        cursorLocation = location
+        guard !isSuspended else { return }
+        for entry in lit {
+            var corner: (x: Int, y: Int)?
+            if let location, location.screen === entry.screen, let image = entry.cursorImage {
+                let pixel = Self.panelPixel(of: location.point, on: entry.screen)
+                corner = (pixel.x - image.hotspot.x, pixel.y - image.hotspot.y)
+            }
+            if entry.output.hasCursorPlane {
+                do {
+                    try entry.output.moveCursor(x: corner?.x ?? 0, y: corner?.y ?? 0, visible: corner != nil)
+                } catch {
+                    KMSLog.error("\(entry.connector.name): moving the cursor: \(error)")
+                }
+            } else if entry.compositedCursor?.x != corner?.x || entry.compositedCursor?.y != corner?.y {
+                entry.compositedCursor = corner
+                entry.needsComposite = true
+                schedulePresent()
+            }
+        }
+    }
+
+    /// Blends the composited cursor into a frame just composed for `entry`.
+    func drawCompositedCursor(_ entry: LitScreen, into buffer: ScanoutBuffer) {
+        guard let corner = entry.compositedCursor, let image = entry.cursorImage else { return }
+        FrameComposer.overlay(
+            image.surface, x: corner.x, y: corner.y, onto: buffer.pixels, width: buffer.width, height: buffer.height,
+            bytesPerRow: buffer.bytesPerRow)
+    }
+
+    /// Where the cursor plane of `screen` shows the cursor's top-left corner, in
+    /// CRTC pixels; nil while hidden there or composited. For tests and tools.
+    public func cursorPlanePosition(on screen: Screen) -> (x: Int, y: Int)? {
+        entry(for: screen)?.output.cursorPosition
+    }
+
+    /// Whether `screen` shows the cursor on a hardware cursor plane.
+    public func hasCursorPlane(_ screen: Screen) -> Bool { entry(for: screen)?.output.hasCursorPlane ?? false }
+
+    /// A point in `screen`'s coordinates as a panel pixel: scaled, then turned by
+    /// the panel rotation the compositor applies (see FrameComposer.rotationTransform).
+    static func panelPixel(of point: CGPoint, on screen: Screen) -> (x: Int, y: Int) {
+        let x = Int((point.x * screen.scale).rounded(.down))
+        let y = Int((point.y * screen.scale).rounded(.down))
+        let panelWidth = Int(screen.nativeBounds.width)
+        let panelHeight = Int(screen.nativeBounds.height)
+        switch screen.orientation.panelRotation {
+        case .none: return (x, y)
+        case .clockwise90: return (panelWidth - 1 - y, x)
+        case .clockwise180: return (panelWidth - 1 - x, panelHeight - 1 - y)
+        case .clockwise270: return (y, panelHeight - 1 - x)
+        }
+    }
+}
