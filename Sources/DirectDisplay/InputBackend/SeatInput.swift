@@ -58,6 +58,12 @@ public final class SeatInput {
     /// with no mouse or no screen.
     public var pointerLocation: (screen: Screen, point: CGPoint)? { pointer.location }
 
+    /// Binds every touch device without a WL_OUTPUT property or a binding of its
+    /// own to `screen` (e.g. the main screen of a kiosk with one touchscreen).
+    public func bindTouchscreens(to screen: Screen) {
+        touches.defaultBinding = screen.name
+    }
+
     /// Switches the keyboard layout, e.g. `KeymapNames(layout: "de")`.
     /// - Throws: a clear error naming the unknown names; the layout stays as it was.
     public func setKeymap(_ names: KeymapNames) throws {

@@ -25,13 +25,26 @@ final class TouchRouter {
     private var taps = TapCounter()
     /// Devices bound to a screen through the API, by device name or sysname.
     var bindings: [String: String] = [:]
+    /// The screen for touch devices with no WL_OUTPUT and no binding of their own.
+    var defaultBinding: String?
+    /// Devices already reported as driving no screen (logged once each).
+    private var reportedUnrouted: Set<InputDeviceID> = []
 
     /// The connector a touch device drives: WL_OUTPUT, an API binding, or the only screen.
     func screen(for device: InputDeviceInfo) -> Screen? {
-        let binding = bindings[device.name] ?? bindings[device.sysname]
+        let binding = bindings[device.name] ?? bindings[device.sysname] ?? defaultBinding
         let choice = TouchScreenRule.screen(
             outputProperty: device.outputName, binding: binding, connectedScreens: Screen.screens.map(\.name))
-        return choice.screen.flatMap { name in Screen.screens.first { $0.name == name } }
+        guard let name = choice.screen else {
+            if reportedUnrouted.insert(device.id).inserted {
+                FileHandle.standardError.write(
+                    Data(
+                        "direct-display: touches of \(device.name) (\(device.sysname)) are dropped: \(choice); set its WL_OUTPUT udev property or bind it with SeatInput.bind(device:to:)\n"
+                            .utf8))
+            }
+            return nil
+        }
+        return Screen.screens.first { $0.name == name }
     }
 
     func down(_ event: TouchPointEvent, device: InputDeviceInfo) {
