@@ -41,6 +41,8 @@ let package = Package(
         .target(name: "Compositing", dependencies: ["CPixman", "CCairo"]),
         .target(name: "KMS", dependencies: ["CDRM", "EDID"]),
         .target(name: "Udev", dependencies: ["CUdev"]),
+        // uinput devices made by tests and benchmarks (libevdev), never by the library.
+        .target(name: "VirtualInput", dependencies: ["CEvdev"]),
         .target(
             name: "DirectDisplay",
             dependencies: ["WindowModel", "Compositing", "EDID", "KMS", "Udev", "Input", "InputModel"]
@@ -55,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "DirectDisplayBench",
             dependencies: [
-                "DirectDisplay", "KMS", "Udev",
+                "DirectDisplay", "KMS", "Udev", "VirtualInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,7 +70,8 @@ let package = Package(
         .testTarget(name: "InputTests", dependencies: ["Input"]),
         .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
         .testTarget(
-            name: "HardwareTests", dependencies: ["DirectDisplay", "KMS", "Udev", "Compositing", "Input", "CEvdev"]
+            name: "HardwareTests",
+            dependencies: ["DirectDisplay", "KMS", "Udev", "Compositing", "Input", "CEvdev", "VirtualInput"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Foundation
 import KMS
 import Udev
+import VirtualInput
 import XCTest
 
 /// `direct-display` as a separate process: `info --json` describes the VM's cards;

@@ -1,6 +1,7 @@
 import CEvdev
 import DirectDisplay
 import Foundation
+import VirtualInput
 import XCTest
 
 /// A view that records what touches it receives and turns green on a tap.

@@ -1,6 +1,7 @@
 import CEvdev
 import Foundation
 import Input
+import VirtualInput
 import XCTest
 
 /// libinput on the udev back end with real kernel devices made through uinput:

@@ -5,19 +5,19 @@ import Foundation
 /// need real /dev/input/event* nodes (libinput's own tests do the same). The one
 /// owner of its struct libevdev_uinput: ``unplug()`` or deinit destroys the
 /// device, which the kernel, udev and libinput see as an unplug.
-final class UinputDevice {
+public final class UinputDevice {
     private var handle: OpaquePointer?
-    let name: String
+    public let name: String
     /// e.g. /dev/input/event5 (libevdev_uinput_get_devnode)
-    let devnode: String
+    public let devnode: String
     /// The node's name, e.g. "event5": libinput's sysname for the device.
-    var sysname: String { (devnode as NSString).lastPathComponent }
+    public var sysname: String { (devnode as NSString).lastPathComponent }
 
     /// Creates the device (libevdev_new, the `describe` calls, libevdev_uinput_create_from_device
     /// with LIBEVDEV_UINPUT_OPEN_MANAGED). The libevdev description is freed at once
     /// (libevdev_free): the kernel device does not need it.
-    init(name: String, describe: (OpaquePointer) -> Void) throws {
-        guard let description = libevdev_new() else { throw HardwareTestError("libevdev_new failed") }
+    public init(name: String, describe: (OpaquePointer) -> Void) throws {
+        guard let description = libevdev_new() else { throw UinputError("libevdev_new failed") }
         defer { libevdev_free(description) }
         libevdev_set_name(description, name)
         libevdev_set_id_bustype(description, Int32(BUS_VIRTUAL))
@@ -25,11 +25,11 @@ final class UinputDevice {
         var device: OpaquePointer?
         let status = libevdev_uinput_create_from_device(description, dd_uinput_open_managed(), &device)
         guard status == 0, let device else {
-            throw HardwareTestError("libevdev_uinput_create_from_device \(name): \(String(cString: strerror(-status)))")
+            throw UinputError("libevdev_uinput_create_from_device \(name): \(String(cString: strerror(-status)))")
         }
         guard let node = libevdev_uinput_get_devnode(device) else {
             libevdev_uinput_destroy(device)
-            throw HardwareTestError("uinput device \(name) has no /dev/input node (evdev.ko loaded?)")
+            throw UinputError("uinput device \(name) has no /dev/input node (evdev.ko loaded?)")
         }
         self.handle = device
         self.name = name
@@ -39,28 +39,28 @@ final class UinputDevice {
     deinit { unplug() }
 
     /// libevdev_uinput_destroy: the device disappears as if unplugged. Idempotent.
-    func unplug() {
+    public func unplug() {
         guard let device = handle else { return }
         libevdev_uinput_destroy(device)
         handle = nil
     }
 
     /// One event (libevdev_uinput_write_event); nothing reaches readers before ``sync()``.
-    func write(_ type: Int32, _ code: Int32, _ value: Int32) throws {
-        guard let device = handle else { throw HardwareTestError("\(name) is unplugged") }
+    public func write(_ type: Int32, _ code: Int32, _ value: Int32) throws {
+        guard let device = handle else { throw UinputError("\(name) is unplugged") }
         let status = libevdev_uinput_write_event(device, UInt32(type), UInt32(code), value)
-        guard status == 0 else { throw HardwareTestError("write to \(name): \(String(cString: strerror(-status)))") }
+        guard status == 0 else { throw UinputError("write to \(name): \(String(cString: strerror(-status)))") }
     }
 
     /// SYN_REPORT: ends one hardware frame.
-    func sync() throws { try write(EV_SYN, SYN_REPORT, 0) }
+    public func sync() throws { try write(EV_SYN, SYN_REPORT, 0) }
 
     // MARK: kinds of device
 
     /// A direct multi-touch screen (protocol B: slots and tracking ids) with axes
     /// 0…width-1 and 0…height-1, as INPUT_PROP_DIRECT, BTN_TOUCH, ABS_X/Y,
     /// ABS_MT_SLOT, ABS_MT_TRACKING_ID and ABS_MT_POSITION_X/Y.
-    static func touchscreen(
+    public static func touchscreen(
         name: String = "DirectDisplay test touchscreen", width: Int32 = 2000, height: Int32 = 1000, slots: Int32 = 10,
         unitsPerMillimetre: Int32 = 10
     ) throws -> UinputDevice {
@@ -83,7 +83,7 @@ final class UinputDevice {
 
     /// A keyboard with the keys KEY_ESC…KEY_KPDOT and the arrows, and autorepeat off
     /// (libinput and the app do repeat themselves).
-    static func keyboard(name: String = "DirectDisplay test keyboard") throws -> UinputDevice {
+    public static func keyboard(name: String = "DirectDisplay test keyboard") throws -> UinputDevice {
         try UinputDevice(name: name) { description in
             for code in Int32(KEY_ESC)...Int32(KEY_KPDOT) { enable(description, EV_KEY, code) }
             for code in [KEY_UP, KEY_LEFT, KEY_RIGHT, KEY_DOWN, KEY_LEFTMETA] { enable(description, EV_KEY, code) }
@@ -91,7 +91,7 @@ final class UinputDevice {
     }
 
     /// A relative mouse: REL_X, REL_Y, REL_WHEEL and three buttons.
-    static func mouse(name: String = "DirectDisplay test mouse") throws -> UinputDevice {
+    public static func mouse(name: String = "DirectDisplay test mouse") throws -> UinputDevice {
         try UinputDevice(name: name) { description in
             for code in [REL_X, REL_Y, REL_WHEEL] { enable(description, EV_REL, code) }
             for code in [BTN_LEFT, BTN_RIGHT, BTN_MIDDLE] { enable(description, EV_KEY, code) }
@@ -106,7 +106,7 @@ final class UinputDevice {
 
     /// Puts a finger down or moves it (protocol B): ABS_MT_SLOT, a tracking id on
     /// the first contact, the position. Call ``sync()`` after the frame's fingers.
-    func touch(slot: Int32, trackingID: Int32? = nil, x: Int32, y: Int32) throws {
+    public func touch(slot: Int32, trackingID: Int32? = nil, x: Int32, y: Int32) throws {
         try write(EV_ABS, ABS_MT_SLOT, slot)
         if let trackingID { try write(EV_ABS, ABS_MT_TRACKING_ID, trackingID) }
         try write(EV_ABS, ABS_MT_POSITION_X, x)
@@ -114,24 +114,30 @@ final class UinputDevice {
     }
 
     /// Lifts the finger in `slot` (tracking id -1).
-    func lift(slot: Int32) throws {
+    public func lift(slot: Int32) throws {
         try write(EV_ABS, ABS_MT_SLOT, slot)
         try write(EV_ABS, ABS_MT_TRACKING_ID, -1)
     }
 
     /// BTN_TOUCH: 1 while any finger is down.
-    func setTouching(_ touching: Bool) throws { try write(EV_KEY, BTN_TOUCH, touching ? 1 : 0) }
+    public func setTouching(_ touching: Bool) throws { try write(EV_KEY, BTN_TOUCH, touching ? 1 : 0) }
 
     /// A key or button press or release, in its own frame.
-    func key(_ code: Int32, pressed: Bool) throws {
+    public func key(_ code: Int32, pressed: Bool) throws {
         try write(EV_KEY, code, pressed ? 1 : 0)
         try sync()
     }
 
     /// Relative motion in one frame.
-    func move(dx: Int32, dy: Int32) throws {
+    public func move(dx: Int32, dy: Int32) throws {
         try write(EV_REL, REL_X, dx)
         try write(EV_REL, REL_Y, dy)
         try sync()
     }
+}
+
+/// A uinput device could not be made or written (no /dev/uinput, not root, a bad description).
+public struct UinputError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
 }
