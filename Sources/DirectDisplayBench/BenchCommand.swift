@@ -7,7 +7,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "direct-display-bench",
         abstract: "Benchmarks of DirectDisplay on real DRM/KMS (VKMS in Hardware/vm).",
-        subcommands: [HotplugBenchmark.self, HitTestBenchmark.self]
+        subcommands: [HotplugBenchmark.self, InputLatencyBenchmark.self, HitTestBenchmark.self]
     )
 }
 
@@ -20,11 +20,14 @@ struct Figures {
         return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
     }
 
-    func line(_ what: String, period: Double) -> String {
+    /// Median, the `tail` percentile (p90 unless asked), min and max, in ms and refresh periods.
+    func line(_ what: String, period: Double, tail: Double = 0.9) -> String {
         func show(_ seconds: Double) -> String {
             "\(String(format: "%.1f", seconds * 1000)) ms (\(String(format: "%.2f", seconds / period)) periods)"
         }
-        return "\(what), \(values.count) samples: median \(show(percentile(0.5))), p90 \(show(percentile(0.9))), "
+        let tailName = "p\(Int((tail * 100).rounded()))"
+        return
+            "\(what), \(values.count) samples: median \(show(percentile(0.5))), \(tailName) \(show(percentile(tail))), "
             + "min \(show(values.min() ?? 0)), max \(show(values.max() ?? 0))"
     }
 }

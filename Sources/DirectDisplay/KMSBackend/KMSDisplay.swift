@@ -197,6 +197,10 @@ public final class KMSDisplay: Display {
         presentDirtyScreens()
     }
 
+    /// The content version last composed for `screen` (on screen or on its way):
+    /// a change made now shows in frame `composedFrameNumber + 1` or later.
+    public func composedFrameNumber(of screen: Screen) -> Int? { entry(for: screen)?.composedVersion }
+
     /// The content version on screen: one more for every frame composed for `screen`.
     public func presentedFrameNumber(of screen: Screen) -> Int? { entry(for: screen)?.output.presentedVersion }
 
