@@ -30,6 +30,15 @@ final class LoggingView: View {
     }
 }
 
+final class ScrollRecordingView: View {
+    private(set) var scrolls: [ScrollDelta] = []
+    private(set) var locations: [CGPoint] = []
+    override func scrollWheel(with event: Event) {
+        scrolls.append(event.scrollDelta)
+        locations.append(event.scrollLocation(in: self))
+    }
+}
+
 final class LoggingViewController: ViewController {
     let name: String
     let log: EventLog
@@ -133,6 +142,23 @@ final class TouchDeliveryTests: DirectDisplayTestCase {
         left.removeFromSuperview()
         display.touchUp(2, at: CGPoint(x: 80, y: 10), on: screen)
         XCTAssertEqual(log.take(), ["inner began 1", "right began 1", "inner cancelled", "right ended"])
+    }
+
+    func testScrollGoesToTheViewUnderThePointerAndUpTheChain() async {
+        let screen = connect(width: 100, height: 100)
+        let back = Window(screen: screen)
+        let backView = ScrollRecordingView(frame: back.bounds)
+        back.addSubview(backView)
+        back.makeKeyAndVisible()
+        let front = Window(frame: CGRect(x: 50, y: 50, width: 50, height: 50))
+        let plain = View(frame: front.bounds)  // does not handle scrolls: they go up to the window
+        front.addSubview(plain)
+        front.isHidden = false
+        Application.shared.sendEvent(Event(scrollOn: screen, at: CGPoint(x: 10, y: 20), delta: ScrollDelta(dy: 15)))
+        XCTAssertEqual(backView.scrolls, [ScrollDelta(dy: 15)])
+        XCTAssertEqual(backView.locations, [CGPoint(x: 10, y: 20)])
+        Application.shared.sendEvent(Event(scrollOn: screen, at: CGPoint(x: 60, y: 60), delta: ScrollDelta(dx: -3)))
+        XCTAssertEqual(backView.scrolls.count, 1, "the front window's view took it, not the window below")
     }
 
     func testSyntheticEventRoutesLikeARealOne() async {

@@ -103,4 +103,22 @@ final class CRTCAssignmentTests: XCTestCase {
             planes: [plane(30, .primary, crtcs: 1, formats: [dd_format_argb8888()]), plane(31, .cursor, crtcs: 1)])
         XCTAssertNil(CRTCAssignment.choose(for: connector(possible: 1), in: card, taken: [], format: xrgb))
     }
+
+    func testCursorPlaneSitsOnTheCRTCTakesARGBAndIsNotShared() {
+        let argb = dd_format_argb8888()
+        let card = probe(
+            crtcs: [crtc(10, 0), crtc(11, 1)],
+            planes: [
+                plane(30, .primary, crtcs: 0b11), plane(40, .cursor, crtcs: 0b01, formats: [argb]),
+                plane(41, .cursor, crtcs: 0b10, formats: [xrgb]), plane(42, .cursor, crtcs: 0b10, formats: [argb]),
+                plane(43, .overlay, crtcs: 0b11, formats: [argb]),
+            ])
+        XCTAssertEqual(CRTCAssignment.cursorPlane(for: crtc(10, 0), in: card, taken: [])?.id, 40)
+        XCTAssertEqual(
+            CRTCAssignment.cursorPlane(for: crtc(11, 1), in: card, taken: [])?.id, 42, "ARGB8888, not plane 41")
+        XCTAssertNil(CRTCAssignment.cursorPlane(for: crtc(10, 0), in: card, taken: [40]), "taken by another screen")
+        XCTAssertNil(
+            CRTCAssignment.cursorPlane(for: crtc(10, 0), in: probe(crtcs: [crtc(10, 0)], planes: []), taken: []),
+            "no cursor plane: composited")
+    }
 }
