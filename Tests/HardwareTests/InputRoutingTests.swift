@@ -230,6 +230,32 @@ final class InputRoutingTests: KMSDisplayTestCase {
         }
     }
 
+    /// A session pause (VT switch) cancels a touch in progress; after resume the
+    /// device is back and touches flow again.
+    func testSessionPauseCancelsTheTouchAndResumeBringsTheDeviceBack() async throws {
+        let display = try XCTUnwrap(display)
+        let (screen, device) = try touchscreenOnVKMS("DirectDisplay paused touchscreen")
+        let window = Window(screen: screen)
+        let view = TouchRecordingView("view", frame: screen.bounds, color: red)
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        try device.touch(slot: 0, trackingID: 50, x: 400, y: 300)
+        try device.setTouching(true)
+        try device.sync()
+        try display.waitFor("the finger down", timeout: timeout) { view.record == ["began 1"] }
+        display.suspend()
+        XCTAssertEqual(view.record, ["began 1", "cancelled"])
+        XCTAssertEqual(display.input?.deviceNames.contains(device.name), false, "devices are released while paused")
+        try device.lift(slot: 0)
+        try device.setTouching(false)
+        try device.sync()
+        try display.resume()
+        try waitForDevice(device.name)
+        try tap(device, x: 100, y: 100, trackingID: 51)
+        try display.waitFor("a tap after resume", timeout: timeout) { view.record.count == 4 }
+        XCTAssertEqual(view.record, ["began 1", "cancelled", "began 1", "ended tapCount 1"])
+    }
+
     /// A WL_OUTPUT udev property names the screen a touchscreen drives, over an API binding.
     func testWLOutputPropertyChoosesTheScreen() async throws {
         let display = try XCTUnwrap(display)
