@@ -130,12 +130,7 @@ private final class LatencyRun {
         let y = Int32.random(in: 10..<Int32(screen.nativeBounds.height) - 10)
         do {
             writeTime = monotonic()
-            try device.touch(slot: 0, trackingID: trackingID, x: x, y: y)
-            try device.setTouching(true)
-            try device.sync()
-            try device.lift(slot: 0)
-            try device.setTouching(false)
-            try device.sync()
+            try device.tap(trackingID: trackingID, x: x, y: y)
         } catch {
             fail("writing to uinput: \(error)")
         }

@@ -119,6 +119,26 @@ public final class UinputDevice {
         try write(EV_ABS, ABS_MT_TRACKING_ID, -1)
     }
 
+    /// One finger down in its own frame: ``touch(slot:trackingID:x:y:)``, BTN_TOUCH, SYN_REPORT.
+    public func fingerDown(slot: Int32 = 0, trackingID: Int32, x: Int32, y: Int32) throws {
+        try touch(slot: slot, trackingID: trackingID, x: x, y: y)
+        try setTouching(true)
+        try sync()
+    }
+
+    /// The last finger up in its own frame: ``lift(slot:)``, BTN_TOUCH off, SYN_REPORT.
+    public func lastFingerUp(slot: Int32 = 0) throws {
+        try lift(slot: slot)
+        try setTouching(false)
+        try sync()
+    }
+
+    /// A tap: one finger down and up in two frames.
+    public func tap(trackingID: Int32, x: Int32, y: Int32) throws {
+        try fingerDown(trackingID: trackingID, x: x, y: y)
+        try lastFingerUp()
+    }
+
     /// BTN_TOUCH: 1 while any finger is down.
     public func setTouching(_ touching: Bool) throws { try write(EV_KEY, BTN_TOUCH, touching ? 1 : 0) }
 

@@ -73,15 +73,6 @@ final class InputRoutingTests: KMSDisplayTestCase {
         }
     }
 
-    private func tap(_ device: UinputDevice, x: Int32, y: Int32, trackingID: Int32) throws {
-        try device.touch(slot: 0, trackingID: trackingID, x: x, y: y)
-        try device.setTouching(true)
-        try device.sync()
-        try device.lift(slot: 0)
-        try device.setTouching(false)
-        try device.sync()
-    }
-
     func testTapChangesTheViewsColourOnScanout() async throws {
         let display = try XCTUnwrap(display)
         let (screen, device) = try touchscreenOnVKMS("DirectDisplay tap touchscreen")
@@ -94,8 +85,8 @@ final class InputRoutingTests: KMSDisplayTestCase {
         XCTAssertEqual(rgb(try display.capture(screen).rawPixel(x: 200, y: 170)), 0x0000FF, "blue before the tap")
 
         // Two taps written back to back: the second lands in place within the tap interval.
-        try tap(device, x: 200, y: 170, trackingID: 1)
-        try tap(device, x: 202, y: 171, trackingID: 2)
+        try device.tap(trackingID: 1, x: 200, y: 170)
+        try device.tap(trackingID: 2, x: 202, y: 171)
         try display.waitFor("both taps to end", timeout: timeout) { button.record.count == 4 }
         XCTAssertEqual(button.record, ["began 1", "ended tapCount 1", "began 1", "ended tapCount 2"])
         XCTAssertEqual(button.lastLocation, CGPoint(x: 102, y: 71), "the touch in the view's coordinates")
@@ -157,12 +148,12 @@ final class InputRoutingTests: KMSDisplayTestCase {
         alert.addSubview(alertView)
         alert.isHidden = false
 
-        try tap(device, x: 650, y: 450, trackingID: 20)
+        try device.tap(trackingID: 20, x: 650, y: 450)
         try display.waitFor("the tap on the alert", timeout: timeout) { alertView.record.count == 2 }
         XCTAssertEqual(background.record, [], "the normal window below hears nothing")
         XCTAssertEqual(alertView.lastLocation, CGPoint(x: 50, y: 50))
 
-        try tap(device, x: 705, y: 450, trackingID: 21)
+        try device.tap(trackingID: 21, x: 705, y: 450)
         try display.waitFor("the tap beside the alert", timeout: timeout) { background.record.count == 2 }
         XCTAssertEqual(alertView.record.count, 2, "no touch reaches a window outside its bounds")
         XCTAssertEqual(background.lastLocation, CGPoint(x: 705, y: 450))
@@ -218,9 +209,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
         let view = TouchRecordingView("view", frame: screen.bounds, color: red)
         window.addSubview(view)
         window.makeKeyAndVisible()
-        try device.touch(slot: 0, trackingID: 30, x: 500, y: 500)
-        try device.setTouching(true)
-        try device.sync()
+        try device.fingerDown(trackingID: 30, x: 500, y: 500)
         try display.waitFor("the finger down", timeout: timeout) { view.record == ["began 1"] }
         device.unplug()
         try display.waitFor("the touch cancelled", timeout: timeout) { view.record.count == 2 }
@@ -239,19 +228,15 @@ final class InputRoutingTests: KMSDisplayTestCase {
         let view = TouchRecordingView("view", frame: screen.bounds, color: red)
         window.addSubview(view)
         window.makeKeyAndVisible()
-        try device.touch(slot: 0, trackingID: 50, x: 400, y: 300)
-        try device.setTouching(true)
-        try device.sync()
+        try device.fingerDown(trackingID: 50, x: 400, y: 300)
         try display.waitFor("the finger down", timeout: timeout) { view.record == ["began 1"] }
         display.suspend()
         XCTAssertEqual(view.record, ["began 1", "cancelled"])
         XCTAssertEqual(display.input?.deviceNames.contains(device.name), false, "devices are released while paused")
-        try device.lift(slot: 0)
-        try device.setTouching(false)
-        try device.sync()
+        try device.lastFingerUp()
         try display.resume()
         try waitForDevice(device.name)
-        try tap(device, x: 100, y: 100, trackingID: 51)
+        try device.tap(trackingID: 51, x: 100, y: 100)
         try display.waitFor("a tap after resume", timeout: timeout) { view.record.count == 4 }
         XCTAssertEqual(view.record, ["began 1", "cancelled", "began 1", "ended tapCount 1"])
     }
@@ -278,7 +263,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
         if let other = Screen.screens.first(where: { $0 !== screen }) {
             display.input?.bind(device: name, to: other)  // WL_OUTPUT wins over this binding
         }
-        try tap(device, x: 300, y: 200, trackingID: 40)
+        try device.tap(trackingID: 40, x: 300, y: 200)
         try display.waitFor("the tap on Virtual-1", timeout: timeout) { view.record.count == 2 }
         XCTAssertEqual(view.lastLocation, CGPoint(x: 300, y: 200))
     }
