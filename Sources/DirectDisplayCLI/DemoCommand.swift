@@ -3,11 +3,20 @@ import DirectDisplay
 import Foundation
 
 /// `direct-display demo`: windows at three levels on the main screen, a white
-/// placeholder window on every other screen, PNG captures of what each screen scans out.
+/// placeholder window on every other screen, painting where touched, typed text in
+/// the key window, PNG captures of what each screen scans out.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Show the demo windows on every screen; optionally capture PNGs of what is scanned out.")
+        abstract: "Show the demo windows on every screen, paint where touched, show typed text in the key window.",
+        discussion: """
+            Touches and mouse drags leave strokes in the main screen's normal window; every touchscreen \
+            without a WL_OUTPUT udev property is bound to the main screen, so one touchscreen works with \
+            several screens connected. Keys type into a line shown in the key window (which changes every \
+            second): Backspace deletes the last character, Enter clears the line. stdout gets one line per \
+            finished stroke ("demo: painted N points on SCREEN"), per key that changes the text \
+            ("demo: typed "TEXT"") and per input device that comes or goes.
+            """)
 
     @Option(help: "Write a PNG per screen here when its first frame is on screen and whenever it changes.")
     var capture: String?
@@ -27,7 +36,7 @@ struct DemoCommand: ParsableCommand {
         let seconds = self.seconds
         MainActor.assumeIsolated {
             Application.shared.run {
-                let demo = DemoScene()
+                let demo = DemoScene(input: (Application.shared.display as? KMSDisplay)?.input)
                 demo.start()
                 if let capture { ScanoutRecorder(directory: capture).start() }
                 if let seconds {

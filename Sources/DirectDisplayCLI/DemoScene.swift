@@ -5,16 +5,27 @@ import Foundation
 /// and a subview), a status-bar-level strip and an alert-level panel, the key one
 /// marked with a white bar along its bottom edge that moves as the key window changes; on every other
 /// screen a white placeholder window shown without becoming key.
+///
+/// Input: touches and mouse drags paint in the normal window (touchscreens without
+/// a WL_OUTPUT udev property are bound to the main screen); typed text shows on a
+/// line in the key window. Each finished stroke, each key that changes the text and
+/// each input device that comes or goes is logged to stdout.
 @MainActor
 final class DemoScene {
     static let rootColor = Color(red: 0.1, green: 0.2, blue: 0.5, alpha: 1)
     static let subviewColor = Color(red: 1, green: 0.55, blue: 0, alpha: 1)
 
+    private let input: SeatInput?
+    private let typed = TypedText()
     private var levelWindows: [Window] = []
     private var externalWindows: [ObjectIdentifier: Window] = [:]
     private var keyMarks: [ObjectIdentifier: View] = [:]
+    private var textLines: [ObjectIdentifier: TextLineView] = [:]
     private var timer: DispatchSourceTimer?
     private var observers: [NSObjectProtocol] = []
+
+    /// `input` is the seat the display reads (nil: no libinput, the demo only shows windows).
+    init(input: SeatInput?) { self.input = input }
 
     func start() {
         observeKeyWindow()
@@ -22,6 +33,7 @@ final class DemoScene {
         for screen in Screen.screens where screen !== Screen.main { showPlaceholder(on: screen) }
         observeScreens()
         cycleKeyWindowEverySecond()
+        watchInputDevices()
     }
 
     func stop() {
@@ -37,19 +49,48 @@ final class DemoScene {
                 x: bounds.width * 0.1, y: bounds.height * 0.25, width: bounds.width * 0.35, height: bounds.height * 0.5)
         )
         subview.backgroundColor = Self.subviewColor
-        normal.rootViewController?.view.addSubview(subview)
+        if let root = normal.rootViewController?.view {
+            root.insertSubview(subview, at: 0)
+            // Over the subview, under the key bar and the text line (which let touches through).
+            root.insertSubview(PaintView(frame: root.bounds), at: 1)
+        }
+        addTextLine(
+            to: normal,
+            frame: CGRect(x: bounds.width * 0.1, y: bounds.height * 0.8, width: bounds.width * 0.8, height: 40))
 
         let statusBar = makeWindow(
             frame: CGRect(x: 0, y: 0, width: bounds.width, height: max(24, bounds.height * 0.06)),
             color: Color(red: 0.15, green: 0.65, blue: 0.3, alpha: 1), level: .statusBar)
+        // Between the top edge and the key bar along the bottom.
+        addTextLine(
+            to: statusBar,
+            frame: CGRect(x: 12, y: 2, width: statusBar.bounds.width - 24, height: statusBar.bounds.height - 12))
         let alert = makeWindow(
             frame: CGRect(
                 x: bounds.width * 0.55, y: bounds.height * 0.3, width: bounds.width * 0.35, height: bounds.height * 0.4),
             color: Color(red: 0.8, green: 0.1, blue: 0.2, alpha: 1), level: .alert)
+        addTextLine(to: alert, frame: CGRect(x: 12, y: 12, width: alert.bounds.width - 24, height: 36))
         levelWindows = [normal, statusBar, alert]
         statusBar.isHidden = false
         alert.isHidden = false
         normal.makeKeyAndVisible()
+        bindTouchscreens(to: screen)
+    }
+
+    /// A text line as the window's first responder, shown while the window is key.
+    private func addTextLine(to window: Window, frame: CGRect) {
+        let line = TextLineView(frame: frame, typed: typed)
+        line.isHidden = true
+        window.rootViewController?.view.addSubview(line)
+        line.becomeFirstResponder()
+        textLines[ObjectIdentifier(window)] = line
+    }
+
+    /// One touchscreen drives the paint area even with several screens connected.
+    private func bindTouchscreens(to screen: Screen) {
+        guard let input else { return }
+        input.bindTouchscreens(to: screen)
+        DemoLog.write("demo: touchscreens without WL_OUTPUT drive \(screen.name)")
     }
 
     private func makeWindow(frame: CGRect, color: Color, level: Window.Level) -> Window {
@@ -62,12 +103,13 @@ final class DemoScene {
         let mark = View(frame: CGRect(x: 0, y: frame.height - 8, width: frame.width, height: 8))
         mark.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 1)
         mark.isHidden = true
+        mark.isUserInteractionEnabled = false
         controller.view.addSubview(mark)
         keyMarks[ObjectIdentifier(window)] = mark
         return window
     }
 
-    /// The key window shows its white bar (UIKit's notifications drive it).
+    /// The key window shows its white bar and its text line (UIKit's notifications drive it).
     private func observeKeyWindow() {
         let center = NotificationCenter.default
         observers.append(
@@ -83,8 +125,9 @@ final class DemoScene {
     }
 
     private func mark(_ window: Window?, key: Bool) {
-        guard let window, let mark = keyMarks[ObjectIdentifier(window)] else { return }
-        mark.isHidden = !key
+        guard let window else { return }
+        keyMarks[ObjectIdentifier(window)]?.isHidden = !key
+        textLines[ObjectIdentifier(window)]?.isHidden = !key
     }
 
     /// The external-display pattern: a window per new screen, shown without making it key.
@@ -132,5 +175,31 @@ final class DemoScene {
         }
         timer.resume()
         self.timer = timer
+    }
+
+    /// Logs the input devices present at start and each one that comes or goes.
+    private func watchInputDevices() {
+        guard let input else {
+            DemoLog.write("demo: no input (libinput unavailable)")
+            return
+        }
+        let names = input.deviceNames
+        DemoLog.write("demo: input devices: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
+        for (name, verb) in [
+            (SeatInput.deviceDidConnectNotification, "added"), (SeatInput.deviceDidDisconnectNotification, "removed"),
+        ] {
+            observers.append(
+                NotificationCenter.default.addObserver(forName: name, object: input, queue: nil) { note in
+                    let device = note.userInfo?[SeatInput.deviceNameKey] as? String ?? "?"
+                    DemoLog.write("demo: input device \(verb): \(device)")
+                })
+        }
+    }
+}
+
+/// The demo's stdout lines, written unbuffered so a pipe (a test, a log) sees each as it happens.
+enum DemoLog {
+    static func write(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 }

@@ -1,3 +1,4 @@
+import CEvdev
 import Foundation
 import KMS
 import Udev
@@ -6,7 +7,8 @@ import XCTest
 
 /// `direct-display` as a separate process: `info --json` describes the VM's cards;
 /// the demo gives the console back on SIGTERM, and a second process asking for a
-/// card that is driven already gets a clear error, not a hang.
+/// card that is driven already gets a clear error, not a hang; the demo paints
+/// where a touchscreen is dragged and shows what a keyboard types.
 final class CommandLineToolTests: XCTestCase {
     override func setUp() async throws {
         try HardwareEnvironment.requireHardware()
@@ -80,5 +82,40 @@ final class CommandLineToolTests: XCTestCase {
         demo.signal(SIGTERM)
         XCTAssertEqual(demo.waitForExit(timeout: 10), 128 + SIGTERM, "SIGTERM ends the demo: \(demo.text)")
         XCTAssertEqual(try scannedOutFramebuffer(), consoleFramebuffer, "the console's framebuffer is back")
+    }
+
+    /// A uinput touchscreen and keyboard through the kernel, udev and libinput into
+    /// the demo's views: a drag paints (the touchscreen has no WL_OUTPUT, so only the
+    /// demo's binding to the main screen routes it), keys type into the key window's
+    /// line, and the demo still ends by itself with status 0.
+    func testDemoPaintsADragAndShowsTypedText() async throws {
+        let captures = (HardwareEnvironment.captureDirectory ?? NSTemporaryDirectory()) + "/demo-input"
+        let demo = try ChildProcess(ChildProcess.directDisplayPath, ["demo", "--seconds", "8", "--capture", captures])
+        XCTAssertTrue(demo.waitForOutput(containing: "demo: input devices:", timeout: 20), "demo start: \(demo.text)")
+        XCTAssertTrue(demo.text.contains("demo: touchscreens without WL_OUTPUT drive Virtual-1"), demo.text)
+
+        let touchscreen = try UinputDevice.touchscreen(name: "DirectDisplay demo touchscreen", width: 1024, height: 768)
+        let keyboard = try UinputDevice.keyboard(name: "DirectDisplay demo keyboard")
+        for name in [touchscreen.name, keyboard.name] {
+            XCTAssertTrue(demo.waitForOutput(containing: name, timeout: 5), "the demo sees \(name): \(demo.text)")
+        }
+
+        // Across the bottom of the normal window, clear of the alert, the text line and the key bar.
+        try touchscreen.fingerDown(trackingID: 1, x: 100, y: 700)
+        for step: Int32 in 1...4 {
+            try touchscreen.touch(slot: 0, x: 100 + step * 100, y: 700 + step * 5)
+            try touchscreen.sync()
+        }
+        try touchscreen.lastFingerUp()
+        XCTAssertTrue(
+            demo.waitForOutput(containing: "demo: painted 5 points on Virtual-1", timeout: 5),
+            "down, four moves, up: \(demo.text)")
+
+        for code in [KEY_H, KEY_I] {
+            try keyboard.key(code, pressed: true)
+            try keyboard.key(code, pressed: false)
+        }
+        XCTAssertTrue(demo.waitForOutput(containing: "demo: typed \"hi\"", timeout: 5), demo.text)
+        XCTAssertEqual(demo.waitForExit(timeout: 20), 0, "the demo ends by itself after --seconds: \(demo.text)")
     }
 }

@@ -6,6 +6,16 @@ import Input
 /// and go at run time; with none at all the screens still run.
 @MainActor
 public final class SeatInput {
+    /// Posted (object: the SeatInput) after an input device appeared; userInfo
+    /// `SeatInput.deviceNameKey` holds its name.
+    public nonisolated static let deviceDidConnectNotification = Notification.Name(
+        "DirectDisplay.SeatInput.deviceDidConnect")
+    /// Posted after an input device went away (unplugged, or released for a session pause).
+    public nonisolated static let deviceDidDisconnectNotification = Notification.Name(
+        "DirectDisplay.SeatInput.deviceDidDisconnect")
+    /// The userInfo key of the device notifications: the device's name (a String).
+    public nonisolated static let deviceNameKey = "name"
+
     private let context: InputContext
     private var source: (any DispatchSourceRead)?
     private var devices: [InputDeviceID: InputDeviceInfo] = [:]
@@ -98,11 +108,15 @@ public final class SeatInput {
         case .deviceAdded(let info):
             devices[info.id] = info
             pointer.deviceAdded(info)
+            NotificationCenter.default.post(
+                name: Self.deviceDidConnectNotification, object: self, userInfo: [Self.deviceNameKey: info.name])
         case .deviceRemoved(let info):
             touches.cancelAll(of: info.id)
             pointer.deviceRemoved(info.id)
             if info.capabilities.contains(.keyboard) { keys?.releaseAll() }
             devices[info.id] = nil
+            NotificationCenter.default.post(
+                name: Self.deviceDidDisconnectNotification, object: self, userInfo: [Self.deviceNameKey: info.name])
         case .keyboardKey(let key):
             keys?.key(key)
         case .touchDown(let point):
