@@ -219,6 +219,31 @@ final class InputRoutingTests: KMSDisplayTestCase {
         }
     }
 
+    /// A calibration matrix set through the API turns the touchscreen's
+    /// coordinates (libinput applies it) and is applied again when the device returns.
+    func testCalibrationMatrixTurnsTouchesAndSurvivesAPause() async throws {
+        let display = try XCTUnwrap(display)
+        let input = try XCTUnwrap(display.input)
+        let (screen, device) = try touchscreenOnVKMS("DirectDisplay calibrated touchscreen")
+        let window = Window(screen: screen)
+        let view = TouchRecordingView("view", frame: screen.bounds, color: red)
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        try input.setCalibration(.rotated180, forDevice: device.name)
+        try device.tap(trackingID: 60, x: 100, y: 200)
+        try display.waitFor("the calibrated tap", timeout: timeout) { view.record.count == 2 }
+        XCTAssertEqual(view.lastLocation?.x ?? 0, 1024 - 100, accuracy: 1.5, "turned half round")
+        XCTAssertEqual(view.lastLocation?.y ?? 0, 768 - 200, accuracy: 1.5, "turned half round")
+
+        display.suspend()
+        try display.resume()
+        try waitForDevice(device.name)
+        try device.tap(trackingID: 61, x: 100, y: 200)
+        try display.waitFor("the tap after resume", timeout: timeout) { view.record.count == 4 }
+        XCTAssertEqual(view.lastLocation?.x ?? 0, 1024 - 100, accuracy: 1.5, "still calibrated after a pause")
+        XCTAssertEqual(view.lastLocation?.y ?? 0, 768 - 200, accuracy: 1.5, "still calibrated after a pause")
+    }
+
     /// A session pause (VT switch) cancels a touch in progress; after resume the
     /// device is back and touches flow again.
     func testSessionPauseCancelsTheTouchAndResumeBringsTheDeviceBack() async throws {

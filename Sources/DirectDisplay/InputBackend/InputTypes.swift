@@ -5,3 +5,5 @@ import Input
 public typealias KeymapNames = Input.KeymapNames
 /// Key repeat delay and rate.
 public typealias KeyRepeatRate = Input.KeyRepeatRate
+/// libinput's touch calibration matrix (`.rotated90`, `.rotated180`, …).
+public typealias CalibrationMatrix = Input.CalibrationMatrix

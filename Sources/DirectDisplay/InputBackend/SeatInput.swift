@@ -20,6 +20,9 @@ public final class SeatInput {
     private var source: (any DispatchSourceRead)?
     private var devices: [InputDeviceID: InputDeviceInfo] = [:]
     let touches = TouchRouter()
+    /// Calibration matrices set through the API, by device name or sysname, applied
+    /// again whenever such a device appears (after an unplug or a session pause).
+    private var calibrations: [String: CalibrationMatrix] = [:]
     let pointer = PointerRouter()
     private let keys: KeyWindowRouter?
 
@@ -74,6 +77,18 @@ public final class SeatInput {
         touches.defaultBinding = screen.name
     }
 
+    /// Sets libinput's calibration matrix of a touch device, by name or sysname
+    /// (e.g. `.rotated90` for a panel mounted turned); it applies to the device
+    /// now and whenever it comes back. The udev property LIBINPUT_CALIBRATION_MATRIX
+    /// is the default.
+    /// - Throws: when a present device of that name has no calibration (not a touchscreen).
+    public func setCalibration(_ matrix: CalibrationMatrix, forDevice name: String) throws {
+        for info in devices.values where info.name == name || info.sysname == name {
+            try context.setCalibrationMatrix(matrix, for: info.id)
+        }
+        calibrations[name] = matrix
+    }
+
     /// Switches the keyboard layout, e.g. `KeymapNames(layout: "de")`.
     /// - Throws: a clear error naming the unknown names; the layout stays as it was.
     public func setKeymap(_ names: KeymapNames) throws {
@@ -107,6 +122,13 @@ public final class SeatInput {
         switch event {
         case .deviceAdded(let info):
             devices[info.id] = info
+            if let matrix = calibrations[info.name] ?? calibrations[info.sysname] {
+                do {
+                    try context.setCalibrationMatrix(matrix, for: info.id)
+                } catch {
+                    FileHandle.standardError.write(Data("direct-display: calibrating \(info.name): \(error)\n".utf8))
+                }
+            }
             pointer.deviceAdded(info)
             NotificationCenter.default.post(
                 name: Self.deviceDidConnectNotification, object: self, userInfo: [Self.deviceNameKey: info.name])
