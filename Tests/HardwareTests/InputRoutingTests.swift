@@ -66,6 +66,16 @@ final class InputRoutingTests: KMSDisplayTestCase {
         return (screen, device)
     }
 
+    /// A key window filling `screen` with one red recording view (the window stays
+    /// alive while visible, as UIKit keeps visible windows).
+    private func fullScreenRecorder(on screen: Screen) -> TouchRecordingView {
+        let window = Window(screen: screen)
+        let view = TouchRecordingView("view", frame: screen.bounds, color: red)
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        return view
+    }
+
     private func waitForDevice(_ name: String) throws {
         let display = try XCTUnwrap(display)
         try display.waitFor("input device \(name)", timeout: timeout) {
@@ -205,10 +215,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
     func testUnplugMidTouchCancelsIt() async throws {
         let display = try XCTUnwrap(display)
         let (screen, device) = try touchscreenOnVKMS("DirectDisplay unplugged touchscreen")
-        let window = Window(screen: screen)
-        let view = TouchRecordingView("view", frame: screen.bounds, color: red)
-        window.addSubview(view)
-        window.makeKeyAndVisible()
+        let view = fullScreenRecorder(on: screen)
         try device.fingerDown(trackingID: 30, x: 500, y: 500)
         try display.waitFor("the finger down", timeout: timeout) { view.record == ["began 1"] }
         device.unplug()
@@ -225,10 +232,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
         let display = try XCTUnwrap(display)
         let input = try XCTUnwrap(display.input)
         let (screen, device) = try touchscreenOnVKMS("DirectDisplay calibrated touchscreen")
-        let window = Window(screen: screen)
-        let view = TouchRecordingView("view", frame: screen.bounds, color: red)
-        window.addSubview(view)
-        window.makeKeyAndVisible()
+        let view = fullScreenRecorder(on: screen)
         try input.setCalibration(.rotated180, forDevice: device.name)
         try device.tap(trackingID: 60, x: 100, y: 200)
         try display.waitFor("the calibrated tap", timeout: timeout) { view.record.count == 2 }
@@ -249,10 +253,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
     func testSessionPauseCancelsTheTouchAndResumeBringsTheDeviceBack() async throws {
         let display = try XCTUnwrap(display)
         let (screen, device) = try touchscreenOnVKMS("DirectDisplay paused touchscreen")
-        let window = Window(screen: screen)
-        let view = TouchRecordingView("view", frame: screen.bounds, color: red)
-        window.addSubview(view)
-        window.makeKeyAndVisible()
+        let view = fullScreenRecorder(on: screen)
         try device.fingerDown(trackingID: 50, x: 400, y: 300)
         try display.waitFor("the finger down", timeout: timeout) { view.record == ["began 1"] }
         display.suspend()
@@ -279,10 +280,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
         let reload = try ChildProcess("/usr/bin/udevadm", ["control", "--reload"])
         XCTAssertEqual(reload.waitForExit(timeout: timeout), 0)
 
-        let window = Window(screen: screen)
-        let view = TouchRecordingView("view", frame: screen.bounds, color: red)
-        window.addSubview(view)
-        window.makeKeyAndVisible()
+        let view = fullScreenRecorder(on: screen)
         let device = try UinputDevice.touchscreen(name: name, width: 1024, height: 768)
         try waitForDevice(name)
         if let other = Screen.screens.first(where: { $0 !== screen }) {
@@ -298,10 +296,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
         let input = try XCTUnwrap(display.input)
         let screen = try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" })
         input.screenOrder = ["Virtual-1"]
-        let window = Window(screen: screen)
-        let view = TouchRecordingView("view", frame: screen.bounds, color: red)
-        window.addSubview(view)
-        window.makeKeyAndVisible()
+        let view = fullScreenRecorder(on: screen)
         let mouse = try UinputDevice.mouse(name: "DirectDisplay cursor mouse")
         try waitForDevice(mouse.name)
         XCTAssertTrue(display.hasCursorPlane(screen), "VKMS has a cursor plane")
