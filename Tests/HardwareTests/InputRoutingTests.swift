@@ -212,6 +212,31 @@ final class InputRoutingTests: KMSDisplayTestCase {
         XCTAssertEqual(field.text, "yzzyZz", "a failed switch keeps the German layout")
     }
 
+    /// A held key repeats at the configured rate as new keystrokes, and stops when released.
+    func testHeldKeyRepeats() async throws {
+        let display = try XCTUnwrap(display)
+        let input = try XCTUnwrap(display.input)
+        let screen = try XCTUnwrap(Screen.main)
+        let keyboard = try UinputDevice.keyboard(name: "DirectDisplay repeating keyboard")
+        try waitForDevice(keyboard.name)
+        try input.setKeymap(KeymapNames(layout: "us"))
+        input.keyRepeatRate = KeyRepeatRate(delayMicroseconds: 150_000, repeatsPerSecond: 20)
+        let window = Window(screen: screen)
+        let field = TextRecordingView(frame: CGRect(x: 0, y: 0, width: 100, height: 40))
+        window.addSubview(field)
+        window.makeKeyAndVisible()
+        XCTAssertTrue(field.becomeFirstResponder())
+
+        try keyboard.key(KEY_A, pressed: true)
+        try display.waitFor("three repeats", timeout: timeout) { field.text.count >= 4 }
+        try keyboard.key(KEY_A, pressed: false)
+        try display.waitFor("the release", timeout: timeout) {
+            field.phases.filter { $0 == "began" }.count == field.phases.filter { $0 == "ended" }.count
+        }
+        XCTAssertEqual(Set(field.text), ["a"], "repeats carry the key's characters")
+        XCTAssertFalse(field.phases.contains("cancelled"))
+    }
+
     func testUnplugMidTouchCancelsIt() async throws {
         let display = try XCTUnwrap(display)
         let (screen, device) = try touchscreenOnVKMS("DirectDisplay unplugged touchscreen")

@@ -84,11 +84,12 @@ final class KeyWindowRouter {
     }
 
     /// A repeat is a new keystroke of the held key: began then ended, like UIKit's.
-    private func deliverRepeats() {
+    /// Repeats that fell due while the main queue was busy are dropped, not
+    /// delivered in a burst.
+    func deliverRepeats() {
         guard let code = repeatTimer.repeatingKey else { return }
         let now = UInt64(monotonicSeconds() * 1_000_000)
-        let count = repeatTimer.repeatsDue(atMicroseconds: now)
-        for _ in 0..<min(count, 1) {
+        if repeatTimer.repeatsDue(atMicroseconds: now) > 0 {
             let key = Key(
                 keyCode: code, characters: state.characters(evdevCode: code),
                 charactersIgnoringModifiers: held[code]?.key?.charactersIgnoringModifiers ?? "",
@@ -100,6 +101,9 @@ final class KeyWindowRouter {
         }
         scheduleRepeat()
     }
+
+    /// When the next repeat falls due (CLOCK_MONOTONIC seconds), for a caller that blocks.
+    var nextRepeatDue: Double? { repeatTimer.nextRepeatMicroseconds.map { Double($0) / 1_000_000 } }
 
     private func scheduleRepeat() {
         repeatSource?.cancel()

@@ -101,6 +101,16 @@ public final class SeatInput {
         set { keys?.repeatRate = newValue }
     }
 
+    /// When a timer of the seat (key repeat) next falls due, CLOCK_MONOTONIC seconds;
+    /// for a caller that blocks the main queue (see `KMSDisplay.waitFor`).
+    var nextTimerDeadline: Double? { keys?.nextRepeatDue }
+
+    /// Delivers what the seat's timers have due (key repeats).
+    func serviceTimers() {
+        guard let due = keys?.nextRepeatDue, monotonicSeconds() >= due else { return }
+        keys?.deliverRepeats()
+    }
+
     /// Reads and routes every queued libinput event.
     func dispatch() {
         for event in context.dispatch() { route(event) }

@@ -242,6 +242,8 @@ extension KMSDisplay {
             guard now < deadline else { throw KMSDisplayError.timedOut(what) }
             var wake = deadline
             if let due = reprobeDeadline { wake = min(wake, due) }
+            // The main queue does not run while this blocks: key repeat is served here.
+            if let due = input?.nextTimerDeadline { wake = min(wake, due) }
             var fds = [
                 pollfd(fd: deviceMonitor?.fd ?? -1, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: input?.fd ?? -1, events: Int16(POLLIN), revents: 0),
@@ -251,6 +253,7 @@ extension KMSDisplay {
             _ = poll(&fds, nfds_t(fds.count), milliseconds)
             if fds[0].revents != 0 { deviceMonitor?.drain() }
             if fds[1].revents != 0 { input?.dispatch() }
+            input?.serviceTimers()
             for (card, fd) in zip(cards, fds.dropFirst(2)) where fd.revents != 0 {
                 handle((try? card.device.readPendingFlipEvents()) ?? [], on: card)
             }
