@@ -273,6 +273,39 @@ final class InputRoutingTests: KMSDisplayTestCase {
         XCTAssertEqual(view.lastLocation?.y ?? 0, 768 - 200, accuracy: 1.5, "still calibrated after a pause")
     }
 
+    /// The screen under a finger goes away: the touch is cancelled, and the rest of
+    /// that finger and new touches of a device bound to it reach no other window.
+    func testTouchesForAScreenThatDisconnectedGoNowhere() async throws {
+        let display = try XCTUnwrap(display)
+        let input = try XCTUnwrap(display.input)
+        let (screen, device) = try touchscreenOnVKMS("DirectDisplay orphaned touchscreen")
+        guard let other = Screen.screens.first(where: { $0 !== screen }) else {
+            throw XCTSkip("needs a second screen (Hardware/vm --gpu-outputs 1 or more)")
+        }
+        let view = fullScreenRecorder(on: screen)
+        let otherView = fullScreenRecorder(on: other)
+        let witness = try UinputDevice.touchscreen(name: "DirectDisplay witness touchscreen", width: 1024, height: 768)
+        try waitForDevice(witness.name)
+        input.bind(device: witness.name, to: other)
+        defer { try? VKMSConnector().setStatus("detect") }
+
+        try device.fingerDown(trackingID: 70, x: 300, y: 300)
+        try display.waitFor("the finger down", timeout: timeout) { view.record == ["began 1"] }
+        try VKMSConnector().setStatus("off")
+        try display.waitFor("Virtual-1 gone", timeout: timeout) { !screen.isConnected }
+        XCTAssertEqual(view.record, ["began 1", "cancelled"])
+
+        try device.touch(slot: 0, x: 350, y: 320)
+        try device.sync()
+        try device.lastFingerUp()
+        try device.tap(trackingID: 71, x: 500, y: 500)
+        // Events are read in order: once the witness's tap arrives, the others were handled.
+        try witness.tap(trackingID: 72, x: 10, y: 10)
+        try display.waitFor("the witness tap", timeout: timeout) { otherView.record.count == 2 }
+        XCTAssertEqual(otherView.record, ["began 1", "ended tapCount 1"], "only the witness reached the other screen")
+        XCTAssertEqual(view.record, ["began 1", "cancelled"], "nothing more for the gone screen's view")
+    }
+
     /// A session pause (VT switch) cancels a touch in progress; after resume the
     /// device is back and touches flow again.
     func testSessionPauseCancelsTheTouchAndResumeBringsTheDeviceBack() async throws {
