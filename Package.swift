@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "DirectDisplayCLI",
             dependencies: [
-                "DirectDisplay", "KMS", "Udev", "EDID",
+                "DirectDisplay", "KMS", "Udev", "EDID", "Input", "InputModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

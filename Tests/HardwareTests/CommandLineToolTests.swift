@@ -23,6 +23,10 @@ final class CommandLineToolTests: XCTestCase {
     }
 
     func testInfoJSONDescribesTheVKMSCard() async throws {
+        let touchscreen = try UinputDevice.touchscreen(name: "DirectDisplay info touchscreen", width: 1000, height: 500)
+        // libinput in the child sees the device once udev has tagged it; udevadm settle waits for that.
+        let settle = try ChildProcess("/usr/bin/udevadm", ["settle", "--timeout=10"])
+        XCTAssertEqual(settle.waitForExit(timeout: 15), 0)
         let info = try ChildProcess(ChildProcess.directDisplayPath, ["info", "--json"])
         XCTAssertEqual(info.waitForExit(timeout: 20), 0, info.text)
         let json = try XCTUnwrap(info.text.firstIndex(of: "{").map { String(info.text[$0...]) })
@@ -41,6 +45,23 @@ final class CommandLineToolTests: XCTestCase {
             connectors.contains { $0["writeback"] as? Bool == true && $0["name"] as? String == "Writeback-1" })
         let planeTypes = Set((vkms["planes"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String })
         XCTAssertEqual(planeTypes, ["primary", "overlay", "cursor"])
+
+        let devices = try XCTUnwrap(root["inputDevices"] as? [[String: Any]], "input devices in \(json)")
+        let touch = try XCTUnwrap(devices.first { $0["name"] as? String == touchscreen.name }, "\(devices)")
+        XCTAssertEqual(touch["sysname"] as? String, touchscreen.sysname)
+        XCTAssertEqual(touch["capabilities"] as? [String], ["touch"])
+        XCTAssertEqual(touch["widthMillimeters"] as? Double ?? 0, 99.9, accuracy: 0.01)
+        let connected = cards.flatMap { card in
+            (card["connectors"] as? [[String: Any]] ?? []).filter {
+                $0["status"] as? String == "connected" && $0["writeback"] as? Bool == false
+            }
+        }
+        if connected.count == 1 {
+            XCTAssertEqual(touch["screen"] as? String, connected.first?["name"] as? String)
+        } else {
+            XCTAssertNil(touch["screen"], "several screens and no WL_OUTPUT: \(touch)")
+            XCTAssertTrue((touch["routing"] as? String ?? "").contains("must bind"), "\(touch)")
+        }
 
         // With a virtio-gpu card (Hardware/vm --gpu-outputs N), its connector carries QEMU's EDID.
         if Int(ProcessInfo.processInfo.environment["DIRECTDISPLAY_VM_GPU_OUTPUTS"] ?? "0") ?? 0 > 0 {
