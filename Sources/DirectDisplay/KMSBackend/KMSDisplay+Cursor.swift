@@ -31,7 +31,6 @@ extension KMSDisplay {
     /// Shows the cursor at `location` (a screen and a point in its coordinates) and
     /// hides it on every other screen; nil hides it everywhere (no mouse).
     func showCursor(_ location: (screen: Screen, point: CGPoint)?) {
-        cursorLocation = location
         guard !isSuspended else { return }
         for entry in lit {
             var corner: (x: Int, y: Int)?

@@ -61,8 +61,6 @@ public final class KMSDisplay: Display {
     public private(set) var input: SeatInput?
     /// Whether cursor planes may be used (else the cursor is always composited).
     let usesCursorPlanes: Bool
-    /// Where the mouse cursor is shown (a screen and a point in it); nil without a mouse.
-    var cursorLocation: (screen: Screen, point: CGPoint)?
     /// Paused for a session switch (see `suspend()`): no commits, device events held.
     public internal(set) var isSuspended = false
     /// Device events that arrived while suspended, with their arrival times.
