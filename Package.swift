@@ -62,9 +62,12 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "DirectDisplayTests", dependencies: ["DirectDisplay", "WindowModel", "Compositing"]),
-        .testTarget(name: "WindowModelTests", dependencies: ["WindowModel"]),
-        .testTarget(name: "EDIDTests", dependencies: ["EDID"], resources: [.copy("Fixtures")]),
+        // Helpers shared by the test targets (a seeded random generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(
+            name: "DirectDisplayTests", dependencies: ["DirectDisplay", "WindowModel", "Compositing", "TestSupport"]),
+        .testTarget(name: "WindowModelTests", dependencies: ["WindowModel", "TestSupport"]),
+        .testTarget(name: "EDIDTests", dependencies: ["EDID", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KMSTests", dependencies: ["KMS"]),
         .testTarget(name: "UdevTests", dependencies: ["Udev"]),
         .testTarget(name: "InputTests", dependencies: ["Input"]),

@@ -1,12 +1,13 @@
 import DirectDisplay
 import Foundation
+import TestSupport
 import XCTest
 
 final class RandomOperationTests: DirectDisplayTestCase {
     /// Random shows, hides, key changes, level changes, screen moves and
     /// hotplug, checking UIKit's invariants after every step.
     func testInvariantsHoldAfterEveryStep() async throws {
-        var random = SeededGenerator(seed: 0x5EED_D15B)
+        var random = SplitMix64(seed: 0x5EED_D15B)
         var screens = [connect("eDP-1", width: 32, height: 24), connect("HDMI-A-1", width: 16, height: 16)]
         let levels: [Window.Level] = [.normal, .normal + 1, .statusBar, .alert - 4, .alert]
         var windows = (0..<6).map { _ in Window(screen: screens[0]) }
@@ -60,18 +61,5 @@ final class RandomOperationTests: DirectDisplayTestCase {
             XCTAssertEqual(visibleLevels, visibleLevels.sorted(), "step \(step)")
         }
         XCTAssertTrue(Screen.screens.first === Screen.main, "step \(step): main screen first")
-    }
-}
-
-/// A small seeded generator so random tests repeat exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

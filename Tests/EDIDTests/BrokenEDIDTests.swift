@@ -1,6 +1,7 @@
 // Truncated, zero-filled, bad-checksum and random EDIDs: warnings and
 // best-effort facts, never a crash.
 import EDID
+import TestSupport
 import XCTest
 
 final class BrokenEDIDTests: XCTestCase {
@@ -110,18 +111,5 @@ final class BrokenEDIDTests: XCTestCase {
                 _ = EDIDInfo(bytes: bytes)
             }
         }
-    }
-}
-
-/// A small deterministic random generator so fuzz failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
