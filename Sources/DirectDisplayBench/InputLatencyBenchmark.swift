@@ -1,7 +1,7 @@
 import ArgumentParser
 import DirectDisplay
 import Foundation
-import Glibc
+import KMS
 import VirtualInput
 
 /// Input to scanout: from writing a touch to a uinput touchscreen to the completed
@@ -77,7 +77,7 @@ private final class LatencyRun {
     func start() {
         view.touched = { [unowned self] in
             guard deliveryTime == nil else { return }
-            deliveryTime = monotonic()
+            deliveryTime = monotonicSeconds()
             targetFrame = (display.composedFrameNumber(of: screen) ?? 0) + 1
         }
         display.framePresented = { [unowned self] flipped, event, _ in
@@ -94,13 +94,13 @@ private final class LatencyRun {
                 schedule(after: Double.random(in: 0.02...0.045))  // a spread of phases against the vblank
             }
         }
-        waitForDevice(deadline: monotonic() + 10)
+        waitForDevice(deadline: monotonicSeconds() + 10)
     }
 
     private func waitForDevice(deadline: Double) {
         if display.input?.deviceNames.contains(device.name) == true {
             schedule(after: 0.1)
-        } else if monotonic() > deadline {
+        } else if monotonicSeconds() > deadline {
             fail("libinput did not report \(device.name) within 10 s")
         } else {
             DispatchQueue.main.asyncAfter(deadline: .now() + 0.01) { [unowned self] in
@@ -129,7 +129,7 @@ private final class LatencyRun {
         let x = Int32.random(in: 10..<Int32(screen.nativeBounds.width) - 10)
         let y = Int32.random(in: 10..<Int32(screen.nativeBounds.height) - 10)
         do {
-            writeTime = monotonic()
+            writeTime = monotonicSeconds()
             try device.tap(trackingID: trackingID, x: x, y: y)
         } catch {
             fail("writing to uinput: \(error)")
@@ -150,10 +150,4 @@ private final class LatencyRun {
         FileHandle.standardError.write(Data("direct-display-bench: \(message)\n".utf8))
         Application.shared.exit(1)
     }
-}
-
-private func monotonic() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }

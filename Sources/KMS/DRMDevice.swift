@@ -141,6 +141,14 @@ public struct FlipEvent: Sendable, Equatable {
     public let timestamp: Double
 }
 
+/// CLOCK_MONOTONIC now, in seconds: the clock of `FlipEvent.timestamp` (and of
+/// libinput's event times), so the two can be subtracted.
+public func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
+}
+
 /// Gathers the events delivered by drmHandleEvent's C callback during one read.
 final class FlipEventCollector {
     var events: [FlipEvent] = []

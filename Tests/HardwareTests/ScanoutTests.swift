@@ -87,7 +87,7 @@ final class ScanoutTests: KMSDisplayTestCase {
                 red: CGFloat(frame) / 120, green: 0, blue: 1 - CGFloat(frame) / 120, alpha: 1)
             let event = try display.waitForNextFlip(of: screen)
             pass.sequences.append(event.sequence)
-            pass.readLatencies.append(monotonicNow() - event.timestamp)
+            pass.readLatencies.append(monotonicSeconds() - event.timestamp)
             pass.frameNumbers.append(try XCTUnwrap(display.presentedFrameNumber(of: screen)))
         }
         try display.waitForPresentation(of: screen)
@@ -132,11 +132,4 @@ final class ScanoutTests: KMSDisplayTestCase {
         }
     }
 
-}
-
-/// CLOCK_MONOTONIC in seconds: the clock DRM stamps flip events with.
-func monotonicNow() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Input
+import KMS
 
 /// Where a key goes: evdev key codes through the xkbcommon keymap become `Press`
 /// events for the key window's first responder (Application.sendEvent routes

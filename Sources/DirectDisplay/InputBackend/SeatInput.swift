@@ -1,5 +1,6 @@
 import Foundation
 import Input
+import KMS
 
 /// The seat's input devices through libinput (udev back end), served from the
 /// main queue: touches to `TouchRouter`, keys to `KeyWindowRouter`, the mouse to `PointerRouter`. Devices come

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import KMS
 import Udev
 
 /// drm device events from udev, read on the main queue and handed on with the
@@ -30,11 +31,4 @@ final class DeviceEventSource {
         let events = monitor.receive().compactMap(DRMHotplugEvent.init)
         if !events.isEmpty { handler(events, monotonicSeconds()) }
     }
-}
-
-/// CLOCK_MONOTONIC in seconds: the clock of DRM flip events.
-func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
 }
