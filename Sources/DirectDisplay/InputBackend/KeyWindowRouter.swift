@@ -19,7 +19,7 @@ final class KeyWindowRouter {
         do {
             keymap = try Keymap(environment: ProcessInfo.processInfo.environment)
         } catch {
-            FileHandle.standardError.write(Data("direct-display: \(error); using the us layout\n".utf8))
+            StderrLog.info("\(error); using the us layout")
             keymap = try Keymap.fallback()
         }
         state = KeyboardState(keymap: keymap)

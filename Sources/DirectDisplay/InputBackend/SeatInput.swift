@@ -34,7 +34,7 @@ public final class SeatInput {
         do {
             keys = try KeyWindowRouter()
         } catch {
-            FileHandle.standardError.write(Data("direct-display: no keymap, keys are ignored: \(error)\n".utf8))
+            StderrLog.info("no keymap, keys are ignored: \(error)")
             keys = nil
         }
         let source = DispatchSource.makeReadSource(fileDescriptor: context.fd, queue: .main)
@@ -137,7 +137,7 @@ public final class SeatInput {
                 do {
                     try context.setCalibrationMatrix(matrix, for: info.id)
                 } catch {
-                    FileHandle.standardError.write(Data("direct-display: calibrating \(info.name): \(error)\n".utf8))
+                    StderrLog.info("calibrating \(info.name): \(error)")
                 }
             }
             pointer.deviceAdded(info)

@@ -37,10 +37,9 @@ final class TouchRouter {
             outputProperty: device.outputName, binding: binding, connectedScreens: Screen.screens.map(\.name))
         guard let name = choice.screen else {
             if reportedUnrouted.insert(device.id).inserted {
-                FileHandle.standardError.write(
-                    Data(
-                        "direct-display: touches of \(device.name) (\(device.sysname)) are dropped: \(choice); set its WL_OUTPUT udev property or bind it with SeatInput.bind(device:to:)\n"
-                            .utf8))
+                StderrLog.info(
+                    "touches of \(device.name) (\(device.sysname)) are dropped: \(choice); set its WL_OUTPUT udev property or bind it with SeatInput.bind(device:to:)"
+                )
             }
             return nil
         }

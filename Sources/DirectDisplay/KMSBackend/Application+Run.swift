@@ -15,7 +15,7 @@ extension Application {
             do {
                 _ = try KMSDisplay()
             } catch {
-                FileHandle.standardError.write(Data("direct-display: \(error)\n".utf8))
+                StderrLog.info("\(error)")
                 Glibc.exit(1)
             }
         }

@@ -34,7 +34,7 @@ final class KMSCard {
                 do {
                     handler(try device.readPendingFlipEvents())
                 } catch {
-                    KMSLog.error("\(path): \(error)")
+                    StderrLog.error("\(path): \(error)")
                 }
             }
         }
@@ -46,10 +46,4 @@ final class KMSCard {
         eventSource?.cancel()
         eventSource = nil
     }
-}
-
-/// Log lines of the KMS back end on standard error, each naming what it is about.
-enum KMSLog {
-    static func info(_ line: String) { FileHandle.standardError.write(Data("direct-display: \(line)\n".utf8)) }
-    static func error(_ line: String) { FileHandle.standardError.write(Data("direct-display: error: \(line)\n".utf8)) }
 }

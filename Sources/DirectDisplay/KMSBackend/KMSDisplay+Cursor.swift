@@ -24,7 +24,7 @@ extension KMSDisplay {
                 into: buffer.pixels, width: buffer.width, height: buffer.height, bytesPerRow: buffer.bytesPerRow)
             entry.cursorPlaneID = plane.id
         } catch {
-            KMSLog.info("\(output.connector.name): no cursor plane, the cursor is composited: \(error)")
+            StderrLog.info("\(output.connector.name): no cursor plane, the cursor is composited: \(error)")
         }
     }
 
@@ -42,7 +42,7 @@ extension KMSDisplay {
                 do {
                     try entry.output.moveCursor(x: corner?.x ?? 0, y: corner?.y ?? 0, visible: corner != nil)
                 } catch {
-                    KMSLog.error("\(entry.connector.name): moving the cursor: \(error)")
+                    StderrLog.error("\(entry.connector.name): moving the cursor: \(error)")
                 }
             } else if entry.compositedCursor?.x != corner?.x || entry.compositedCursor?.y != corner?.y {
                 entry.compositedCursor = corner

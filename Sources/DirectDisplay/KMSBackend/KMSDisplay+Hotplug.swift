@@ -81,7 +81,7 @@ extension KMSDisplay {
             do {
                 card.probe = try CardProbe(device: card.device)
             } catch {
-                KMSLog.error("re-probing \(card.node.devnode): \(error)")
+                StderrLog.error("re-probing \(card.node.devnode): \(error)")
                 return
             }
         case .connectors(let ids):
@@ -119,7 +119,7 @@ extension KMSDisplay {
         do {
             try apply(Screen.Mode(preferred), to: entry.screen)
         } catch {
-            KMSLog.error("\(connector.name): its mode went away and \(preferred) failed: \(error)")
+            StderrLog.error("\(connector.name): its mode went away and \(preferred) failed: \(error)")
         }
     }
 
@@ -146,7 +146,7 @@ extension KMSDisplay {
                 let plane = card.probe.planes.first(where: { $0.id == assignment.primaryPlaneID })
             else {
                 if reportedWaiting.insert(key).inserted {
-                    KMSLog.info(
+                    StderrLog.info(
                         "\(connector.name): connected, but every CRTC it can use is busy; it lights when one frees")
                 }
                 continue
@@ -160,13 +160,13 @@ extension KMSDisplay {
                 let entry = LitScreen(screen: screen, output: output, card: card, plugTime: plugTime)
                 attachCursorPlane(to: entry, taken: Set(lit.filter { $0.card === card }.compactMap(\.cursorPlaneID)))
                 lit.append(entry)
-                KMSLog.info("\(connector.name): \(mode) on crtc \(crtc.id), plane \(plane.id)")
+                StderrLog.info("\(connector.name): \(mode) on crtc \(crtc.id), plane \(plane.id)")
                 Application.shared.connect(screen)
                 // Black until a window shows: the first frame goes out now.
                 screen.setNeedsComposite()
                 setNeedsComposite(screen)
             } catch {
-                KMSLog.error("\(connector.name): \(error)")
+                StderrLog.error("\(connector.name): \(error)")
             }
         }
     }
@@ -175,7 +175,7 @@ extension KMSDisplay {
         let attempt = modeRetries[key, default: 0]
         guard attempt < Self.noModeRetryDelays.count else {
             if attempt == Self.noModeRetryDelays.count {
-                KMSLog.info(
+                StderrLog.info(
                     "\(connector.name): connected but still reports no modes; given up until the next hotplug event")
                 modeRetries[key] = attempt + 1
             }
@@ -194,10 +194,10 @@ extension KMSDisplay {
             try? waitUntilIdle(entry, timeout: 0.5)
         }
         if let error = entry.output.turnOff() {
-            KMSLog.info("\(entry.connector.name): turning off: \(error)")
+            StderrLog.info("\(entry.connector.name): turning off: \(error)")
         }
         lit.removeAll { $0 === entry }
-        KMSLog.info("\(entry.connector.name): disconnected")
+        StderrLog.info("\(entry.connector.name): disconnected")
         Application.shared.disconnect(entry.screen)
     }
 
@@ -206,11 +206,11 @@ extension KMSDisplay {
         do {
             let card = try KMSCard(node: node)
             cards.append(card)
-            KMSLog.info("\(node.devnode) (\(card.device.driverName)) appeared")
+            StderrLog.info("\(node.devnode) (\(card.device.driverName)) appeared")
             card.startEvents { [weak self, unowned card] events in self?.handle(events, on: card) }
             lightConnectors(of: card, plugTime: plugTime)
         } catch {
-            KMSLog.info("skipping \(node.devnode): \(error)")
+            StderrLog.info("skipping \(node.devnode): \(error)")
         }
     }
 
@@ -221,7 +221,7 @@ extension KMSDisplay {
         card.stopEvents()
         for entry in lit where entry.card === card {
             lit.removeAll { $0 === entry }
-            KMSLog.info("\(entry.connector.name): card \(sysname) removed")
+            StderrLog.info("\(entry.connector.name): card \(sysname) removed")
             Application.shared.disconnect(entry.screen)
         }
         cards.removeAll { $0 === card }

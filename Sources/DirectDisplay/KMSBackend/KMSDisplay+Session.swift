@@ -19,7 +19,7 @@ extension KMSDisplay {
             do {
                 try card.device.dropMaster()
             } catch {
-                KMSLog.info("\(card.node.devnode): \(error)")
+                StderrLog.info("\(card.node.devnode): \(error)")
             }
         }
     }
@@ -42,7 +42,7 @@ extension KMSDisplay {
         do {
             try input?.resume()
         } catch {
-            KMSLog.error("input devices after resume: \(error)")
+            StderrLog.error("input devices after resume: \(error)")
         }
         showCursor(input?.pointerLocation)
         let held = heldDeviceEvents

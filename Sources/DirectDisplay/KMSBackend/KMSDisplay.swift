@@ -90,7 +90,7 @@ public final class KMSDisplay: Display {
                 cards.append(try KMSCard(node: node))
             } catch {
                 failures.append("\(node.devnode): \(error)")
-                KMSLog.info("skipping \(node.devnode): \(error)")
+                StderrLog.info("skipping \(node.devnode): \(error)")
             }
         }
         guard !cards.isEmpty else { throw KMSDisplayError.noUsableCard(failures) }
@@ -100,7 +100,7 @@ public final class KMSDisplay: Display {
                 self?.handle(events, arrivedAt: arrival)
             }
         } catch {
-            KMSLog.error("no hotplug: \(error)")
+            StderrLog.error("no hotplug: \(error)")
         }
         for card in cards { start(card) }
         do {
@@ -109,7 +109,7 @@ public final class KMSDisplay: Display {
             self.input = input
             showCursor(input.pointerLocation)
         } catch {
-            KMSLog.error("no input devices: \(error)")
+            StderrLog.error("no input devices: \(error)")
         }
     }
 
@@ -238,7 +238,7 @@ public final class KMSDisplay: Display {
         do {
             buffer = try entry.output.drawBuffer()
         } catch {
-            KMSLog.error("\(entry.connector.name): no buffer to draw into: \(error)")
+            StderrLog.error("\(entry.connector.name): no buffer to draw into: \(error)")
             return
         }
         Application.shared.composite(
@@ -250,7 +250,7 @@ public final class KMSDisplay: Display {
         do {
             try entry.output.present(version: entry.composedVersion)
         } catch {
-            KMSLog.error("\(entry.output.connector.name): \(error)")
+            StderrLog.error("\(entry.output.connector.name): \(error)")
         }
     }
 
@@ -262,7 +262,7 @@ public final class KMSDisplay: Display {
             do {
                 guard try entry.output.handle(event) else { continue }
             } catch {
-                KMSLog.error("\(entry.output.connector.name): \(error)")
+                StderrLog.error("\(entry.output.connector.name): \(error)")
                 continue
             }
             if entry.plugToFirstFrame == nil, let plugTime = entry.plugTime {
