@@ -424,6 +424,9 @@ final class InputRoutingTests: KMSDisplayTestCase {
         try waitForDevice(mouse.name)
         XCTAssertFalse(display.hasCursorPlane(screen))
         try mouse.move(dx: -3000, dy: -3000)
+        try display.waitFor("the pointer in the top-left corner", timeout: timeout) {
+            input.pointerLocation?.point == .zero
+        }
         try mouse.move(dx: 100, dy: 80)
         try display.waitFor("the pointer moved", timeout: timeout) { (input.pointerLocation?.point.x ?? 0) > 0 }
         let point = try XCTUnwrap(input.pointerLocation?.point)
