@@ -63,6 +63,23 @@ public enum TouchPointMapping {
             x: inside(logical.0 * size.width, size.width), y: inside(logical.1 * size.height, size.height))
     }
 
+    /// The inverse of ``screenPoint(x:y:size:rotation:)``: where `point` of a screen
+    /// of `size` (points, rotated orientation) lies on the panel, 0…1 across its
+    /// native width and height. The cursor is put on the panel with it.
+    public static func panelPosition(of point: ScreenPoint, size: ScreenSize, rotation: ScreenRotation) -> (
+        x: Double, y: Double
+    ) {
+        guard size.width > 0, size.height > 0 else { return (0, 0) }
+        let x = point.x / size.width
+        let y = point.y / size.height
+        switch rotation {
+        case .none: return (x, y)
+        case .clockwise90: return (1 - y, x)
+        case .clockwise180: return (1 - x, 1 - y)
+        case .clockwise270: return (y, 1 - x)
+        }
+    }
+
     /// Keeps a coordinate off the far edge, which hit-testing counts as outside.
     static func inside(_ value: Double, _ extent: Double) -> Double { min(value, extent.nextDown) }
 }

@@ -90,8 +90,8 @@ public final class ScanoutOutput {
 
     // MARK: Cursor plane
 
-    /// Whether the output has a cursor plane (see `attachCursor`).
-    public var hasCursorPlane: Bool { cursor != nil }
+    /// The output's cursor plane (see `attachCursor`); nil without one.
+    public var cursorPlaneID: UInt32? { cursor?.plane.id }
 
     /// Where the cursor plane shows its image now: top-left in CRTC pixels, nil while hidden.
     public var cursorPosition: (x: Int, y: Int)? {

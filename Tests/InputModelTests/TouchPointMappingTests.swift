@@ -70,4 +70,27 @@ final class TouchPointMappingTests: XCTestCase {
             XCTAssertNil(TouchPointMapping.screenPoint(x: x, y: y, size: size, rotation: .none), "(\(x), \(y)) \(size)")
         }
     }
+
+    /// panelPosition undoes screenPoint for every rotation, and puts the screen's
+    /// top-left corner where FrameComposer's rotation puts it.
+    func testPanelPositionIsTheInverseOfScreenPoint() throws {
+        let panel = ScreenSize(width: 400, height: 300)
+        for rotation in ScreenRotation.allCases {
+            let size = rotation.swapsAxes ? ScreenSize(width: panel.height, height: panel.width) : panel
+            for (u, v) in [(0.1, 0.2), (0.5, 0.5), (0.9, 0.05), (0.25, 0.75)] {
+                let point = try XCTUnwrap(TouchPointMapping.screenPoint(x: u, y: v, size: size, rotation: rotation))
+                let back = TouchPointMapping.panelPosition(of: point, size: size, rotation: rotation)
+                XCTAssertEqual(back.x, u, accuracy: 1e-9, "\(rotation)")
+                XCTAssertEqual(back.y, v, accuracy: 1e-9, "\(rotation)")
+            }
+        }
+        let origin = ScreenPoint(x: 0, y: 0)
+        let corners = ScreenRotation.allCases.map { rotation in
+            let size = rotation.swapsAxes ? ScreenSize(width: panel.height, height: panel.width) : panel
+            let position = TouchPointMapping.panelPosition(of: origin, size: size, rotation: rotation)
+            return [position.x, position.y]
+        }
+        // Turned 90° clockwise, the content's top-left is at the panel's top-right.
+        XCTAssertEqual(corners, [[0, 0], [1, 0], [1, 1], [0, 1]])
+    }
 }

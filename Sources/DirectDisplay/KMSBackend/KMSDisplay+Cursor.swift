@@ -1,5 +1,6 @@
 import Compositing
 import Foundation
+import InputModel
 import KMS
 
 /// The mouse cursor: on the CRTC's cursor plane where the card has a free one
@@ -22,7 +23,6 @@ extension KMSDisplay {
             let buffer = try output.attachCursor(plane: plane, width: size.width, height: size.height)
             image.surface.copyPixels(
                 into: buffer.pixels, width: buffer.width, height: buffer.height, bytesPerRow: buffer.bytesPerRow)
-            entry.cursorPlaneID = plane.id
         } catch {
             StderrLog.info("\(output.connector.name): no cursor plane, the cursor is composited: \(error)")
         }
@@ -38,7 +38,7 @@ extension KMSDisplay {
                 let pixel = Self.panelPixel(of: location.point, on: entry.screen)
                 corner = (pixel.x - image.hotspot.x, pixel.y - image.hotspot.y)
             }
-            if entry.output.hasCursorPlane {
+            if entry.output.cursorPlaneID != nil {
                 do {
                     try entry.output.moveCursor(x: corner?.x ?? 0, y: corner?.y ?? 0, visible: corner != nil)
                 } catch {
@@ -67,20 +67,20 @@ extension KMSDisplay {
     }
 
     /// Whether `screen` shows the cursor on a hardware cursor plane.
-    public func hasCursorPlane(_ screen: Screen) -> Bool { entry(for: screen)?.output.hasCursorPlane ?? false }
+    public func hasCursorPlane(_ screen: Screen) -> Bool { entry(for: screen)?.output.cursorPlaneID != nil }
 
-    /// A point in `screen`'s coordinates as a panel pixel: scaled, then turned by
-    /// the panel rotation the compositor applies (see FrameComposer.rotationTransform).
+    /// The panel pixel showing the screen pixel under `point` (the screen's own
+    /// coordinates): the touch mapping's inverse, taken at that pixel's centre.
     static func panelPixel(of point: CGPoint, on screen: Screen) -> (x: Int, y: Int) {
-        let x = Int((point.x * screen.scale).rounded(.down))
-        let y = Int((point.y * screen.scale).rounded(.down))
-        let panelWidth = Int(screen.nativeBounds.width)
-        let panelHeight = Int(screen.nativeBounds.height)
-        switch screen.orientation.panelRotation {
-        case .none: return (x, y)
-        case .clockwise90: return (panelWidth - 1 - y, x)
-        case .clockwise180: return (panelWidth - 1 - x, panelHeight - 1 - y)
-        case .clockwise270: return (y, panelHeight - 1 - x)
-        }
+        let scale = screen.scale
+        let centre = ScreenPoint(
+            x: ((point.x * scale).rounded(.down) + 0.5) / scale, y: ((point.y * scale).rounded(.down) + 0.5) / scale)
+        let position = TouchPointMapping.panelPosition(
+            of: centre, size: ScreenSize(width: screen.bounds.width, height: screen.bounds.height),
+            rotation: ScreenRotation(rawValue: screen.orientation.panelRotation.rawValue) ?? .none)
+        return (
+            Int((position.x * screen.nativeBounds.width).rounded(.down)),
+            Int((position.y * screen.nativeBounds.height).rounded(.down))
+        )
     }
 }

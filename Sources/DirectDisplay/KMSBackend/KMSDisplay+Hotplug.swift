@@ -158,7 +158,8 @@ extension KMSDisplay {
                 let screen = Screen(kmsConnector: connector, mode: mode)
                 taken.insert(crtc.id)
                 let entry = LitScreen(screen: screen, output: output, card: card, plugTime: plugTime)
-                attachCursorPlane(to: entry, taken: Set(lit.filter { $0.card === card }.compactMap(\.cursorPlaneID)))
+                attachCursorPlane(
+                    to: entry, taken: Set(lit.filter { $0.card === card }.compactMap(\.output.cursorPlaneID)))
                 lit.append(entry)
                 StderrLog.info("\(connector.name): \(mode) on crtc \(crtc.id), plane \(plane.id)")
                 Application.shared.connect(screen)

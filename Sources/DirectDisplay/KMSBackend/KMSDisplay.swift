@@ -25,9 +25,8 @@ public final class KMSDisplay: Display {
         var composedVersion = 0
         /// The version on screen at the last flip event, to tell new content from repeats.
         var lastSeenVersion = 0
-        /// The arrow at this screen's scale, and the cursor plane showing it (nil: composited).
+        /// The arrow at this screen's scale (on the output's cursor plane, or composited).
         var cursorImage: CursorImage?
-        var cursorPlaneID: UInt32?
         /// Where a composited cursor's top-left corner sits in panel pixels; nil when not shown here.
         var compositedCursor: (x: Int, y: Int)?
 
