@@ -84,7 +84,7 @@ final class PointerRouter {
             }
             guard let (screen, point) = location else { return }
             let spot = ScreenPoint(x: point.x, y: point.y)
-            let count = taps.tapCount(area: ObjectIdentifier(screen).hashValue, location: spot, time: time)
+            let count = taps.tapCount(area: screen.tapCountingArea, location: spot, time: time)
             let touch = Touch(screen: screen, location: point, phase: .began, timestamp: time, tapCount: count)
             touch.type = .indirectPointer
             touch.buttonMask = mask(buttons)
@@ -102,7 +102,7 @@ final class PointerRouter {
             if let touchStart {
                 let end = ScreenPoint(x: touch.locationInScreen.x, y: touch.locationInScreen.y)
                 taps.touchEnded(
-                    area: ObjectIdentifier(touch.screen).hashValue, count: touch.tapCount,
+                    area: touch.screen.tapCountingArea, count: touch.tapCount,
                     startLocation: touchStart.point, startTime: touchStart.time, endLocation: end, endTime: time)
             }
             self.touch = nil

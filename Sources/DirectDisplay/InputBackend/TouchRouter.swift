@@ -52,7 +52,7 @@ final class TouchRouter {
         guard let screen = screen(for: device), let point = point(event.x, event.y, on: screen) else { return }
         let time = Double(event.timeMicroseconds) / 1_000_000
         let location = CGPoint(x: point.x, y: point.y)
-        let count = taps.tapCount(area: area(of: screen), location: point, time: time)
+        let count = taps.tapCount(area: screen.tapCountingArea, location: point, time: time)
         let touch = Touch(screen: screen, location: location, phase: .began, timestamp: time, tapCount: count)
         fingers[key] = Finger(touch: touch, start: point, startTime: time, last: point)
         changed[event.device, default: []].insert(touch)
@@ -78,7 +78,7 @@ final class TouchRouter {
         let time = Double(event.timeMicroseconds) / 1_000_000
         finger.touch.update(location: finger.touch.locationInScreen, phase: .ended, timestamp: time)
         taps.touchEnded(
-            area: area(of: finger.touch.screen), count: finger.touch.tapCount, startLocation: finger.start,
+            area: finger.touch.screen.tapCountingArea, count: finger.touch.tapCount, startLocation: finger.start,
             startTime: finger.startTime, endLocation: finger.last, endTime: time)
         changed[event.device, default: []].insert(finger.touch)
     }
@@ -115,6 +115,10 @@ final class TouchRouter {
             x: x, y: y, size: ScreenSize(width: size.width, height: size.height),
             rotation: ScreenRotation(rawValue: screen.orientation.panelRotation.rawValue) ?? .none)
     }
+}
 
-    private func area(of screen: Screen) -> Int { ObjectIdentifier(screen).hashValue }
+extension Screen {
+    /// The area TapCounter counts taps in (fingers and mouse clicks alike): taps
+    /// on different screens never add up.
+    var tapCountingArea: Int { ObjectIdentifier(self).hashValue }
 }
