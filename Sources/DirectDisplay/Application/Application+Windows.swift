@@ -4,18 +4,31 @@ import WindowModel
 extension Application {
     func setWindow(_ window: Window, hidden: Bool) {
         let id = ObjectIdentifier(window)
-        apply(hidden ? model.hide(id) : model.show(id))
+        change(window) { hidden ? $0.hide(id) : $0.show(id) }
     }
 
     func makeKeyAndVisible(_ window: Window) {
-        apply(model.makeKeyAndVisible(ObjectIdentifier(window)))
+        let id = ObjectIdentifier(window)
+        change(window) { $0.makeKeyAndVisible(id) }
     }
 
     func makeKey(_ window: Window) {
         let id = ObjectIdentifier(window)
-        let wasFront = model.visibleBackToFront.last == id
-        apply(model.makeKey(id))
-        if !wasFront { window.screen?.setNeedsComposite() }
+        change(window) { $0.makeKey(id) }
+    }
+
+    /// Runs one of the model's mutations on `window` and replays its
+    /// transitions. Showing or making key a visible window raises it without
+    /// any transition, so a change of the visible order also composes the
+    /// window's screen again: pixels follow the model, as hit-testing does.
+    private func change(
+        _ window: Window,
+        _ mutation: (inout WindowVisibilityModel<ObjectIdentifier>) -> [WindowTransition<ObjectIdentifier>]
+    ) {
+        let visibleBefore = model.visibleBackToFront
+        let transitions = mutation(&model)
+        if model.visibleBackToFront != visibleBefore { window.screen?.setNeedsComposite() }
+        apply(transitions)
     }
 
     /// Replays the model's transitions as UIKit does: state first, then the
