@@ -75,3 +75,121 @@ final class WindowRaiseCompositeTests: DirectDisplayTestCase {
         XCTAssertFalse(screen.needsComposite, "an unchanged order needs no new frame")
     }
 }
+
+/// Reordering a view among its superview's subviews keeps it in its window:
+/// as in UIKit its touches go on, it stays first responder, and no move
+/// callbacks are sent. Moving it to another superview still removes it first.
+final class SubviewReorderTests: DirectDisplayTestCase {
+    /// A window filling the screen with three side-by-side logging views a, b, c (each 20 wide).
+    private func windowWithThreeViews(on screen: Screen, log: EventLog) -> (Window, [LoggingView]) {
+        let window = Window(screen: screen)
+        let views = ["a", "b", "c"].enumerated().map { index, name in
+            LoggingView(name, frame: CGRect(x: CGFloat(index) * 20, y: 0, width: 20, height: 20), log: log)
+        }
+        for view in views { window.addSubview(view) }
+        window.makeKeyAndVisible()
+        return (window, views)
+    }
+
+    /// Each way of reordering `view` within `parent`, by name.
+    private let reorders: [(String, @MainActor (View, View, [View]) -> Void)] = [
+        ("insertSubview(at: 0)", { parent, view, _ in parent.insertSubview(view, at: 0) }),
+        ("insertSubview(at: end)", { parent, view, _ in parent.insertSubview(view, at: parent.subviews.count) }),
+        ("insertSubview(aboveSubview:)", { parent, view, all in parent.insertSubview(view, aboveSubview: all[2]) }),
+        ("insertSubview(belowSubview:)", { parent, view, all in parent.insertSubview(view, belowSubview: all[0]) }),
+        ("addSubview", { parent, view, _ in parent.addSubview(view) }),
+        ("bringSubviewToFront", { parent, view, _ in parent.bringSubviewToFront(view) }),
+        ("sendSubviewToBack", { parent, view, _ in parent.sendSubviewToBack(view) }),
+    ]
+
+    func testReorderingKeepsTheViewsTouches() async {
+        for (name, reorder) in reorders {
+            Application.shared.reset()
+            display = HeadlessDisplay()
+            let screen = connect(width: 60, height: 20)
+            let log = EventLog()
+            let (window, views) = windowWithThreeViews(on: screen, log: log)
+            display.touchDown(1, at: CGPoint(x: 30, y: 10), on: screen)
+            reorder(window, views[1], views)
+            display.touchUp(1, at: CGPoint(x: 30, y: 10), on: screen)
+            XCTAssertEqual(log.take(), ["b began 1", "b ended"], name)
+            XCTAssertTrue(views[1].superview === window, name)
+        }
+    }
+
+    func testReorderingKeepsTheFirstResponder() async {
+        for (name, reorder) in reorders {
+            Application.shared.reset()
+            display = HeadlessDisplay()
+            let screen = connect(width: 60, height: 20)
+            let (window, views) = windowWithThreeViews(on: screen, log: EventLog())
+            views[1].acceptsFirstResponder = true
+            XCTAssertTrue(views[1].becomeFirstResponder(), name)
+            reorder(window, views[1], views)
+            XCTAssertTrue(views[1].isFirstResponder, name)
+        }
+    }
+
+    func testReorderingSendsNoMoveCallbacksAndKeepsOrder() async {
+        final class Hooked: View {
+            var log: [String] = []
+            override func willMove(toSuperview newSuperview: View?) { log.append("willMove superview") }
+            override func didMoveToSuperview() { log.append("didMove superview") }
+            override func willMove(toWindow newWindow: Window?) { log.append("willMove window") }
+            override func didMoveToWindow() { log.append("didMove window") }
+        }
+        let screen = connect(width: 60, height: 20)
+        let window = Window(screen: screen)
+        window.makeKeyAndVisible()
+        let a = Hooked()
+        let b = Hooked()
+        let c = Hooked()
+        for view in [a, b, c] { window.addSubview(view) }
+        for view in [a, b, c] { view.log = [] }
+        window.insertSubview(b, at: 0)
+        assertSameObjects(window.subviews, [b, a, c])
+        window.insertSubview(b, aboveSubview: c)
+        assertSameObjects(window.subviews, [a, c, b])
+        window.insertSubview(b, belowSubview: a)
+        assertSameObjects(window.subviews, [b, a, c])
+        window.insertSubview(b, at: 99)
+        assertSameObjects(window.subviews, [a, c, b])
+        window.bringSubviewToFront(a)
+        window.sendSubviewToBack(c)
+        assertSameObjects(window.subviews, [c, b, a])
+        XCTAssertEqual(b.log, [], "a reorder is not a move")
+        XCTAssertEqual(a.log, [])
+    }
+
+    func testReorderingComposesTheScreenAgain() async throws {
+        let screen = connect(width: 20, height: 20)
+        let window = Window(screen: screen)
+        let red = View(frame: window.bounds)
+        red.backgroundColor = .red
+        let blue = View(frame: window.bounds)
+        blue.backgroundColor = .blue
+        window.addSubview(red)
+        window.addSubview(blue)
+        window.makeKeyAndVisible()
+        display.runUntilIdle()
+        XCTAssertTrue(try XCTUnwrap(display.lastFrames[screen.name]).pixel(x: 5, y: 5).isClose(to: .blue))
+        window.insertSubview(red, at: 1)
+        display.runUntilIdle()
+        XCTAssertTrue(try XCTUnwrap(display.lastFrames[screen.name]).pixel(x: 5, y: 5).isClose(to: .red))
+    }
+
+    func testMovingToAnotherSuperviewStillCancelsTouchesAndResigns() async {
+        let screen = connect(width: 60, height: 20)
+        let log = EventLog()
+        let (window, views) = windowWithThreeViews(on: screen, log: log)
+        let other = View(frame: window.bounds)
+        window.insertSubview(other, at: 0)
+        display.touchDown(1, at: CGPoint(x: 30, y: 10), on: screen)
+        views[1].acceptsFirstResponder = true
+        XCTAssertTrue(views[1].becomeFirstResponder())
+        other.insertSubview(views[1], at: 0)
+        XCTAssertEqual(log.take(), ["b began 1", "b cancelled"], "a new superview is a removal first")
+        XCTAssertFalse(views[1].isFirstResponder)
+        XCTAssertTrue(views[1].superview === other)
+    }
+}

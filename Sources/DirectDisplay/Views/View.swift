@@ -115,19 +115,28 @@ import WindowModel
         insertSubview(view, at: subviews.count)
     }
 
-    /// Inserts `view` at `index` in `subviews` (0 is the back).
+    /// Inserts `view` at `index` in `subviews` (0 is the back). A view that
+    /// is already a subview only changes place, as in UIKit: it stays in its
+    /// window, so its touches go on, it stays first responder, and it gets no
+    /// willMove/didMove calls.
     open func insertSubview(_ view: View, at index: Int) {
         precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
+        if view.superview === self {
+            subviews.removeAll { $0 === view }
+            subviews.insert(view, at: min(max(index, 0), subviews.count))
+            didAddSubview(view)
+            setNeedsCompositeOfScreen()
+            return
+        }
         let oldWindow = view.window
         let newWindow = window
         if oldWindow !== newWindow { view.willMove(toWindow: newWindow) }
-        if view.superview !== self { view.willMove(toSuperview: self) }
-        let sameParent = view.superview === self
+        view.willMove(toSuperview: self)
         view.detachFromSuperview()
         let clamped = min(max(index, 0), subviews.count)
         subviews.insert(view, at: clamped)
         view.superview = self
-        if !sameParent { view.didMoveToSuperview() }
+        view.didMoveToSuperview()
         if oldWindow !== newWindow { view.didMoveToWindow() }
         didAddSubview(view)
         setNeedsCompositeOfScreen()
