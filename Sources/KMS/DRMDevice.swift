@@ -20,8 +20,8 @@ public final class DRMDevice {
     private let events = FlipEventCollector()
 
     /// Opens `path` (open(2)) and becomes master (drmSetMaster when not already).
-    /// - Throws: `DRMError` naming the call: EBUSY/EACCES from drmSetMaster mean another
-    ///   DRM master (a compositor, X server or second app) drives the card.
+    /// - Throws: `DRMError` naming the call; from drmSetMaster, `DRMError.masterRefused`
+    ///   tells another DRM master (EBUSY) from missing permission (EACCES/EPERM).
     public init(path: String, requireMaster: Bool = true) throws(DRMError) {
         self.path = path
         let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
@@ -48,11 +48,7 @@ public final class DRMDevice {
             if result != 0 {
                 let code = errno
                 close(fd)
-                throw DRMError(
-                    call: "drmSetMaster", code: code,
-                    context:
-                        "\(path) is already driven by another DRM master (a compositor, X server or another app); stop it or switch to a free virtual console"
-                )
+                throw DRMError.masterRefused(path: path, code: code)
             }
         }
     }

@@ -16,6 +16,26 @@ public struct DRMError: Error, CustomStringConvertible, Equatable, Sendable {
         self.context = context
     }
 
+    /// The error `DRMDevice` throws when drmSetMaster on `path` failed with
+    /// errno `code`, saying what to do: EBUSY means another master drives the
+    /// card; EACCES and EPERM mean we may not become master at all.
+    public static func masterRefused(path: String, code: Int32) -> DRMError {
+        let context: String
+        switch code {
+        case EBUSY:
+            context =
+                "\(path) is already driven by another DRM master (a compositor, X server or another app); "
+                + "stop it or switch to a free virtual console"
+        case EACCES, EPERM:
+            context =
+                "\(path): no permission to become DRM master; "
+                + "run from a virtual console as root, or through a seat manager (seatd or systemd-logind)"
+        default:
+            context = "could not become DRM master of \(path)"
+        }
+        return DRMError(call: "drmSetMaster", code: code, context: context)
+    }
+
     public var isBusy: Bool { code == EBUSY }
     public var isPermissionDenied: Bool { code == EACCES || code == EPERM }
 
