@@ -2,10 +2,13 @@
 // DirectDisplay: UIKit-style windows on Linux DRM/KMS displays.
 //
 // Layers, bottom to top (dependencies point down only):
-//   C bindings      CDRM, CUdev, CInput, CPixman, CCairo (system libraries, pkg-config)
-//   pure logic      WindowModel, EDID (no C library, no hardware)
+//   C bindings      CDRM, CUdev, CInput, CXKBCommon, CEvdev, CPixman, CCairo (system libraries,
+//                   pkg-config), CLinuxEvents (epoll, timerfd, eventfd headers)
+//   pure logic      WindowModel, EDID, InputModel (input event values and rules; no C library, no hardware)
+//   foundations     Scheduling (the event loop and its clocks), DeviceAccess (the device opener),
+//                   Keyboard (xkbcommon keymaps and state)
 //   pixels          Compositing (pixman composition, cairo PNG files)
-//   back ends       KMS (DRM/KMS scanout), Udev (device discovery)
+//   back ends       KMS (DRM/KMS scanout), Udev (device discovery), Input (libinput)
 //   public API      DirectDisplay (@MainActor, UIKit-shaped)
 //   programs        direct-display (CLI and demo), direct-display-bench (benchmarks on real KMS)
 import PackageDescription
@@ -33,31 +36,38 @@ let package = Package(
         systemLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
         systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
         systemLibrary("CEvdev", pkgConfig: "libevdev", apt: "libevdev-dev"),
+        .systemLibrary(name: "CLinuxEvents"),
 
         .target(name: "WindowModel"),
         .target(name: "EDID"),
         .target(name: "InputModel"),
-        .target(name: "Input", dependencies: ["CInput", "CUdev", "CXKBCommon"]),
+        .target(name: "Scheduling", dependencies: ["CLinuxEvents"]),
+        .target(name: "DeviceAccess"),
+        .target(name: "Keyboard", dependencies: ["CXKBCommon", "InputModel"]),
+        .target(name: "Input", dependencies: ["CInput", "CUdev", "DeviceAccess", "InputModel"]),
         .target(name: "Compositing", dependencies: ["CPixman", "CCairo"]),
-        .target(name: "KMS", dependencies: ["CDRM", "EDID"]),
+        .target(name: "KMS", dependencies: ["CDRM", "EDID", "DeviceAccess"]),
         .target(name: "Udev", dependencies: ["CUdev"]),
         // uinput devices made by tests and benchmarks (libevdev), never by the library.
         .target(name: "VirtualInput", dependencies: ["CEvdev"]),
         .target(
             name: "DirectDisplay",
-            dependencies: ["WindowModel", "Compositing", "EDID", "KMS", "Udev", "Input", "InputModel"]
+            dependencies: [
+                "WindowModel", "Compositing", "EDID", "KMS", "Udev", "Input", "InputModel", "Keyboard", "Scheduling",
+                "DeviceAccess",
+            ]
         ),
         .executableTarget(
             name: "DirectDisplayCLI",
             dependencies: [
-                "DirectDisplay", "KMS", "Udev", "EDID", "Input", "InputModel",
+                "DirectDisplay", "KMS", "Udev", "EDID", "Input", "InputModel", "Scheduling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "DirectDisplayBench",
             dependencies: [
-                "DirectDisplay", "KMS", "Udev", "VirtualInput",
+                "DirectDisplay", "KMS", "Udev", "VirtualInput", "Scheduling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,16 +75,22 @@ let package = Package(
         // Helpers shared by the test targets (a seeded random generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
-            name: "DirectDisplayTests", dependencies: ["DirectDisplay", "WindowModel", "Compositing", "TestSupport"]),
+            name: "DirectDisplayTests",
+            dependencies: ["DirectDisplay", "WindowModel", "Compositing", "InputModel", "TestSupport"]),
         .testTarget(name: "WindowModelTests", dependencies: ["WindowModel", "TestSupport"]),
         .testTarget(name: "EDIDTests", dependencies: ["EDID", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KMSTests", dependencies: ["KMS"]),
         .testTarget(name: "UdevTests", dependencies: ["Udev"]),
-        .testTarget(name: "InputTests", dependencies: ["Input"]),
+        .testTarget(name: "KeyboardTests", dependencies: ["Keyboard", "InputModel"]),
+        .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
         .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
         .testTarget(
             name: "HardwareTests",
-            dependencies: ["DirectDisplay", "KMS", "Udev", "Compositing", "Input", "CEvdev", "VirtualInput"]
+            dependencies: [
+                "DirectDisplay", "KMS", "Udev", "Compositing", "Input", "InputModel", "Keyboard", "CEvdev",
+                "VirtualInput",
+                "Scheduling", "DeviceAccess",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@ import ArgumentParser
 import DirectDisplay
 import Foundation
 import KMS
+import Scheduling
 import VirtualInput
 
 /// Input to scanout: from writing a touch to a uinput touchscreen to the completed
@@ -71,7 +72,7 @@ private final class LatencyRun {
         let size = screen.nativeBounds.size
         device = try UinputDevice.touchscreen(
             name: "DirectDisplay latency touchscreen", width: Int32(size.width), height: Int32(size.height))
-        display.input?.bindTouchscreens(to: screen)
+        display.input.bindTouchscreens(to: screen)
     }
 
     func start() {
@@ -98,7 +99,7 @@ private final class LatencyRun {
     }
 
     private func waitForDevice(deadline: Double) {
-        if display.input?.deviceNames.contains(device.name) == true {
+        if display.input.deviceNames.contains(device.name) {
             schedule(after: 0.1)
         } else if monotonicSeconds() > deadline {
             fail("libinput did not report \(device.name) within 10 s")

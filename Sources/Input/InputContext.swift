@@ -1,12 +1,14 @@
 import CInput
 import CUdev
+import DeviceAccess
 import Glibc
+import InputModel
 
 /// The one owner of a libinput context (struct libinput) on the udev back end,
 /// bound to one seat. Serve it from one queue: watch ``fd`` for reading (a
 /// DispatchSource on the main queue) and call ``dispatch()`` when it is readable.
 ///
-/// Devices are opened through the injected ``RestrictedDeviceOpener``, and each
+/// Devices are opened through the injected ``DeviceOpener`` (the display's, shared with DRM), and each
 /// device gets an ``InputDeviceID`` when libinput adds it. The context holds a
 /// reference to every present device (libinput_device_ref), dropped when the
 /// device is removed or the context is closed.
@@ -28,7 +30,7 @@ public final class InputContext {
     /// to `seat` (libinput_udev_assign_seat), which opens the devices already
     /// present; their ``InputEvent/deviceAdded(_:)`` events come with the first
     /// ``dispatch()``.
-    public init(seat: String = "seat0", opener: RestrictedDeviceOpener = DirectDeviceOpener()) throws(InputError) {
+    public init(seat: String = "seat0", opener: any DeviceOpener = DirectDeviceOpener()) throws(InputError) {
         let openerBox = DeviceOpenerBox(opener)
         self.seat = seat
         self.opener = openerBox
@@ -316,8 +318,8 @@ public final class InputContext {
 
 /// The opener as libinput's user data: a class so its address is stable.
 private final class DeviceOpenerBox {
-    let opener: RestrictedDeviceOpener
-    init(_ opener: RestrictedDeviceOpener) { self.opener = opener }
+    let opener: any DeviceOpener
+    init(_ opener: any DeviceOpener) { self.opener = opener }
 }
 
 /// libinput's open_restricted: a file descriptor, or a negative errno.

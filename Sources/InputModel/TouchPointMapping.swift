@@ -80,6 +80,34 @@ public enum TouchPointMapping {
         }
     }
 
+    /// Where a device must report a touch (0…1 of its range, before calibration) for
+    /// ``screenPoint(x:y:size:rotation:)`` to give exactly `point`: the synthetic
+    /// touchscreen of the headless display reports its touches through it. A plain
+    /// ``panelPosition(of:size:rotation:)`` can be one rounding step off (1/49·49 is
+    /// not 1 in floating point), so neighbours a few ulps away are tried as well.
+    public static func devicePosition(of point: ScreenPoint, size: ScreenSize, rotation: ScreenRotation) -> (
+        x: Double, y: Double
+    ) {
+        let base = panelPosition(of: point, size: size, rotation: rotation)
+        func neighbours(_ value: Double) -> [Double] {
+            var below = value
+            var above = value
+            var result = [value]
+            for _ in 0..<4 {
+                below = below.nextDown
+                above = above.nextUp
+                result += [below, above]
+            }
+            return result
+        }
+        for x in neighbours(base.x) {
+            for y in neighbours(base.y) where screenPoint(x: x, y: y, size: size, rotation: rotation) == point {
+                return (x, y)
+            }
+        }
+        return base
+    }
+
     /// Keeps a coordinate off the far edge, which hit-testing counts as outside.
     static func inside(_ value: Double, _ extent: Double) -> Double { min(value, extent.nextDown) }
 }

@@ -1,4 +1,5 @@
 import CDRM
+import DeviceAccess
 import Glibc
 
 /// An open DRM primary node (/dev/dri/cardN): the one owner of its file descriptor.
@@ -18,14 +19,23 @@ public final class DRMDevice {
     public let driverName: String
 
     private let events = FlipEventCollector()
+    /// Opened the node and closes it: the display's opener (a session manager, or open(2)).
+    private let opener: any DeviceOpener
 
-    /// Opens `path` (open(2)) and becomes master (drmSetMaster when not already).
+    /// Opens `path` through `opener` and becomes master (drmSetMaster when not already).
     /// - Throws: `DRMError` naming the call; from drmSetMaster, `DRMError.masterRefused`
     ///   tells another DRM master (EBUSY) from missing permission (EACCES/EPERM).
-    public init(path: String, requireMaster: Bool = true) throws(DRMError) {
+    public init(path: String, requireMaster: Bool = true, opener: any DeviceOpener = DirectDeviceOpener())
+        throws(DRMError)
+    {
         self.path = path
-        let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw DRMError(call: "open", code: errno, context: "opening \(path)") }
+        self.opener = opener
+        let fd: Int32
+        do {
+            fd = try opener.openDevice(path: path, flags: O_RDWR | O_CLOEXEC | O_NONBLOCK)
+        } catch {
+            throw DRMError(call: "open", code: error.errno, context: "opening \(path)")
+        }
         self.fd = fd
         if let version = drmGetVersion(fd) {
             driverName = version.pointee.name.map { String(cString: $0) } ?? "unknown"
@@ -35,7 +45,7 @@ public final class DRMDevice {
         }
         var dumb: UInt64 = 0
         guard drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) == 0, dumb != 0 else {
-            close(fd)
+            opener.closeDevice(fileDescriptor: fd)
             throw DRMError(
                 call: "drmGetCap(DRM_CAP_DUMB_BUFFER)", code: ENOTSUP,
                 context: "\(path) (\(driverName)) cannot scan out dumb buffers")
@@ -47,14 +57,14 @@ public final class DRMDevice {
             let result = drmSetMaster(fd)
             if result != 0 {
                 let code = errno
-                close(fd)
+                opener.closeDevice(fileDescriptor: fd)
                 throw DRMError.masterRefused(path: path, code: code)
             }
         }
     }
 
     deinit {
-        close(fd)
+        opener.closeDevice(fileDescriptor: fd)
     }
 
     /// The cursor image size the driver asks for (DRM_CAP_CURSOR_WIDTH and
@@ -93,7 +103,8 @@ public final class DRMDevice {
     /// returns the page-flip events it holds (drmHandleEvent). Returns [] on timeout.
     public func readFlipEvents(timeout: Double) throws(DRMError) -> [FlipEvent] {
         var pollfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(max(0, timeout * 1000).rounded(.up))
+        // Clamped to a day: Int32 of an infinite or huge timeout would trap.
+        let milliseconds = Int32((min(max(0, timeout.isNaN ? 0 : timeout), 86_400) * 1000).rounded(.up))
         let ready = try drmCall("poll", context: "waiting for a page flip on \(path)") {
             poll(&pollfd, 1, milliseconds)
         }
@@ -135,14 +146,6 @@ public struct FlipEvent: Sendable, Equatable {
     public let sequence: UInt32
     /// CLOCK_MONOTONIC seconds of the vblank that completed the flip.
     public let timestamp: Double
-}
-
-/// CLOCK_MONOTONIC now, in seconds: the clock of `FlipEvent.timestamp` (and of
-/// libinput's event times), so the two can be subtracted.
-public func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
 }
 
 /// Gathers the events delivered by drmHandleEvent's C callback during one read.

@@ -235,6 +235,7 @@ final class PressRoutingTests: DirectDisplayTestCase {
         key.log = log
         key.makeKeyAndVisible()
         display.keyDown(30)
+        display.keyUp(30)
         XCTAssertEqual(log.take(), ["window press"])
         let handler = LoggingView("handler", frame: .zero, log: log)
         handler.acceptsFirstResponder = true

@@ -62,7 +62,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
         let screen = try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" })
         let device = try UinputDevice.touchscreen(name: name, width: 1024, height: 768)
         try waitForDevice(name)
-        try XCTUnwrap(display.input).bind(device: name, to: screen)
+        display.input.bind(device: name, to: screen)
         return (screen, device)
     }
 
@@ -79,7 +79,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
     private func waitForDevice(_ name: String) throws {
         let display = try XCTUnwrap(display)
         try display.waitFor("input device \(name)", timeout: timeout) {
-            display.input?.deviceNames.contains(name) ?? false
+            display.input.deviceNames.contains(name)
         }
     }
 
@@ -171,7 +171,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
 
     func testKeysReachTheFirstResponderInTheConfiguredLayout() async throws {
         let display = try XCTUnwrap(display)
-        let input = try XCTUnwrap(display.input)
+        let input = display.input
         let screen = try XCTUnwrap(Screen.main)
         let keyboard = try UinputDevice.keyboard(name: "DirectDisplay layout keyboard")
         try waitForDevice(keyboard.name)
@@ -215,7 +215,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
     /// A held key repeats at the configured rate as new keystrokes, and stops when released.
     func testHeldKeyRepeats() async throws {
         let display = try XCTUnwrap(display)
-        let input = try XCTUnwrap(display.input)
+        let input = display.input
         let screen = try XCTUnwrap(Screen.main)
         let keyboard = try UinputDevice.keyboard(name: "DirectDisplay repeating keyboard")
         try waitForDevice(keyboard.name)
@@ -247,7 +247,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
         try display.waitFor("the touch cancelled", timeout: timeout) { view.record.count == 2 }
         XCTAssertEqual(view.record, ["began 1", "cancelled"])
         try display.waitFor("the device gone", timeout: timeout) {
-            !(display.input?.deviceNames.contains(device.name) ?? true)
+            !display.input.deviceNames.contains(device.name)
         }
     }
 
@@ -255,7 +255,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
     /// coordinates (libinput applies it) and is applied again when the device returns.
     func testCalibrationMatrixTurnsTouchesAndSurvivesAPause() async throws {
         let display = try XCTUnwrap(display)
-        let input = try XCTUnwrap(display.input)
+        let input = display.input
         let (screen, device) = try touchscreenOnVKMS("DirectDisplay calibrated touchscreen")
         let view = fullScreenRecorder(on: screen)
         try input.setCalibration(.rotated180, forDevice: device.name)
@@ -277,7 +277,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
     /// that finger and new touches of a device bound to it reach no other window.
     func testTouchesForAScreenThatDisconnectedGoNowhere() async throws {
         let display = try XCTUnwrap(display)
-        let input = try XCTUnwrap(display.input)
+        let input = display.input
         let (screen, device) = try touchscreenOnVKMS("DirectDisplay orphaned touchscreen")
         guard let other = Screen.screens.first(where: { $0 !== screen }) else {
             throw XCTSkip("needs a second screen (Hardware/vm --gpu-outputs 1 or more)")
@@ -316,7 +316,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
         try display.waitFor("the finger down", timeout: timeout) { view.record == ["began 1"] }
         display.suspend()
         XCTAssertEqual(view.record, ["began 1", "cancelled"])
-        XCTAssertEqual(display.input?.deviceNames.contains(device.name), false, "devices are released while paused")
+        XCTAssertEqual(display.input.deviceNames.contains(device.name), false, "devices are released while paused")
         try device.lastFingerUp()
         try display.resume()
         try waitForDevice(device.name)
@@ -342,7 +342,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
         let device = try UinputDevice.touchscreen(name: name, width: 1024, height: 768)
         try waitForDevice(name)
         if let other = Screen.screens.first(where: { $0 !== screen }) {
-            display.input?.bind(device: name, to: other)  // WL_OUTPUT wins over this binding
+            display.input.bind(device: name, to: other)  // WL_OUTPUT wins over this binding
         }
         try device.tap(trackingID: 40, x: 300, y: 200)
         try display.waitFor("the tap on Virtual-1", timeout: timeout) { view.record.count == 2 }
@@ -351,7 +351,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
 
     func testMouseMovesTheCursorPlaneClicksScrollsAndCrossesScreens() async throws {
         let display = try XCTUnwrap(display)
-        let input = try XCTUnwrap(display.input)
+        let input = display.input
         let screen = try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" })
         input.screenOrder = ["Virtual-1"]
         let view = fullScreenRecorder(on: screen)
@@ -414,7 +414,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
         closeDisplay()
         let display = try KMSDisplay(cursorPlanes: false)
         self.display = display
-        let input = try XCTUnwrap(display.input)
+        let input = display.input
         let screen = try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" })
         input.screenOrder = ["Virtual-1"]
         let window = Window(screen: screen)

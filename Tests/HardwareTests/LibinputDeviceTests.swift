@@ -1,6 +1,8 @@
 import CEvdev
 import Foundation
 import Input
+import InputModel
+import Keyboard
 import VirtualInput
 import XCTest
 

@@ -1,6 +1,7 @@
 import DirectDisplay
 import Foundation
 import KMS
+import Scheduling
 import XCTest
 
 /// A window on a real KMS screen (VKMS in the VM), read back through the writeback connector.

@@ -1,4 +1,5 @@
 import Foundation
+import InputModel
 
 /// A physical key being pressed, as UIKit's `UIPress`. Hashable by identity.
 @MainActor public final class Press: Hashable {
@@ -52,16 +53,5 @@ public struct Key: Hashable, Sendable {
     }
 }
 
-/// Modifier keys, as UIKit's `UIKeyModifierFlags`.
-public struct KeyModifierFlags: OptionSet, Hashable, Sendable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-
-    public static let alphaShift = KeyModifierFlags(rawValue: 1 << 16)
-    public static let shift = KeyModifierFlags(rawValue: 1 << 17)
-    public static let control = KeyModifierFlags(rawValue: 1 << 18)
-    public static let alternate = KeyModifierFlags(rawValue: 1 << 19)
-    public static let command = KeyModifierFlags(rawValue: 1 << 20)
-    /// A key of the numeric keypad.
-    public static let numericPad = KeyModifierFlags(rawValue: 1 << 21)
-}
+/// Modifier keys, as UIKit's `UIKeyModifierFlags` (one type, shared with the keyboard state).
+public typealias KeyModifierFlags = InputModel.KeyModifierFlags

@@ -1,19 +1,26 @@
 import Compositing
 import Foundation
+import Scheduling
 
 /// Runs the whole window system with no hardware, for our tests and users'
 /// tests: screens are made up, input is synthetic, and frames are composed by
-/// the same code the KMS back end scans out.
+/// the same code the KMS back end scans out. Input takes the same routing as on
+/// hardware (`input`), and time is the test's: it moves only with `advanceTime(by:)`.
 @MainActor public final class HeadlessDisplay: Display {
     private var pendingScreens: [Screen] = []
-    private var touches: [Int: Touch] = [:]
-    private var presses: [UInt32: Press] = [:]
-    private var modifiers: KeyModifierFlags = []
+    /// The display's event loop, on a manual clock.
+    public let eventLoop = EventLoop(clock: ManualClock())
+    /// The seat: the same type and routing as `KMSDisplay.input`.
+    public let input: SeatInput
+    private let devices: HeadlessInputDevices
     /// The latest frame composed for each screen by `runUntilIdle()`, by screen name.
     public private(set) var lastFrames: [String: CapturedImage] = [:]
 
     /// Makes this the application's display.
     public init() {
+        devices = HeadlessInputDevices(clock: eventLoop.clock)
+        input = SeatInput(source: devices, loop: eventLoop)
+        devices.deliver = { [unowned input] events in input.route(events) }
         Application.shared.display = self
     }
 
@@ -56,8 +63,10 @@ import Foundation
         screen.updateCurrentMode(mode)
     }
 
-    /// Performs pending layout, drawing and composition until nothing is pending.
+    /// Performs posted work, timers already due, layout, drawing and composition
+    /// until nothing is pending. Does not move the clock (see `advanceTime(by:)`).
     public func runUntilIdle() {
+        eventLoop.runPending()
         var rounds = 0
         while !pendingScreens.isEmpty, rounds < 100 {
             rounds += 1
@@ -69,57 +78,86 @@ import Foundation
         }
     }
 
-    // MARK: Input
+    // MARK: Time
 
-    /// A finger `id` touches `screen` at a point in its coordinates.
+    /// Moves the display's clock forward by `seconds` and runs what falls due on the
+    /// way, each at its own time: key repeats, hotplug and other timers. Tap counting
+    /// reads the same clock (touches more than 0.35 s apart do not add up). Nothing
+    /// moves the clock but this, so tests are deterministic.
+    public func advanceTime(by seconds: TimeInterval) {
+        eventLoop.advanceTime(by: seconds)
+    }
+
+    // MARK: Input
+    //
+    // Synthetic devices feed the same routing as libinput does on hardware
+    // (`input`, the seat): each screen has a touchscreen named "Headless
+    // Touchscreen (SCREEN)" whose WL_OUTPUT is that screen, keyboards are
+    // "Headless Keyboard" (number 0) and "Headless Keyboard N", the mouse is
+    // "Headless Mouse". Each appears when first used.
+
+    /// A finger `id` touches `screen` at a point in its coordinates (the raw device
+    /// position: a calibration set for the screen's touchscreen moves it).
     public func touchDown(_ id: Int, at point: CGPoint, on screen: Screen) {
-        if let old = touches[id] { touchUp(id, at: old.locationInScreen, on: old.screen) }
-        let touch = Touch(screen: screen, location: point, phase: .began)
-        touches[id] = touch
-        Application.shared.sendEvent(Event(touches: [touch]))
+        devices.touch(.down, finger: id, at: point, on: screen)
     }
 
     /// Finger `id` moves.
     public func touchMove(_ id: Int, at point: CGPoint, on screen: Screen) {
-        guard let touch = touches[id] else { return }
-        touch.update(location: point, phase: .moved)
-        Application.shared.sendEvent(Event(touches: [touch]))
+        devices.touch(.move, finger: id, at: point, on: screen)
     }
 
-    /// Finger `id` lifts.
+    /// Finger `id` lifts at `point`.
     public func touchUp(_ id: Int, at point: CGPoint, on screen: Screen) {
-        guard let touch = touches.removeValue(forKey: id) else { return }
-        touch.update(location: point, phase: .ended)
-        Application.shared.sendEvent(Event(touches: [touch]))
+        devices.touch(.up, finger: id, at: point, on: screen)
     }
 
-    /// Finger `id`'s touch is cancelled.
+    /// Finger `id`'s touch is cancelled by the device (libinput's touch cancel).
     public func touchCancel(_ id: Int) {
-        guard let touch = touches.removeValue(forKey: id) else { return }
-        touch.update(location: touch.locationInScreen, phase: .cancelled)
-        Application.shared.sendEvent(Event(touches: [touch]))
+        devices.cancelTouch(finger: id)
     }
 
-    /// A key goes down (evdev key code, e.g. 30 for KEY_A).
-    public func keyDown(_ keyCode: UInt32) {
-        if let modifier = EvdevKeyMap.modifier(for: keyCode) {
-            if modifier == .alphaShift {
-                modifiers.formSymmetricDifference(.alphaShift)
-            } else {
-                modifiers.insert(modifier)
-            }
-        }
-        let press = Press(key: EvdevKeyMap.key(for: keyCode, modifiers: modifiers), phase: .began)
-        presses[keyCode] = press
-        Application.shared.sendEvent(Event(presses: [press]))
+    /// A key goes down on keyboard `keyboard` (an evdev key code, e.g. 30 for
+    /// KEY_A), through the seat's xkbcommon keymap (`input.setKeymap`) and key repeat.
+    public func keyDown(_ keyCode: UInt32, keyboard: Int = 0) {
+        devices.key(keyCode, pressed: true, keyboard: keyboard)
     }
 
-    /// A key goes up.
-    public func keyUp(_ keyCode: UInt32) {
-        if let modifier = EvdevKeyMap.modifier(for: keyCode), modifier != .alphaShift { modifiers.remove(modifier) }
-        let press =
-            presses.removeValue(forKey: keyCode) ?? Press(key: EvdevKeyMap.key(for: keyCode, modifiers: modifiers))
-        press.update(phase: .ended)
-        Application.shared.sendEvent(Event(presses: [press]))
+    /// A key goes up on keyboard `keyboard`.
+    public func keyUp(_ keyCode: UInt32, keyboard: Int = 0) {
+        devices.key(keyCode, pressed: false, keyboard: keyboard)
+    }
+
+    /// The mouse moves by `dx`, `dy` points (relative motion, as libinput's).
+    public func pointerMove(dx: Double, dy: Double) {
+        devices.pointerMotion(dx: dx, dy: dy)
+    }
+
+    /// The mouse moves to `point` of `screen`, through the screens' left-to-right layout.
+    public func pointerMove(to point: CGPoint, on screen: Screen) {
+        devices.mouseDevice()
+        guard let delta = input.pointer.layoutDelta(to: point, on: screen) else { return }
+        devices.pointerMotion(dx: delta.dx, dy: delta.dy)
+    }
+
+    /// The evdev codes of the mouse buttons (BTN_LEFT, BTN_RIGHT, BTN_MIDDLE).
+    public static let leftButton: UInt32 = 0x110
+    public static let rightButton: UInt32 = 0x111
+    public static let middleButton: UInt32 = 0x112
+
+    /// A mouse button goes down (an evdev code; the left button by default).
+    public func pointerButtonDown(_ button: UInt32 = HeadlessDisplay.leftButton) {
+        devices.pointerButton(button, pressed: true)
+    }
+
+    /// A mouse button goes up.
+    public func pointerButtonUp(_ button: UInt32 = HeadlessDisplay.leftButton) {
+        devices.pointerButton(button, pressed: false)
+    }
+
+    /// The wheel turns by `dy` clicks (positive: down) and `dx` clicks (positive:
+    /// right); the view under the pointer gets `scrollWheel(with:)`, 15 points a click.
+    public func scrollWheel(dy: Double, dx: Double = 0) {
+        devices.wheel(vertical: dy, horizontal: dx)
     }
 }

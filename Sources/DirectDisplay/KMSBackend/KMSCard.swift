@@ -1,9 +1,11 @@
+import DeviceAccess
 import Foundation
 import KMS
+import Scheduling
 import Udev
 
-/// One opened DRM card: device, probe, writeback connector and the dispatch
-/// source that reads its flip events on the main queue.
+/// One opened DRM card: device, probe, writeback connector and the watch that
+/// reads its flip events on the display's event loop.
 @MainActor
 final class KMSCard {
     let node: DRMCardNode
@@ -11,39 +13,34 @@ final class KMSCard {
     /// The card's objects as last probed; hotplug re-probes replace it.
     var probe: CardProbe
     let writeback: WritebackCapture?
-    private var eventSource: (any DispatchSourceRead)?
+    private var watch: DescriptorWatch?
 
-    init(node: DRMCardNode) throws(DRMError) {
+    /// Opens the card through `opener` (the session's, or open(2)) and probes it.
+    init(node: DRMCardNode, opener: any DeviceOpener) throws(DRMError) {
         self.node = node
-        let device = try DRMDevice(path: node.devnode)
+        let device = try DRMDevice(path: node.devnode, opener: opener)
         let probe = try CardProbe(device: device)
         self.device = device
         self.probe = probe
         writeback = probe.connectors.first(where: \.isWriteback).map { WritebackCapture(device: device, connector: $0) }
     }
 
-    /// Starts serving flip events from the main queue; `handler` gets each batch.
-    func startEvents(_ handler: @escaping @MainActor ([FlipEvent]) -> Void) {
-        let source = DispatchSource.makeReadSource(fileDescriptor: device.fd, queue: .main)
+    /// Starts serving flip events on `loop`; `handler` gets each batch.
+    func startEvents(on loop: EventLoop, _ handler: @escaping @MainActor ([FlipEvent]) -> Void) {
         let path = node.devnode
-        // Weak: a cancelled source lets go of its handler only when the main queue
-        // next runs, and the card's fd must close as soon as the card is dropped.
-        source.setEventHandler { [weak device] in
-            MainActor.assumeIsolated {
-                guard let device else { return }
-                do {
-                    handler(try device.readPendingFlipEvents())
-                } catch {
-                    StderrLog.error("\(path): \(error)")
-                }
+        watch = loop.watch(device.fd, name: path) { [weak device] in
+            guard let device else { return }
+            do {
+                handler(try device.readPendingFlipEvents())
+            } catch {
+                StderrLog.error("\(path): \(error)")
             }
         }
-        source.resume()
-        eventSource = source
     }
 
+    /// Stops watching the card's fd; the device may be closed right after.
     func stopEvents() {
-        eventSource?.cancel()
-        eventSource = nil
+        watch?.cancel()
+        watch = nil
     }
 }

@@ -1,33 +1,14 @@
 import Foundation
-import Glibc
 import KMS
+import Scheduling
 import Udev
-
-/// Which connectors of a card a re-probe reads again.
-enum ReprobeScope {
-    case all
-    case connectors(Set<UInt32>)
-
-    func adding(_ connectorID: UInt32?) -> ReprobeScope {
-        switch (self, connectorID) {
-        case (.connectors(let ids), let id?): .connectors(ids.union([id]))
-        default: .all
-        }
-    }
-}
 
 /// Hotplug: device events lead to re-probes, re-probes are diffed against what
 /// was known, and only the differences light or unlight screens.
 extension KMSDisplay {
-    /// Events closer together than this are one burst, handled by one re-probe.
-    static let burstWindow = 0.03
-    /// Delays before re-probing a connector that is connected but reports no modes
-    /// yet (its EDID read still in flight); after the last it is given up on.
-    static let noModeRetryDelays = [0.1, 0.3, 0.9]
-
     func start(_ card: KMSCard) {
         lightConnectors(of: card, plugTime: nil)
-        card.startEvents { [weak self, unowned card] events in self?.handle(events, on: card) }
+        card.startEvents(on: eventLoop) { [weak self, unowned card] events in self?.handle(events, on: card) }
     }
 
     func handle(_ events: [DRMHotplugEvent], arrivedAt arrival: Double) {
@@ -43,35 +24,51 @@ extension KMSDisplay {
                 removeCard(sysname: sysname)
             case .cardChanged(let sysname, let connectorID):
                 guard cards.contains(where: { $0.node.sysname == sysname }) else { continue }
-                pendingReprobes[sysname] = (pendingReprobes[sysname] ?? .connectors([])).adding(connectorID)
-                scheduleReprobes(after: Self.burstWindow, plugTime: arrival)
+                schedule(.cardChanged(card: sysname, connector: connectorID), at: arrival)
             }
         }
     }
 
-    /// Runs the pending re-probes after `delay`, unless they are already due sooner.
-    func scheduleReprobes(after delay: Double, plugTime: Double?) {
-        if let plugTime { pendingPlugTime = min(pendingPlugTime ?? plugTime, plugTime) }
-        let due = monotonicSeconds() + delay
-        if let deadline = reprobeDeadline, deadline <= due { return }
-        reprobeDeadline = due
-        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
-            MainActor.assumeIsolated { self?.runDueReprobes() }
+    /// Hands an event to the pure schedule, carries out what it says now, and keeps
+    /// the loop's timer at its next deadline.
+    func schedule(_ event: ReprobeSchedule.Event, at time: Double) {
+        let actions = reprobeSchedule.handle(event, at: time)
+        armReprobeTimer()
+        for action in actions {
+            switch action {
+            case .reprobe(let sysname, let scope, let plugTime):
+                guard let card = cards.first(where: { $0.node.sysname == sysname }) else { continue }
+                reprobe(card, scope: scope, plugTime: plugTime)
+            case .reportGivenUp(let sysname, let id):
+                StderrLog.info(
+                    "\(connectorName(sysname, id)): connected but still reports no modes; given up until the next hotplug event"
+                )
+            case .reportWaiting(let sysname, let id):
+                StderrLog.info(
+                    "\(connectorName(sysname, id)): connected, but every CRTC it can use is busy; it lights when one frees"
+                )
+            }
         }
     }
 
-    /// Re-probes every card with pending events, once the burst window has passed.
-    func runDueReprobes() {
-        guard !isSuspended, let deadline = reprobeDeadline, monotonicSeconds() >= deadline - 0.001 else { return }
-        reprobeDeadline = nil
-        let due = pendingReprobes
-        let plugTime = pendingPlugTime
-        pendingReprobes = [:]
-        pendingPlugTime = nil
-        for (sysname, scope) in due {
-            guard let card = cards.first(where: { $0.node.sysname == sysname }) else { continue }
-            reprobe(card, scope: scope, plugTime: plugTime)
+    private func armReprobeTimer() {
+        let deadline = reprobeSchedule.nextDeadline
+        guard deadline != reprobeTimer?.deadline else { return }
+        if let reprobeTimer { eventLoop.cancelTimer(reprobeTimer.id) }
+        reprobeTimer = nil
+        guard let deadline else { return }
+        let id = eventLoop.schedule(at: deadline, name: "hotplug re-probe") { [weak self] in
+            guard let self else { return }
+            self.reprobeTimer = nil
+            guard !self.isSuspended else { return }
+            self.schedule(.timerFired, at: self.eventLoop.clock.now)
         }
+        reprobeTimer = (id, deadline)
+    }
+
+    private func connectorName(_ sysname: String, _ id: UInt32) -> String {
+        let card = cards.first { $0.node.sysname == sysname }
+        return card?.probe.connectors.first { $0.id == id }?.name ?? "\(sysname) connector \(id)"
     }
 
     private func reprobe(_ card: KMSCard, scope: ReprobeScope, plugTime: Double?) {
@@ -92,7 +89,7 @@ extension KMSDisplay {
             switch change {
             case .disconnected(let id):
                 if let entry = litEntry(card: card, connectorID: id) { unlight(entry) }
-                modeRetries["\(card.node.sysname)/\(id)"] = nil
+                schedule(.connectorDisconnected(card: card.node.sysname, connector: id), at: eventLoop.clock.now)
             case .monitorReplaced(let id):
                 if let entry = litEntry(card: card, connectorID: id) { unlight(entry) }
             case .modesChanged(let id):
@@ -131,27 +128,24 @@ extension KMSDisplay {
     /// CRTC; one with no modes yet is re-probed later, one with no CRTC waits.
     func lightConnectors(of card: KMSCard, plugTime: Double?) {
         var taken = Set(lit.filter { $0.card === card }.map(\.output.crtc.id))
+        let sysname = card.node.sysname
+        let now = eventLoop.clock.now
         for connector in card.probe.connectors where !connector.isWriteback && connector.status == .connected {
             guard litEntry(card: card, connectorID: connector.id) == nil else { continue }
-            let key = "\(card.node.sysname)/\(connector.id)"
             guard let mode = connector.modes.preferred else {
-                retryForModes(card: card, connector: connector, key: key, plugTime: plugTime)
+                schedule(.connectorHasNoModes(card: sysname, connector: connector.id, plugTime: plugTime), at: now)
                 continue
             }
-            modeRetries[key] = nil
             guard
                 let assignment = CRTCAssignment.choose(
                     for: connector, in: card.probe, taken: taken, format: ScanoutBuffer.defaultFormat),
                 let crtc = card.probe.crtc(id: assignment.crtcID),
                 let plane = card.probe.planes.first(where: { $0.id == assignment.primaryPlaneID })
             else {
-                if reportedWaiting.insert(key).inserted {
-                    StderrLog.info(
-                        "\(connector.name): connected, but every CRTC it can use is busy; it lights when one frees")
-                }
+                schedule(.noFreeCRTC(card: sysname, connector: connector.id), at: now)
                 continue
             }
-            reportedWaiting.remove(key)
+            schedule(.connectorLit(card: sysname, connector: connector.id), at: now)
             do {
                 let output = try ScanoutOutput(
                     device: card.device, connector: connector, crtc: crtc, primaryPlane: plane, mode: mode)
@@ -172,22 +166,6 @@ extension KMSDisplay {
         }
     }
 
-    private func retryForModes(card: KMSCard, connector: ConnectorState, key: String, plugTime: Double?) {
-        let attempt = modeRetries[key, default: 0]
-        guard attempt < Self.noModeRetryDelays.count else {
-            if attempt == Self.noModeRetryDelays.count {
-                StderrLog.info(
-                    "\(connector.name): connected but still reports no modes; given up until the next hotplug event")
-                modeRetries[key] = attempt + 1
-            }
-            return
-        }
-        modeRetries[key] = attempt + 1
-        pendingReprobes[card.node.sysname] = (pendingReprobes[card.node.sysname] ?? .connectors([])).adding(
-            connector.id)
-        scheduleReprobes(after: Self.noModeRetryDelays[attempt], plugTime: plugTime)
-    }
-
     /// The connector went away: its CRTC is turned off and freed, the buffers
     /// released, then the window rules run and didDisconnect is posted.
     func unlight(_ entry: LitScreen) {
@@ -205,10 +183,10 @@ extension KMSDisplay {
     private func addCard(_ node: DRMCardNode, plugTime: Double) {
         guard !cards.contains(where: { $0.node.sysname == node.sysname }) else { return }
         do {
-            let card = try KMSCard(node: node)
+            let card = try KMSCard(node: node, opener: opener)
             cards.append(card)
             StderrLog.info("\(node.devnode) (\(card.device.driverName)) appeared")
-            card.startEvents { [weak self, unowned card] events in self?.handle(events, on: card) }
+            card.startEvents(on: eventLoop) { [weak self, unowned card] events in self?.handle(events, on: card) }
             lightConnectors(of: card, plugTime: plugTime)
         } catch {
             StderrLog.info("skipping \(node.devnode): \(error)")
@@ -226,40 +204,20 @@ extension KMSDisplay {
             Application.shared.disconnect(entry.screen)
         }
         cards.removeAll { $0 === card }
-        pendingReprobes[sysname] = nil
-        modeRetries = modeRetries.filter { !$0.key.hasPrefix("\(sysname)/") }
-        reportedWaiting = reportedWaiting.filter { !$0.hasPrefix("\(sysname)/") }
+        schedule(.cardRemoved(card: sysname), at: eventLoop.clock.now)
     }
 
     // MARK: Waiting, for tests and tools
 
-    /// Serves device, input and flip events on this thread until `condition` holds or
-    /// `timeout` seconds pass (then throws). For tests and tools that plug displays
-    /// and must know the result; apps let `Application.run()` serve the events.
+    /// Serves the display's event loop on this thread (device, input and flip events,
+    /// timers, frames) until `condition` holds or `timeout` seconds pass (then throws).
+    /// For tests and tools that plug displays and must know the result; apps let
+    /// `Application.run()` serve the same loop from the main queue.
     public func waitFor(_ what: String, timeout: Double, until condition: () -> Bool) throws {
-        let deadline = monotonicSeconds() + timeout
-        while !condition() {
-            let now = monotonicSeconds()
-            guard now < deadline else { throw KMSDisplayError.timedOut(what) }
-            var wake = deadline
-            if let due = reprobeDeadline { wake = min(wake, due) }
-            // The main queue does not run while this blocks: key repeat is served here.
-            if let due = input?.nextTimerDeadline { wake = min(wake, due) }
-            var fds = [
-                pollfd(fd: deviceMonitor?.fd ?? -1, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: input?.fd ?? -1, events: Int16(POLLIN), revents: 0),
-            ]
-            fds += cards.map { pollfd(fd: $0.device.fd, events: Int16(POLLIN), revents: 0) }
-            let milliseconds = Int32(max(0, (wake - now) * 1000).rounded(.up))
-            _ = poll(&fds, nfds_t(fds.count), milliseconds)
-            if fds[0].revents != 0 { deviceMonitor?.drain() }
-            if fds[1].revents != 0 { input?.dispatch() }
-            input?.serviceTimers()
-            for (card, fd) in zip(cards, fds.dropFirst(2)) where fd.revents != 0 {
-                handle((try? card.device.readPendingFlipEvents()) ?? [], on: card)
-            }
-            runDueReprobes()
-            presentDirtyScreens()
+        do {
+            try eventLoop.run(until: condition, timeout: timeout, what: what)
+        } catch {
+            throw KMSDisplayError.timedOut(what)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import KMS
+import Scheduling
 import Udev
 
 /// Pausing for a session switch (another virtual console): no commits and no
@@ -14,7 +15,7 @@ extension KMSDisplay {
             try? waitUntilIdle(entry, timeout: 0.5)
         }
         isSuspended = true
-        input?.suspend()
+        input.suspend()
         for card in cards {
             do {
                 try card.device.dropMaster()
@@ -40,11 +41,11 @@ extension KMSDisplay {
         guard failures.isEmpty else { throw KMSDisplayError.noUsableCard(failures) }
         isSuspended = false
         do {
-            try input?.resume()
+            try input.resume()
         } catch {
             StderrLog.error("input devices after resume: \(error)")
         }
-        showCursor(input?.pointerLocation)
+        showCursor(input.pointerLocation)
         let held = heldDeviceEvents
         heldDeviceEvents = []
         for (events, arrival) in held { handle(events, arrivedAt: arrival) }
@@ -52,8 +53,21 @@ extension KMSDisplay {
             entry.output.requireModeset()
             entry.needsComposite = true
         }
-        reprobeDeadline = monotonicSeconds()
-        runDueReprobes()
+        // The held events have waited out their burst: re-probe now.
+        schedule(.flush, at: eventLoop.clock.now)
         presentDirtyScreens()
+    }
+
+    /// The device opener's session went inactive (pause) or active again (resume).
+    func sessionActivityChanged(_ active: Bool) {
+        guard active else {
+            suspend()
+            return
+        }
+        do {
+            try resume()
+        } catch {
+            StderrLog.error("resuming the session: \(error)")
+        }
     }
 }

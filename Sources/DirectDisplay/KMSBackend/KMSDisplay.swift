@@ -1,6 +1,8 @@
 import Compositing
+import DeviceAccess
 import Foundation
 import KMS
+import Scheduling
 import Udev
 
 /// The display that drives real screens through DRM/KMS: every connected
@@ -46,26 +48,26 @@ public final class KMSDisplay: Display {
     var cards: [KMSCard] = []
     var lit: [LitScreen] = []
     private var presentScheduled = false
-    /// drm device events, served from the main queue.
+    /// The one loop serving the cards' flip events, udev, libinput and timers.
+    public let eventLoop: EventLoop
+    /// Opens the cards and input devices (a session manager, or open(2)).
+    let opener: any DeviceOpener
+    /// drm device events, served on the event loop.
     var deviceMonitor: DeviceEventSource?
-    /// Cards to re-probe once a burst of events has passed, and when.
-    var pendingReprobes: [String: ReprobeScope] = [:]
-    var reprobeDeadline: Double?
-    /// When the first event of the pending burst arrived.
-    var pendingPlugTime: Double?
-    /// Re-probes done for a connector that reported no modes yet, by "card/connector id".
-    var modeRetries: [String: Int] = [:]
-    /// The seat's touchscreens, keyboards and mice (libinput); nil when libinput
-    /// could not start (the reason is logged) — the screens run regardless.
-    public private(set) var input: SeatInput?
+    /// When to re-probe which card (burst coalescing, no-mode retries, CRTC waits).
+    var reprobeSchedule = ReprobeSchedule()
+    /// The loop timer set for `reprobeSchedule.nextDeadline`.
+    var reprobeTimer: (id: TimerID, deadline: Double)?
+    /// The seat's touchscreens, keyboards and mice (libinput). When libinput could
+    /// not start (the reason is logged) it has no devices; the screens run regardless.
+    public let input: SeatInput
+    private let inputSource: (any InputEventSource)
     /// Whether cursor planes may be used (else the cursor is always composited).
     let usesCursorPlanes: Bool
     /// Paused for a session switch (see `suspend()`): no commits, device events held.
     public internal(set) var isSuspended = false
     /// Device events that arrived while suspended, with their arrival times.
     var heldDeviceEvents: [([DRMHotplugEvent], Double)] = []
-    /// Connectors already reported as waiting for a CRTC (logged once).
-    var reportedWaiting: Set<String> = []
 
     /// Finds the cards through udev, opens each as DRM master, lights every
     /// connected connector and follows hotplug from then on (udev, main queue).
@@ -73,43 +75,55 @@ public final class KMSDisplay: Display {
     /// kept: its screens appear when a display is plugged in.
     /// Input comes from libinput's `seat` (XDG_SEAT, else seat0). With
     /// `cursorPlanes` false the mouse cursor is always composited into the frame
-    /// (for drivers whose cursor planes misbehave).
+    /// (for drivers whose cursor planes misbehave). Cards and input devices are
+    /// opened through `opener`, which may also pause and resume the display when
+    /// its session becomes inactive or active (a virtual-console switch).
     /// - Throws: `KMSDisplayError.noDisplayDevice` when udev lists no card;
     ///   `.noUsableCard` when none could be opened (e.g. another DRM master holds them).
-    public init(seat: String = ProcessInfo.processInfo.environment["XDG_SEAT"] ?? "seat0", cursorPlanes: Bool = true)
-        throws
-    {
+    public init(
+        seat: String = ProcessInfo.processInfo.environment["XDG_SEAT"] ?? "seat0", cursorPlanes: Bool = true,
+        opener: any DeviceOpener = DirectDeviceOpener()
+    ) throws {
         usesCursorPlanes = cursorPlanes
+        self.opener = opener
+        let loop = EventLoop()
+        eventLoop = loop
         let udev = try UdevContext()
         let nodes = DRMCardEnumerator(udev: udev).cards()
         guard !nodes.isEmpty else { throw KMSDisplayError.noDisplayDevice }
         var failures: [String] = []
         for node in nodes {
             do {
-                cards.append(try KMSCard(node: node))
+                cards.append(try KMSCard(node: node, opener: opener))
             } catch {
                 failures.append("\(node.devnode): \(error)")
                 StderrLog.info("skipping \(node.devnode): \(error)")
             }
         }
         guard !cards.isEmpty else { throw KMSDisplayError.noUsableCard(failures) }
+        let source: any InputEventSource
+        do {
+            source = try LibinputEventSource(seat: seat, opener: opener, loop: loop)
+        } catch {
+            StderrLog.error("no input devices: \(error)")
+            source = NoInputSource()
+        }
+        inputSource = source
+        input = SeatInput(source: source, loop: loop)
+        (source as? LibinputEventSource)?.deliver = { [unowned input] events in input.route(events) }
         Application.shared.display = self
         do {
-            deviceMonitor = try DeviceEventSource(udev: udev) { [weak self] events, arrival in
+            deviceMonitor = try DeviceEventSource(udev: udev, loop: loop) { [weak self] events, arrival in
                 self?.handle(events, arrivedAt: arrival)
             }
         } catch {
             StderrLog.error("no hotplug: \(error)")
         }
         for card in cards { start(card) }
-        do {
-            let input = try SeatInput(seat: seat)
-            input.pointer.cursorMoved = { [weak self] location in self?.showCursor(location) }
-            self.input = input
-            showCursor(input.pointerLocation)
-        } catch {
-            StderrLog.error("no input devices: \(error)")
-        }
+        input.pointer.cursorMoved = { [weak self] location in self?.showCursor(location) }
+        (source as? LibinputEventSource)?.dispatch()
+        showCursor(input.pointerLocation)
+        opener.sessionActivityChanged = { [weak self] active in self?.sessionActivityChanged(active) }
     }
 
     /// The screens this display drives, in card then connector order.
@@ -177,13 +191,8 @@ public final class KMSDisplay: Display {
             throw KMSDisplayError.timedOut("\(screen.name) has no frame queued to wait for")
         }
         let previous = entry.output.lastFlip
-        let deadline = Date().addingTimeInterval(timeout)
-        while entry.output.lastFlip == previous {
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else {
-                throw KMSDisplayError.timedOut("page flip on \(screen.name) after \(timeout) s")
-            }
-            handle(try entry.card.device.readFlipEvents(timeout: remaining), on: entry.card)
+        try waitFor("page flip on \(screen.name) after \(timeout) s", timeout: timeout) {
+            entry.output.lastFlip != previous
         }
         return entry.output.lastFlip!
     }
@@ -209,17 +218,19 @@ public final class KMSDisplay: Display {
         }
         for card in cards { card.stopEvents() }
         deviceMonitor = nil
-        input = nil
+        input.close()
+        if let reprobeTimer { eventLoop.cancelTimer(reprobeTimer.id) }
+        reprobeTimer = nil
     }
 
+    /// Composes the screens that changed on the loop's next turn (after the
+    /// current handler), so changes made together become one frame.
     func schedulePresent() {
         guard !presentScheduled else { return }
         presentScheduled = true
-        DispatchQueue.main.async { [weak self] in
-            MainActor.assumeIsolated {
-                self?.presentScheduled = false
-                self?.presentDirtyScreens()
-            }
+        eventLoop.post { [weak self] in
+            self?.presentScheduled = false
+            self?.presentDirtyScreens()
         }
     }
 
@@ -273,11 +284,12 @@ public final class KMSDisplay: Display {
         }
     }
 
-    /// Blocks on the card's fd until `entry` has no flip queued.
+    /// Blocks on the card's fd alone (nothing else is served: this runs inside other
+    /// operations) until `entry` has no flip queued.
     func waitUntilIdle(_ entry: LitScreen, timeout: Double) throws {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = monotonicSeconds() + EventLoop.finite(timeout)
         while entry.output.flipState == .queued || entry.output.flipState == .queuedWithPending {
-            let remaining = deadline.timeIntervalSinceNow
+            let remaining = deadline - monotonicSeconds()
             guard remaining > 0 else {
                 throw KMSDisplayError.timedOut("page flip on \(entry.output.connector.name) after \(timeout) s")
             }

@@ -1,10 +1,12 @@
 import Foundation
-import Input
-import KMS
+import InputModel
+import Scheduling
 
-/// The seat's input devices through libinput (udev back end), served from the
-/// main queue: touches to `TouchRouter`, keys to `KeyWindowRouter`, the mouse to `PointerRouter`. Devices come
-/// and go at run time; with none at all the screens still run.
+/// A seat's input, routed the UIKit way: touches to `TouchRouter`, keys to
+/// `KeyWindowRouter`, the mouse to `PointerRouter`. The same type serves
+/// `KMSDisplay.input` (events from libinput) and `HeadlessDisplay.input` (synthetic
+/// events), so app code configures both alike and both take one routing path.
+/// Devices come and go at run time; with none at all the screens still run.
 @MainActor
 public final class SeatInput {
     /// Posted (object: the SeatInput) after an input device appeared; userInfo
@@ -17,8 +19,7 @@ public final class SeatInput {
     /// The userInfo key of the device notifications: the device's name (a String).
     public nonisolated static let deviceNameKey = "name"
 
-    private let context: InputContext
-    private var source: (any DispatchSourceRead)?
+    private let source: any InputEventSource
     private var devices: [InputDeviceID: InputDeviceInfo] = [:]
     let touches = TouchRouter()
     /// Calibration matrices set through the API, by device name or sysname, applied
@@ -27,30 +28,16 @@ public final class SeatInput {
     let pointer = PointerRouter()
     private let keys: KeyWindowRouter?
 
-    /// Opens `seat` (seat0 by default) through libinput's udev back end. Devices are
-    /// opened directly (root or the input group) until a session opener is given.
-    public init(seat: String = "seat0") throws {
-        context = try InputContext(seat: seat)
+    /// Routes the events of `source`; timers (key repeat) run on `loop`.
+    init(source: any InputEventSource, loop: EventLoop) {
+        self.source = source
         do {
-            keys = try KeyWindowRouter()
+            keys = try KeyWindowRouter(loop: loop)
         } catch {
             StderrLog.info("no keymap, keys are ignored: \(error)")
             keys = nil
         }
-        let source = DispatchSource.makeReadSource(fileDescriptor: context.fd, queue: .main)
-        source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.dispatch() } }
-        source.resume()
-        self.source = source
-        dispatch()
     }
-
-    isolated deinit {
-        source?.cancel()
-        context.close()
-    }
-
-    /// The libinput fd, for a caller that blocks on it (see `KMSDisplay.waitFor`).
-    var fd: Int32 { context.fd }
 
     /// The input devices present now.
     public var deviceNames: [String] { devices.values.sorted { $0.id < $1.id }.map(\.name) }
@@ -59,6 +46,12 @@ public final class SeatInput {
     /// a device without a WL_OUTPUT udev property when several screens are connected.
     public func bind(device: String, to screen: Screen) {
         touches.bindings[device] = screen.name
+    }
+
+    /// Binds every touch device without a WL_OUTPUT property or a binding of its
+    /// own to `screen` (e.g. the main screen of a kiosk with one touchscreen).
+    public func bindTouchscreens(to screen: Screen) {
+        touches.defaultBinding = screen.name
     }
 
     /// The screens' left-to-right order for the pointer, by connector name (e.g.
@@ -72,20 +65,14 @@ public final class SeatInput {
     /// with no mouse or no screen.
     public var pointerLocation: (screen: Screen, point: CGPoint)? { pointer.location }
 
-    /// Binds every touch device without a WL_OUTPUT property or a binding of its
-    /// own to `screen` (e.g. the main screen of a kiosk with one touchscreen).
-    public func bindTouchscreens(to screen: Screen) {
-        touches.defaultBinding = screen.name
-    }
-
-    /// Sets libinput's calibration matrix of a touch device, by name or sysname
-    /// (e.g. `.rotated90` for a panel mounted turned); it applies to the device
-    /// now and whenever it comes back. The udev property LIBINPUT_CALIBRATION_MATRIX
-    /// is the default.
+    /// Sets the calibration matrix of a touch device, by name or sysname (e.g.
+    /// `.rotated90` for a panel mounted turned); it applies to the device now and
+    /// whenever it comes back. On hardware the udev property
+    /// LIBINPUT_CALIBRATION_MATRIX is the default.
     /// - Throws: when a present device of that name has no calibration (not a touchscreen).
     public func setCalibration(_ matrix: CalibrationMatrix, forDevice name: String) throws {
         for info in devices.values where info.name == name || info.sysname == name {
-            try context.setCalibrationMatrix(matrix, for: info.id)
+            try source.setCalibrationMatrix(matrix, for: info.id)
         }
         calibrations[name] = matrix
     }
@@ -102,19 +89,9 @@ public final class SeatInput {
         set { keys?.repeatRate = newValue }
     }
 
-    /// When a timer of the seat (key repeat) next falls due, CLOCK_MONOTONIC seconds;
-    /// for a caller that blocks the main queue (see `KMSDisplay.waitFor`).
-    var nextTimerDeadline: Double? { keys?.nextRepeatDue }
-
-    /// Delivers what the seat's timers have due (key repeats).
-    func serviceTimers() {
-        guard let due = keys?.nextRepeatDue, monotonicSeconds() >= due else { return }
-        keys?.deliverRepeats()
-    }
-
-    /// Reads and routes every queued libinput event.
-    func dispatch() {
-        for event in context.dispatch() { route(event) }
+    /// Routes events in order: the one entry point of every input event, real or synthetic.
+    func route(_ events: [InputEvent]) {
+        for event in events { route(event) }
     }
 
     /// Session paused: touches and held keys are cancelled, devices released.
@@ -122,11 +99,17 @@ public final class SeatInput {
         touches.cancelAll(of: nil)
         pointer.cancel()
         keys?.releaseAll()
-        for event in context.suspend() { route(event) }
+        route(source.suspend())
     }
 
     func resume() throws {
-        for event in try context.resume() { route(event) }
+        route(try source.resume())
+    }
+
+    /// Stops the source (the display shuts down).
+    func close() {
+        keys?.releaseAll()
+        source.close()
     }
 
     private func route(_ event: InputEvent) {
@@ -135,7 +118,7 @@ public final class SeatInput {
             devices[info.id] = info
             if let matrix = calibrations[info.name] ?? calibrations[info.sysname] {
                 do {
-                    try context.setCalibrationMatrix(matrix, for: info.id)
+                    try source.setCalibrationMatrix(matrix, for: info.id)
                 } catch {
                     StderrLog.info("calibrating \(info.name): \(error)")
                 }
@@ -146,8 +129,14 @@ public final class SeatInput {
         case .deviceRemoved(let info):
             touches.cancelAll(of: info.id)
             pointer.deviceRemoved(info.id)
-            if info.capabilities.contains(.keyboard) { keys?.releaseAll() }
             devices[info.id] = nil
+            // libinput releases a removed keyboard's keys itself (seat counts kept);
+            // with no keyboard left, whatever is still held is cancelled.
+            if info.capabilities.contains(.keyboard),
+                !devices.values.contains(where: { $0.capabilities.contains(.keyboard) })
+            {
+                keys?.releaseAll()
+            }
             NotificationCenter.default.post(
                 name: Self.deviceDidDisconnectNotification, object: self, userInfo: [Self.deviceNameKey: info.name])
         case .keyboardKey(let key):

@@ -1,4 +1,5 @@
-import Input
+import InputModel
+import Keyboard
 import XCTest
 
 /// Keymaps compiled by the machine's xkbcommon and XKB data (xkb-data).

@@ -113,6 +113,16 @@ public struct KeyboardKeyEvent: Sendable, Hashable {
     /// or a release above 0 is a second keyboard's and changes nothing for the seat.
     public let seatKeyCount: UInt32
     public let timeMicroseconds: UInt64
+
+    public init(
+        device: InputDeviceID, evdevCode: UInt32, isPressed: Bool, seatKeyCount: UInt32, timeMicroseconds: UInt64
+    ) {
+        self.device = device
+        self.evdevCode = evdevCode
+        self.isPressed = isPressed
+        self.seatKeyCount = seatKeyCount
+        self.timeMicroseconds = timeMicroseconds
+    }
 }
 
 public struct PointerMotionEvent: Sendable, Hashable {
@@ -121,6 +131,13 @@ public struct PointerMotionEvent: Sendable, Hashable {
     public let dx: Double
     public let dy: Double
     public let timeMicroseconds: UInt64
+
+    public init(device: InputDeviceID, dx: Double, dy: Double, timeMicroseconds: UInt64) {
+        self.device = device
+        self.dx = dx
+        self.dy = dy
+        self.timeMicroseconds = timeMicroseconds
+    }
 }
 
 public struct PointerAbsoluteMotionEvent: Sendable, Hashable {
@@ -129,6 +146,13 @@ public struct PointerAbsoluteMotionEvent: Sendable, Hashable {
     public let x: Double
     public let y: Double
     public let timeMicroseconds: UInt64
+
+    public init(device: InputDeviceID, x: Double, y: Double, timeMicroseconds: UInt64) {
+        self.device = device
+        self.x = x
+        self.y = y
+        self.timeMicroseconds = timeMicroseconds
+    }
 }
 
 public struct PointerButtonEvent: Sendable, Hashable {
@@ -137,6 +161,13 @@ public struct PointerButtonEvent: Sendable, Hashable {
     public let button: UInt32
     public let isPressed: Bool
     public let timeMicroseconds: UInt64
+
+    public init(device: InputDeviceID, button: UInt32, isPressed: Bool, timeMicroseconds: UInt64) {
+        self.device = device
+        self.button = button
+        self.isPressed = isPressed
+        self.timeMicroseconds = timeMicroseconds
+    }
 }
 
 public struct PointerScrollEvent: Sendable, Hashable {
@@ -159,6 +190,19 @@ public struct PointerScrollEvent: Sendable, Hashable {
     public let verticalV120: Double?
     public let horizontalV120: Double?
     public let timeMicroseconds: UInt64
+
+    public init(
+        device: InputDeviceID, source: Source, vertical: Double?, horizontal: Double?, verticalV120: Double?,
+        horizontalV120: Double?, timeMicroseconds: UInt64
+    ) {
+        self.device = device
+        self.source = source
+        self.vertical = vertical
+        self.horizontal = horizontal
+        self.verticalV120 = verticalV120
+        self.horizontalV120 = horizontalV120
+        self.timeMicroseconds = timeMicroseconds
+    }
 }
 
 public struct TouchPointEvent: Sendable, Hashable {
@@ -174,6 +218,15 @@ public struct TouchPointEvent: Sendable, Hashable {
     public let x: Double
     public let y: Double
     public let timeMicroseconds: UInt64
+
+    public init(device: InputDeviceID, slot: Int32, seatSlot: Int32, x: Double, y: Double, timeMicroseconds: UInt64) {
+        self.device = device
+        self.slot = slot
+        self.seatSlot = seatSlot
+        self.x = x
+        self.y = y
+        self.timeMicroseconds = timeMicroseconds
+    }
 }
 
 public struct TouchSlotEvent: Sendable, Hashable {
@@ -182,4 +235,11 @@ public struct TouchSlotEvent: Sendable, Hashable {
     public let slot: Int32
     public let seatSlot: Int32
     public let timeMicroseconds: UInt64
+
+    public init(device: InputDeviceID, slot: Int32, seatSlot: Int32, timeMicroseconds: UInt64) {
+        self.device = device
+        self.slot = slot
+        self.seatSlot = seatSlot
+        self.timeMicroseconds = timeMicroseconds
+    }
 }

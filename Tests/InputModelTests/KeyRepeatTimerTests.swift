@@ -1,4 +1,4 @@
-import Input
+import InputModel
 import XCTest
 
 final class KeyRepeatTimerTests: XCTestCase {

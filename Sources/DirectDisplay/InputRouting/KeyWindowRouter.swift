@@ -1,20 +1,27 @@
 import Foundation
-import Input
-import KMS
+import InputModel
+import Keyboard
+import Scheduling
 
 /// Where a key goes: evdev key codes through the xkbcommon keymap become `Press`
 /// events for the key window's first responder (Application.sendEvent routes
-/// them up the responder chain), with key repeat while a key is held.
+/// them up the responder chain), with key repeat while a key is held, timed on
+/// the display's event loop (its clock: real, or a test's).
+///
+/// Keys are seat-wide, as libinput counts them: with two keyboards, a key held on
+/// both is one press, and releasing Shift on one keeps it held for the other.
 @MainActor
 final class KeyWindowRouter {
     private var state: KeyboardState
     private var held: [UInt32: Press] = [:]
     private var repeatTimer = KeyRepeatTimer()
-    private var repeatSource: (any DispatchSourceTimer)?
+    private let loop: EventLoop
+    private var repeatTimerID: TimerID?
 
     /// Keymap from XKB_DEFAULT_* (an unknown name is reported and "us" used), standard repeat.
     /// - Throws: when not even "us" compiles (no xkeyboard-config installed).
-    init() throws {
+    init(loop: EventLoop) throws {
+        self.loop = loop
         let keymap: Keymap
         do {
             keymap = try Keymap(environment: ProcessInfo.processInfo.environment)
@@ -40,9 +47,13 @@ final class KeyWindowRouter {
     }
 
     func key(_ event: KeyboardKeyEvent) {
+        // Another keyboard of the seat already holds this key (a press counted above
+        // 1), or still holds it (a release counted above 0): nothing changes for the seat.
+        guard event.isPressed ? event.seatKeyCount <= 1 : event.seatKeyCount == 0 else { return }
         let result = state.update(evdevCode: event.evdevCode, isPressed: event.isPressed)
         if event.isPressed {
             let press = Press(key: key(result), phase: .began, timestamp: seconds(event.timeMicroseconds))
+            if let earlier = held[event.evdevCode] { end(earlier, code: event.evdevCode) }
             held[event.evdevCode] = press
             Application.shared.sendEvent(Event(presses: [press]))
             repeatTimer.keyPressed(
@@ -63,25 +74,21 @@ final class KeyWindowRouter {
         let presses = Set(held.values)
         held = [:]
         guard !presses.isEmpty else { return }
-        for press in presses { press.update(phase: .cancelled) }
+        for press in presses { press.update(phase: .cancelled, timestamp: loop.clock.now) }
         Application.shared.sendEvent(Event(presses: presses))
+    }
+
+    /// A press still held when its key goes down again (events lost while away) ends first.
+    private func end(_ press: Press, code: UInt32) {
+        held[code] = nil
+        press.update(phase: .cancelled, timestamp: loop.clock.now)
+        Application.shared.sendEvent(Event(presses: [press]))
     }
 
     private func key(_ result: KeyResult) -> Key {
         Key(
             keyCode: result.evdevCode, characters: result.characters,
-            charactersIgnoringModifiers: result.charactersIgnoringModifiers, modifierFlags: flags(result.modifiers))
-    }
-
-    private func flags(_ modifiers: Input.KeyModifierFlags) -> KeyModifierFlags {
-        var flags: KeyModifierFlags = []
-        if modifiers.contains(.shift) { flags.insert(.shift) }
-        if modifiers.contains(.control) { flags.insert(.control) }
-        if modifiers.contains(.alternate) { flags.insert(.alternate) }
-        if modifiers.contains(.command) { flags.insert(.command) }
-        if modifiers.contains(.alphaShift) { flags.insert(.alphaShift) }
-        if modifiers.contains(.numericPad) { flags.insert(.numericPad) }
-        return flags
+            charactersIgnoringModifiers: result.charactersIgnoringModifiers, modifierFlags: result.modifiers)
     }
 
     /// A repeat is a new keystroke of the held key: began then ended, like UIKit's.
@@ -89,33 +96,28 @@ final class KeyWindowRouter {
     /// delivered in a burst.
     func deliverRepeats() {
         guard let code = repeatTimer.repeatingKey else { return }
-        let now = UInt64(monotonicSeconds() * 1_000_000)
+        let now = UInt64(max(0, loop.clock.now) * 1_000_000)
         if repeatTimer.repeatsDue(atMicroseconds: now) > 0 {
             let key = Key(
                 keyCode: code, characters: state.characters(evdevCode: code),
                 charactersIgnoringModifiers: held[code]?.key?.charactersIgnoringModifiers ?? "",
-                modifierFlags: flags(state.modifiers))
-            let press = Press(key: key, phase: .began)
+                modifierFlags: state.modifiers)
+            let press = Press(key: key, phase: .began, timestamp: loop.clock.now)
             Application.shared.sendEvent(Event(presses: [press]))
-            press.update(phase: .ended)
+            press.update(phase: .ended, timestamp: loop.clock.now)
             Application.shared.sendEvent(Event(presses: [press]))
         }
         scheduleRepeat()
     }
 
-    /// When the next repeat falls due (CLOCK_MONOTONIC seconds), for a caller that blocks.
-    var nextRepeatDue: Double? { repeatTimer.nextRepeatMicroseconds.map { Double($0) / 1_000_000 } }
-
     private func scheduleRepeat() {
-        repeatSource?.cancel()
-        repeatSource = nil
+        if let repeatTimerID { loop.cancelTimer(repeatTimerID) }
+        repeatTimerID = nil
         guard let due = repeatTimer.nextRepeatMicroseconds else { return }
-        let delay = max(0, Double(due) / 1_000_000 - monotonicSeconds())
-        let source = DispatchSource.makeTimerSource(queue: .main)
-        source.schedule(deadline: .now() + delay)
-        source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.deliverRepeats() } }
-        source.resume()
-        repeatSource = source
+        repeatTimerID = loop.schedule(at: Double(due) / 1_000_000, name: "key repeat") { [weak self] in
+            self?.repeatTimerID = nil
+            self?.deliverRepeats()
+        }
     }
 
     private func seconds(_ microseconds: UInt64) -> TimeInterval { Double(microseconds) / 1_000_000 }

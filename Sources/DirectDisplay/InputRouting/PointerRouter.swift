@@ -1,5 +1,4 @@
 import Foundation
-import Input
 import InputModel
 
 /// Where the pointer goes: mouse motion moves one pointer over the screens laid out
@@ -48,6 +47,19 @@ final class PointerRouter {
             let screen = Screen.screens.first(where: { $0.name == pointer.screen })
         else { return nil }
         return (screen, CGPoint(x: pointer.point.x, y: pointer.point.y))
+    }
+
+    /// The relative motion that takes the pointer from where it is to `point` of
+    /// `screen`, through the layout (for synthetic mice); nil if either is unknown.
+    func layoutDelta(to point: CGPoint, on screen: Screen) -> (dx: Double, dy: Double)? {
+        guard let current = layout.location, let from = originX(of: current.screen), let to = originX(of: screen.name)
+        else { return nil }
+        return (to + point.x - (from + current.point.x), point.y - current.point.y)
+    }
+
+    private func originX(of name: String) -> Double? {
+        guard let index = layout.screens.firstIndex(where: { $0.name == name }) else { return nil }
+        return layout.screens[..<index].reduce(0) { $0 + $1.size.width }
     }
 
     func deviceAdded(_ device: InputDeviceInfo) {

@@ -1,21 +1,5 @@
 import CXKBCommon
-
-/// Modifier keys in effect, as UIKit's UIKeyModifierFlags names them.
-public struct KeyModifierFlags: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
-
-    public static let shift = KeyModifierFlags(rawValue: 1 << 0)
-    public static let control = KeyModifierFlags(rawValue: 1 << 1)
-    /// XKB's Mod1 (Alt, Option).
-    public static let alternate = KeyModifierFlags(rawValue: 1 << 2)
-    /// XKB's Mod4 (Super, the logo key; UIKit's command).
-    public static let command = KeyModifierFlags(rawValue: 1 << 3)
-    /// Caps Lock locked (XKB's Lock).
-    public static let alphaShift = KeyModifierFlags(rawValue: 1 << 4)
-    /// Num Lock locked (XKB's Mod2).
-    public static let numericPad = KeyModifierFlags(rawValue: 1 << 5)
-}
+import InputModel
 
 /// What one key press or release means under the keymap.
 public struct KeyResult: Sendable, Hashable {

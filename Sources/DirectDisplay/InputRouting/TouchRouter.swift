@@ -1,5 +1,4 @@
 import Foundation
-import Input
 import InputModel
 
 /// Where a touch goes: libinput touch points become `Touch` objects on the screen

@@ -1,0 +1,71 @@
+import Glibc
+
+/// Opens and closes the device nodes the display needs: DRM cards (/dev/dri/cardN)
+/// and input devices (/dev/input/eventN, libinput's `open_restricted` and
+/// `close_restricted`), and says whether the session that owns them is active.
+///
+/// One opener is handed to the KMS back end and to libinput alike, so a session
+/// manager (libseat) can stand behind both: it opens devices the process could
+/// not open itself, and revokes them when the user switches to another virtual
+/// console. ``DirectDeviceOpener`` opens nodes itself (root, or the video and
+/// input groups) and its session never changes.
+public protocol DeviceOpener: AnyObject {
+    /// Opens `path` with open(2) `flags` and returns the file descriptor.
+    func openDevice(path: String, flags: Int32) throws(DeviceOpenError) -> Int32
+    /// Closes a descriptor that ``openDevice(path:flags:)`` returned; called exactly once per descriptor.
+    func closeDevice(fileDescriptor: Int32)
+    /// Whether the session is active now (its devices may be used).
+    var isSessionActive: Bool { get }
+    /// Called with false when the session becomes inactive (a switch to another
+    /// virtual console: stop using the devices) and with true when it is active
+    /// again. Set by the display; an opener whose session never changes never calls it.
+    var sessionActivityChanged: ((Bool) -> Void)? { get set }
+}
+
+/// Opens devices directly with open(2), for a process that may (root, or a member
+/// of the video and input groups). Always adds O_CLOEXEC. The session is always active.
+public final class DirectDeviceOpener: DeviceOpener {
+    public var sessionActivityChanged: ((Bool) -> Void)?
+    public var isSessionActive: Bool { true }
+
+    public init() {}
+
+    /// open(2), retried on EINTR
+    public func openDevice(path: String, flags: Int32) throws(DeviceOpenError) -> Int32 {
+        while true {
+            let descriptor = Glibc.open(path, flags | O_CLOEXEC)
+            if descriptor >= 0 { return descriptor }
+            if errno != EINTR { throw DeviceOpenError(path: path, errno: errno) }
+        }
+    }
+
+    /// close(2); never retried, since the descriptor is gone even when close reports EINTR.
+    public func closeDevice(fileDescriptor: Int32) {
+        _ = Glibc.close(fileDescriptor)
+    }
+}
+
+/// A device node that could not be opened, with the errno (e.g. EACCES) and a
+/// hint at what to do about it.
+public struct DeviceOpenError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    /// The errno value (positive).
+    public let errno: Int32
+    /// Extra words from the opener (e.g. a session manager's reason); may be empty.
+    public let detail: String
+
+    public init(path: String, errno: Int32, detail: String = "") {
+        self.path = path
+        self.errno = errno
+        self.detail = detail
+    }
+
+    public var description: String {
+        var text = "opening \(path) failed: \(String(cString: strerror(errno)))"
+        if !detail.isEmpty { text += ": \(detail)" }
+        if errno == EACCES || errno == EPERM {
+            text += " (run as root, in the video and input groups, or under a seat manager)"
+        }
+        return text
+    }
+}

@@ -1,0 +1,306 @@
+import CLinuxEvents
+import Dispatch
+import Glibc
+
+/// The one event loop of a display: descriptor sources (DRM cards, the udev
+/// monitor, libinput), timers on an injected clock, and work posted for later.
+///
+/// Everything it watches sits in one epoll set, so one descriptor says "something
+/// is ready" and it can be served two ways with the same handlers:
+/// - from the main queue, which `Application.run` serves (a dispatch source on the
+///   epoll descriptor runs ``serveReady()``); this is how apps run;
+/// - by blocking the main thread in ``run(until:timeout:what:)``, for tests and
+///   tools that must wait for a frame, a hotplug or an input event.
+///
+/// Removing a descriptor takes it out of the epoll set at once, so its owner may
+/// close it right after ``DescriptorWatch/cancel()`` returns: no handler can run
+/// for a closed (or reused) descriptor.
+///
+/// Timers read ``clock``. With a ``SystemClock`` a timerfd fires them; with a
+/// ``ManualClock`` they run only from ``advanceTime(by:)``, deterministically.
+@MainActor
+public final class EventLoop {
+    public let clock: any MonotonicClock
+
+    private let epollFD: Int32
+    /// CLOCK_MONOTONIC timer armed at the earliest timer's deadline (real clocks only).
+    private let timerFD: Int32
+    /// Written when work is posted, so a blocked or idle loop wakes up for it.
+    private let wakeFD: Int32
+    private var mainQueueSource: (any DispatchSourceRead)?
+
+    private var watches: [UInt64: DescriptorWatch] = [:]
+    private var timers: [TimerEntry] = []
+    private var posted: [@MainActor () -> Void] = []
+    private var nextToken: UInt64 = 2  // 0 and 1 are the timer and the wake descriptors
+    private var armedDeadline: Double?
+
+    private static let timerToken: UInt64 = 0
+    private static let wakeToken: UInt64 = 1
+
+    private struct TimerEntry {
+        let id: TimerID
+        let deadline: Double
+        let name: String
+        let handler: @MainActor () -> Void
+    }
+
+    /// Creates the loop and attaches it to the main queue.
+    /// - Parameter clock: what timers are measured in (``SystemClock`` by default).
+    public init(clock: any MonotonicClock = SystemClock()) {
+        self.clock = clock
+        // These fail only without memory or descriptors; nothing can run then.
+        epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
+        timerFD = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
+        wakeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        precondition(epollFD >= 0 && timerFD >= 0 && wakeFD >= 0, "event loop descriptors: errno \(errno)")
+        add(timerFD, token: Self.timerToken)
+        add(wakeFD, token: Self.wakeToken)
+        let source = DispatchSource.makeReadSource(fileDescriptor: epollFD, queue: .main)
+        source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.serveReady() } }
+        // The descriptors close only once the dispatch source has stopped watching them.
+        let (epoll, timer, wake) = (epollFD, timerFD, wakeFD)
+        source.setCancelHandler {
+            Glibc.close(timer)
+            Glibc.close(wake)
+            Glibc.close(epoll)
+        }
+        source.resume()
+        mainQueueSource = source
+    }
+
+    isolated deinit {
+        mainQueueSource?.cancel()
+    }
+
+    // MARK: Descriptors
+
+    /// Calls `handler` whenever `fd` is readable (level-triggered: until it is drained).
+    /// - Parameter name: what the descriptor is, for error messages.
+    public func watch(_ fd: Int32, name: String, handler: @escaping @MainActor () -> Void) -> DescriptorWatch {
+        let token = nextToken
+        nextToken += 1
+        let watch = DescriptorWatch(loop: self, fd: fd, token: token, name: name, handler: handler)
+        watches[token] = watch
+        add(fd, token: token)
+        return watch
+    }
+
+    fileprivate func remove(_ watch: DescriptorWatch) {
+        guard watches.removeValue(forKey: watch.token) != nil else { return }
+        var event = epoll_event()
+        _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, watch.fd, &event)
+    }
+
+    private func add(_ fd: Int32, token: UInt64) {
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.u64 = token
+        _ = epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event)
+    }
+
+    // MARK: Timers
+
+    /// Runs `handler` once when ``clock`` reaches `deadline` (seconds on the clock's scale).
+    @discardableResult
+    public func schedule(at deadline: Double, name: String, _ handler: @escaping @MainActor () -> Void) -> TimerID {
+        let id = TimerID(rawValue: nextToken)
+        nextToken += 1
+        let entry = TimerEntry(id: id, deadline: deadline.isNaN ? clock.now : deadline, name: name, handler: handler)
+        // Stable: timers due at the same time run in the order they were scheduled.
+        let index = timers.firstIndex { $0.deadline > entry.deadline } ?? timers.endIndex
+        timers.insert(entry, at: index)
+        armTimer()
+        return id
+    }
+
+    /// Runs `handler` once, `delay` seconds from now on ``clock``.
+    @discardableResult
+    public func schedule(after delay: Double, name: String, _ handler: @escaping @MainActor () -> Void) -> TimerID {
+        schedule(at: clock.now + max(0, delay), name: name, handler)
+    }
+
+    /// Cancels a timer that has not run yet; nothing happens for one that has.
+    public func cancelTimer(_ id: TimerID) {
+        timers.removeAll { $0.id == id }
+        armTimer()
+    }
+
+    /// When the earliest timer is due, on ``clock``; nil with no timer.
+    public var nextDeadline: Double? { timers.first?.deadline }
+
+    /// The names of the timers waiting, earliest first (for tests and diagnostics).
+    public var pendingTimerNames: [String] { timers.map(\.name) }
+
+    // MARK: Posted work
+
+    /// Runs `work` on the next turn of the loop (after the current handler returns),
+    /// whether the loop is served from the main queue or by a blocking wait.
+    public func post(_ work: @escaping @MainActor () -> Void) {
+        posted.append(work)
+        if posted.count == 1 {
+            var one: UInt64 = 1
+            _ = Glibc.write(wakeFD, &one, 8)
+        }
+    }
+
+    // MARK: Running
+
+    /// Serves whatever is ready now, without blocking: descriptors, due timers and
+    /// posted work. The main queue calls this when the loop's descriptor is readable.
+    public func serveReady() {
+        turn(timeoutMilliseconds: 0)
+    }
+
+    /// Blocks this thread, serving descriptors, timers and posted work, until
+    /// `condition` holds (checked after every turn) or `timeout` real seconds pass.
+    /// - Throws: ``EventLoopError/timedOut(_:)`` naming `what`.
+    public func run(until condition: () -> Bool, timeout: Double, what: String) throws(EventLoopError) {
+        let deadline = monotonicSeconds() + Self.finite(timeout)
+        runPosted()
+        while !condition() {
+            let now = monotonicSeconds()
+            guard now < deadline else { throw .timedOut(what) }
+            var wait = deadline - now
+            if clock.movesByItself, let due = nextDeadline { wait = min(wait, max(0, due - clock.now)) }
+            turn(timeoutMilliseconds: Self.milliseconds(wait))
+        }
+    }
+
+    /// Moves a ``ManualClock`` forward by `seconds`, running every timer that falls
+    /// due on the way at its own time (a timer scheduled by another's handler runs
+    /// too if it falls within the step), and posted work after each.
+    public func advanceTime(by seconds: Double) {
+        guard let manual = clock as? ManualClock else {
+            preconditionFailure("advanceTime(by:) needs an EventLoop with a ManualClock")
+        }
+        let target = manual.now + max(0, Self.finite(seconds))
+        runPosted()
+        while let first = timers.first, first.deadline <= target {
+            manual.now = max(manual.now, first.deadline)
+            timers.removeFirst()
+            first.handler()
+            runPosted()
+        }
+        manual.now = target
+        runPosted()
+    }
+
+    /// Runs posted work and due timers until none is left (for a display with no
+    /// descriptors, such as the headless one).
+    public func runPending() {
+        runPosted()
+        runDueTimers()
+        runPosted()
+    }
+
+    private func turn(timeoutMilliseconds: Int32) {
+        var events = [epoll_event](repeating: epoll_event(), count: 16)
+        let count = epoll_wait(epollFD, &events, Int32(events.count), timeoutMilliseconds)
+        for event in events.prefix(max(0, Int(count))) {
+            switch event.data.u64 {
+            case Self.timerToken:
+                var expirations: UInt64 = 0
+                _ = Glibc.read(timerFD, &expirations, 8)
+                armedDeadline = nil
+            case Self.wakeToken:
+                var value: UInt64 = 0
+                _ = Glibc.read(wakeFD, &value, 8)
+            case let token:
+                // A handler earlier in this batch may have removed it.
+                watches[token]?.handler()
+            }
+        }
+        runDueTimers()
+        runPosted()
+        armTimer()
+    }
+
+    private func runDueTimers() {
+        let now = clock.now
+        while let first = timers.first, first.deadline <= now {
+            timers.removeFirst()
+            first.handler()
+        }
+    }
+
+    private func runPosted() {
+        while !posted.isEmpty {
+            let work = posted
+            posted = []
+            for item in work { item() }
+        }
+        var value: UInt64 = 0
+        _ = Glibc.read(wakeFD, &value, 8)
+    }
+
+    /// Keeps the timerfd armed at the earliest deadline (a real clock's timers only).
+    private func armTimer() {
+        guard clock.movesByItself else { return }
+        let deadline = timers.first?.deadline
+        guard deadline != armedDeadline else { return }
+        armedDeadline = deadline
+        var spec = itimerspec()
+        if let deadline {
+            // 0 would disarm the timer: a deadline already past fires after 1 ns.
+            let clamped = min(max(deadline, 1e-9), 1e12)
+            spec.it_value.tv_sec = Int(clamped.rounded(.down))
+            spec.it_value.tv_nsec = max(1, Int((clamped - clamped.rounded(.down)) * 1e9))
+        }
+        _ = timerfd_settime(timerFD, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+    }
+
+    /// A timeout in seconds that no arithmetic can overflow: NaN is 0, infinity a day.
+    public static func finite(_ seconds: Double) -> Double {
+        guard !seconds.isNaN else { return 0 }
+        return min(max(seconds, 0), 86_400)
+    }
+
+    /// Milliseconds for epoll_wait, rounded up so a wait never ends just before its deadline.
+    static func milliseconds(_ seconds: Double) -> Int32 {
+        Int32((finite(seconds) * 1000).rounded(.up))
+    }
+}
+
+/// A descriptor an ``EventLoop`` watches. Cancel it before closing the descriptor.
+@MainActor
+public final class DescriptorWatch {
+    private weak var loop: EventLoop?
+    public let fd: Int32
+    public let name: String
+    let token: UInt64
+    let handler: @MainActor () -> Void
+    public private(set) var isCancelled = false
+
+    init(loop: EventLoop, fd: Int32, token: UInt64, name: String, handler: @escaping @MainActor () -> Void) {
+        self.loop = loop
+        self.fd = fd
+        self.token = token
+        self.name = name
+        self.handler = handler
+    }
+
+    /// Stops watching: the loop forgets the descriptor before this returns, so it
+    /// may be closed right after.
+    public func cancel() {
+        guard !isCancelled else { return }
+        isCancelled = true
+        loop?.remove(self)
+    }
+}
+
+/// A timer of an ``EventLoop``, to cancel it.
+public struct TimerID: Hashable, Sendable {
+    let rawValue: UInt64
+}
+
+/// Why a blocking wait of the ``EventLoop`` ended without its condition.
+public enum EventLoopError: Error, Sendable, Equatable, CustomStringConvertible {
+    case timedOut(String)
+
+    public var description: String {
+        switch self {
+        case .timedOut(let what): "timed out waiting for \(what)"
+        }
+    }
+}
