@@ -36,7 +36,8 @@ public final class WritebackCapture {
         defer { close(fence) }
         var pollfd = pollfd(fd: fence, events: Int16(POLLIN), revents: 0)
         let ready = try drmCall("poll", context: "waiting for the writeback fence of \(connector.name)") {
-            poll(&pollfd, 1, Int32(timeout * 1000))
+            // Clamped to a day: Int32 of an infinite or huge timeout would trap.
+            poll(&pollfd, 1, Int32((min(max(0, timeout.isNaN ? 0 : timeout), 86_400) * 1000).rounded(.up)))
         }
         guard ready > 0 else {
             throw DRMError(

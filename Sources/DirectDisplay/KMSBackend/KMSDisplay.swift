@@ -174,7 +174,9 @@ public final class KMSDisplay: Display {
     public func waitForPresentation(of screen: Screen, timeout: Double = 2) throws -> FlipEvent {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
         presentDirtyScreens()
-        try waitUntilIdle(entry, timeout: timeout)
+        try waitFor("page flip on \(screen.name) after \(timeout) s", timeout: timeout) {
+            !entry.needsComposite && entry.output.flipState != .queued && entry.output.flipState != .queuedWithPending
+        }
         guard let event = entry.output.lastFlip else { throw KMSDisplayError.timedOut("first frame of \(screen.name)") }
         return event
     }
