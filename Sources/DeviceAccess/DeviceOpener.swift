@@ -18,14 +18,15 @@ public protocol DeviceOpener: AnyObject {
     var isSessionActive: Bool { get }
     /// Called with false when the session becomes inactive (a switch to another
     /// virtual console: stop using the devices) and with true when it is active
-    /// again. Set by the display; an opener whose session never changes never calls it.
-    var sessionActivityChanged: ((Bool) -> Void)? { get set }
+    /// again. Set by the display; called on the main thread; an opener whose session
+    /// never changes never calls it.
+    var sessionActivityChanged: (@MainActor (Bool) -> Void)? { get set }
 }
 
 /// Opens devices directly with open(2), for a process that may (root, or a member
 /// of the video and input groups). Always adds O_CLOEXEC. The session is always active.
 public final class DirectDeviceOpener: DeviceOpener {
-    public var sessionActivityChanged: ((Bool) -> Void)?
+    public var sessionActivityChanged: (@MainActor (Bool) -> Void)?
     public var isSessionActive: Bool { true }
 
     public init() {}

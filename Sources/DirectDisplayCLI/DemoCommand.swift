@@ -36,7 +36,7 @@ struct DemoCommand: ParsableCommand {
         let seconds = self.seconds
         MainActor.assumeIsolated {
             Application.shared.run {
-                let demo = DemoScene(input: (Application.shared.display as? KMSDisplay)?.input)
+                let demo = DemoScene(input: Application.shared.display?.input)
                 demo.start()
                 if let capture { ScanoutRecorder(directory: capture).start() }
                 if let seconds {
