@@ -3,12 +3,14 @@
 //
 // Layers, bottom to top (dependencies point down only):
 //   C bindings      CDRM, CUdev, CInput, CXKBCommon, CEvdev, CPixman, CCairo (system libraries,
-//                   pkg-config), CLinuxEvents (epoll, timerfd, eventfd headers)
+//                   pkg-config), CSeat (libseat), CLinuxEvents (epoll, timerfd, eventfd headers),
+//                   CVirtualTerminal (VT ioctls)
 //   pure logic      WindowModel, EDID, InputModel (input event values and rules; no C library, no hardware)
 //   foundations     Scheduling (the event loop and its clocks), DeviceAccess (the device opener),
 //                   Keyboard (xkbcommon keymaps and state)
 //   pixels          Compositing (pixman composition, cairo PNG files)
-//   back ends       KMS (DRM/KMS scanout), Udev (device discovery), Input (libinput)
+//   back ends       KMS (DRM/KMS scanout), Udev (device discovery), Input (libinput),
+//                   Session (libseat and the virtual console)
 //   public API      DirectDisplay (@MainActor, UIKit-shaped)
 //   programs        direct-display (CLI and demo), direct-display-bench (benchmarks on real KMS)
 import PackageDescription
@@ -37,12 +39,15 @@ let package = Package(
         systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
         systemLibrary("CEvdev", pkgConfig: "libevdev", apt: "libevdev-dev"),
         .systemLibrary(name: "CLinuxEvents"),
+        .systemLibrary(name: "CVirtualTerminal"),
+        systemLibrary("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
 
         .target(name: "WindowModel"),
         .target(name: "EDID"),
         .target(name: "InputModel"),
         .target(name: "Scheduling", dependencies: ["CLinuxEvents"]),
         .target(name: "DeviceAccess"),
+        .target(name: "Session", dependencies: ["CSeat", "CVirtualTerminal", "DeviceAccess"]),
         .target(name: "Keyboard", dependencies: ["CXKBCommon", "InputModel"]),
         .target(name: "Input", dependencies: ["CInput", "CUdev", "DeviceAccess", "InputModel"]),
         .target(name: "Compositing", dependencies: ["CPixman", "CCairo"]),
@@ -54,7 +59,7 @@ let package = Package(
             name: "DirectDisplay",
             dependencies: [
                 "WindowModel", "Compositing", "EDID", "KMS", "Udev", "Input", "InputModel", "Keyboard", "Scheduling",
-                "DeviceAccess",
+                "DeviceAccess", "Session",
             ]
         ),
         .executableTarget(

@@ -21,6 +21,18 @@ public protocol DeviceOpener: AnyObject {
     /// again. Set by the display; called on the main thread; an opener whose session
     /// never changes never calls it.
     var sessionActivityChanged: (@MainActor (Bool) -> Void)? { get set }
+    /// Whether the opener makes DRM fds master and drops master on a session switch
+    /// itself (seat managers do): then the display must not call drmSetMaster or
+    /// drmDropMaster.
+    var managesDRMMaster: Bool { get }
+    /// Switches to another session (virtual console `number`), where the opener can.
+    func switchSession(to number: Int) throws
+}
+
+extension DeviceOpener {
+    public var managesDRMMaster: Bool { false }
+    /// Openers without a session manager cannot switch: nothing happens.
+    public func switchSession(to number: Int) throws {}
 }
 
 /// Opens devices directly with open(2), for a process that may (root, or a member

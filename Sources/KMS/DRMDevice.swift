@@ -85,6 +85,9 @@ public final class DRMDevice {
         try drmCall("drmDropMaster", context: "releasing \(path)") { drmDropMaster(fd) }
     }
 
+    /// Whether this open file is the card's DRM master now (drmIsMaster).
+    public var isMaster: Bool { drmIsMaster(fd) != 0 }
+
     /// Takes DRM master back (drmSetMaster) after `dropMaster()`.
     public func becomeMaster() throws(DRMError) {
         let fd = self.fd

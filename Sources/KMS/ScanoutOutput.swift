@@ -178,6 +178,20 @@ public final class ScanoutOutput {
         needsModeset = true
     }
 
+    /// Gives up the queued flip (and the frame pending behind it): its event will not
+    /// come. The buffer that was on screen stays the front buffer; the next commit
+    /// is a full modeset, which puts the screen in a known state whatever happened
+    /// to the lost one. Returns false when nothing was queued.
+    @discardableResult
+    public func abandonQueuedFlip() -> Bool {
+        guard queued != nil else { return false }
+        queued = nil
+        pending = nil
+        needsModeset = true
+        cursorChanged = true
+        return true
+    }
+
     /// After another DRM master drove the card (a VT switch), the CRTC's state is
     /// unknown: the next commit is a full modeset again.
     public func requireModeset() {

@@ -55,6 +55,17 @@ public final class KeyboardState {
         )
     }
 
+    /// The virtual console a key switches to with the modifiers held now (the
+    /// keysyms XF86Switch_VT_1…12 that Ctrl+Alt+F1…F12 give in the standard
+    /// keymaps; xkb_state_key_get_one_sym); nil for every other key. With the VT's
+    /// keyboard off the kernel no longer switches by itself, so the app passes it on.
+    public func virtualConsoleSwitch(evdevCode: UInt32) -> Int? {
+        let symbol = xkb_state_key_get_one_sym(handle, dd_xkb_keycode_from_evdev(evdevCode))
+        let first: xkb_keysym_t = 0x1008_FE01  // XKB_KEY_XF86Switch_VT_1
+        guard symbol >= first, symbol < first + 12 else { return nil }
+        return Int(symbol - first) + 1
+    }
+
     /// The text the key with this evdev code would type now, without changing the
     /// state (xkb_state_key_get_utf8): what a key repeat delivers.
     public func characters(evdevCode: UInt32) -> String { text(of: dd_xkb_keycode_from_evdev(evdevCode)) }

@@ -82,6 +82,9 @@ final class ChildProcess: @unchecked Sendable {
 
     func signal(_ number: Int32) { kill(pid, number) }
 
+    /// Whether the process has exited (without waiting).
+    var hasExited: Bool { lockedStatus != nil }
+
     private var lockedStatus: Int32? {
         lock.lock()
         defer { lock.unlock() }

@@ -17,6 +17,10 @@ final class KeyWindowRouter {
     private var repeatTimer = KeyRepeatTimer()
     private let loop: EventLoop
     private var repeatTimerID: TimerID?
+    /// Switches to virtual console N (Ctrl+Alt+FN); nil where nobody can (no seat manager).
+    var switchVirtualConsole: ((Int) -> Void)?
+    /// Keys whose press switched consoles: their release is swallowed too.
+    private var switchKeys: Set<UInt32> = []
 
     /// Keymap from XKB_DEFAULT_* (an unknown name is reported and "us" used), standard repeat.
     /// - Throws: when not even "us" compiles (no xkeyboard-config installed).
@@ -50,6 +54,18 @@ final class KeyWindowRouter {
         // Another keyboard of the seat already holds this key (a press counted above
         // 1), or still holds it (a release counted above 0): nothing changes for the seat.
         guard event.isPressed ? event.seatKeyCount <= 1 : event.seatKeyCount == 0 else { return }
+        if event.isPressed, let switchVirtualConsole,
+            let number = state.virtualConsoleSwitch(evdevCode: event.evdevCode)
+        {
+            state.update(evdevCode: event.evdevCode, isPressed: true)
+            switchKeys.insert(event.evdevCode)
+            switchVirtualConsole(number)
+            return
+        }
+        if !event.isPressed, switchKeys.remove(event.evdevCode) != nil {
+            state.update(evdevCode: event.evdevCode, isPressed: false)
+            return
+        }
         let result = state.update(evdevCode: event.evdevCode, isPressed: event.isPressed)
         if event.isPressed {
             let press = Press(key: key(result), phase: .began, timestamp: seconds(event.timeMicroseconds))
@@ -67,10 +83,14 @@ final class KeyWindowRouter {
         scheduleRepeat()
     }
 
-    /// Ends every held key (device gone, session paused): each press is cancelled.
+    /// Ends every held key (device gone, session paused): each press is cancelled,
+    /// and the keyboard state starts afresh, since the releases will never come
+    /// (Ctrl and Alt of a Ctrl+Alt+F2 would otherwise stay held after the switch).
     func releaseAll() {
         repeatTimer.stop()
         scheduleRepeat()
+        state = KeyboardState(keymap: state.keymap)
+        switchKeys = []
         let presses = Set(held.values)
         held = [:]
         guard !presses.isEmpty else { return }

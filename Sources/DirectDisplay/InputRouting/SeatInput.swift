@@ -89,6 +89,13 @@ public final class SeatInput {
         set { keys?.repeatRate = newValue }
     }
 
+    /// Switches to virtual console N when Ctrl+Alt+FN is pressed (set by a display
+    /// whose seat manager can switch); such keys reach no responder.
+    var switchVirtualConsole: ((Int) -> Void)? {
+        get { keys?.switchVirtualConsole }
+        set { keys?.switchVirtualConsole = newValue }
+    }
+
     /// Routes events in order: the one entry point of every input event, real or synthetic.
     func route(_ events: [InputEvent]) {
         for event in events { route(event) }

@@ -8,8 +8,9 @@ extension Application {
     /// With no display yet, a `KMSDisplay` is created (the real screens); if that
     /// fails the reason is printed as one line and the process exits with status 1.
     /// `didFinishLaunching` then runs once, where an app creates its windows.
-    /// SIGINT and SIGTERM restore the console (the CRTCs' earlier state), free
-    /// the cards and exit.
+    /// SIGINT, SIGTERM and SIGHUP (the terminal went away) restore the console
+    /// (the CRTCs' earlier state, the VT's text mode and keyboard), free the cards
+    /// and exit.
     public func run(_ didFinishLaunching: (@MainActor () -> Void)? = nil) -> Never {
         if display == nil {
             do {
@@ -31,7 +32,7 @@ extension Application {
     }
 
     private func installTerminationHandlers() {
-        for signalNumber in [SIGINT, SIGTERM] {
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
             let status = 128 + signalNumber

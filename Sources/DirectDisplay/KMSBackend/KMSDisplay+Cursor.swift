@@ -44,6 +44,7 @@ extension KMSDisplay {
                 } catch {
                     StderrLog.error("\(entry.connector.name): moving the cursor: \(error)")
                 }
+                watchFlip(entry)
             } else if entry.compositedCursor?.x != corner?.x || entry.compositedCursor?.y != corner?.y {
                 entry.compositedCursor = corner
                 entry.needsComposite = true

@@ -8,14 +8,22 @@ import Udev
 /// its notifications arrive then, as UIKit queues them for a suspended app.
 extension KMSDisplay {
     /// Stops presenting and gives up DRM master on every card. Device events keep
-    /// being read and are held until `resume()`.
+    /// being read and are held until `resume()`. (A seat manager calls this itself
+    /// on a virtual-console switch.)
     public func suspend() {
+        suspend(droppingMaster: true)
+    }
+
+    /// `droppingMaster` false: a seat manager drops master itself once the switch
+    /// is acknowledged (and an unprivileged app could not take it back).
+    func suspend(droppingMaster: Bool) {
         guard !isSuspended else { return }
         for entry in lit where entry.output.flipState != .idle && entry.output.flipState != .unlit {
             try? waitUntilIdle(entry, timeout: 0.5)
         }
         isSuspended = true
         input.suspend()
+        guard droppingMaster else { return }
         for card in cards {
             do {
                 try card.device.dropMaster()
@@ -25,13 +33,13 @@ extension KMSDisplay {
         }
     }
 
-    /// Takes DRM master back, handles the device events held while suspended
+    /// Takes DRM master back where a seat manager has not already, handles the device events held while suspended
     /// (re-probing the cards they named, posting the screen notifications now),
     /// and modesets every screen again: another master may have changed the CRTCs.
     public func resume() throws {
         guard isSuspended else { return }
         var failures: [String] = []
-        for card in cards {
+        for card in cards where !card.device.isMaster {
             do {
                 try card.device.becomeMaster()
             } catch {
@@ -50,6 +58,8 @@ extension KMSDisplay {
         heldDeviceEvents = []
         for (events, arrival) in held { handle(events, arrivedAt: arrival) }
         for entry in lit {
+            // A flip queued when the session went away may never complete.
+            abandonQueuedFlip(entry)
             entry.output.requireModeset()
             entry.needsComposite = true
         }
@@ -61,7 +71,7 @@ extension KMSDisplay {
     /// The device opener's session went inactive (pause) or active again (resume).
     func sessionActivityChanged(_ active: Bool) {
         guard active else {
-            suspend()
+            suspend(droppingMaster: !opener.managesDRMMaster)
             return
         }
         do {

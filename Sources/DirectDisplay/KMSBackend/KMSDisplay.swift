@@ -31,6 +31,10 @@ public final class KMSDisplay: Display {
         var cursorImage: CursorImage?
         /// Where a composited cursor's top-left corner sits in panel pixels; nil when not shown here.
         var compositedCursor: (x: Int, y: Int)?
+        /// The deadline of the queued flip (see `watchFlip`).
+        var flipWatchdog: TimerID?
+        /// Flips given up because their events never came.
+        var lostFlips = 0
 
         init(screen: Screen, output: ScanoutOutput, card: KMSCard, plugTime: Double?) {
             self.screen = screen
@@ -48,10 +52,12 @@ public final class KMSDisplay: Display {
     var cards: [KMSCard] = []
     var lit: [LitScreen] = []
     private var presentScheduled = false
+    private var flipEventsDropped = false
     /// The one loop serving the cards' flip events, udev, libinput and timers.
     public let eventLoop: EventLoop
-    /// Opens the cards and input devices (a session manager, or open(2)).
-    let opener: any DeviceOpener
+    /// Opens the cards and input devices (a session manager, or open(2)) and owns the VT.
+    let session: ConsoleSession
+    var opener: any DeviceOpener { session.opener }
     /// drm device events, served on the event loop.
     var deviceMonitor: DeviceEventSource?
     /// When to re-probe which card (burst coalescing, no-mode retries, CRTC waits).
@@ -76,21 +82,26 @@ public final class KMSDisplay: Display {
     /// Input comes from libinput's `seat` (XDG_SEAT, else seat0). With
     /// `cursorPlanes` false the mouse cursor is always composited into the frame
     /// (for drivers whose cursor planes misbehave). Cards and input devices are
-    /// opened through `opener`, which may also pause and resume the display when
-    /// its session becomes inactive or active (a virtual-console switch).
+    /// opened through a seat manager (libseat: seatd, logind, or its embedded seatd
+    /// as root), else directly; the VT is put into graphics mode with its keyboard
+    /// off until `shutdown()`. A given `opener` is used instead, and the VT is left
+    /// alone; it may pause and resume the display when its session becomes
+    /// inactive or active (a virtual-console switch).
     /// - Throws: `KMSDisplayError.noDisplayDevice` when udev lists no card;
     ///   `.noUsableCard` when none could be opened (e.g. another DRM master holds them).
     public init(
         seat: String = ProcessInfo.processInfo.environment["XDG_SEAT"] ?? "seat0", cursorPlanes: Bool = true,
-        opener: any DeviceOpener = DirectDeviceOpener()
+        opener: (any DeviceOpener)? = nil
     ) throws {
         usesCursorPlanes = cursorPlanes
-        self.opener = opener
         let loop = EventLoop()
         eventLoop = loop
         let udev = try UdevContext()
         let nodes = DRMCardEnumerator(udev: udev).cards()
         guard !nodes.isEmpty else { throw KMSDisplayError.noDisplayDevice }
+        let session = opener.map { ConsoleSession(opener: $0) } ?? ConsoleSession()
+        self.session = session
+        let opener = session.opener
         var failures: [String] = []
         for node in nodes {
             do {
@@ -100,7 +111,10 @@ public final class KMSDisplay: Display {
                 StderrLog.info("skipping \(node.devnode): \(error)")
             }
         }
-        guard !cards.isEmpty else { throw KMSDisplayError.noUsableCard(failures) }
+        guard !cards.isEmpty else {
+            session.end()
+            throw KMSDisplayError.noUsableCard(failures)
+        }
         let source: any InputEventSource
         do {
             source = try LibinputEventSource(seat: seat, opener: opener, loop: loop)
@@ -124,6 +138,10 @@ public final class KMSDisplay: Display {
         (source as? LibinputEventSource)?.dispatch()
         showCursor(input.pointerLocation)
         opener.sessionActivityChanged = { [weak self] active in self?.sessionActivityChanged(active) }
+        session.attach(to: loop)
+        if session.canSwitchConsoles {
+            input.switchVirtualConsole = { [weak session] number in session?.switchConsole(to: number) }
+        }
     }
 
     /// The screens this display drives, in card then connector order.
@@ -223,6 +241,10 @@ public final class KMSDisplay: Display {
         input.close()
         if let reprobeTimer { eventLoop.cancelTimer(reprobeTimer.id) }
         reprobeTimer = nil
+        // The devices close (through the opener) before the seat does, then the VT gets its modes back.
+        lit = []
+        cards = []
+        session.end()
     }
 
     /// Composes the screens that changed on the loop's next turn (after the
@@ -264,9 +286,17 @@ public final class KMSDisplay: Display {
         } catch {
             StderrLog.error("\(entry.output.connector.name): \(error)")
         }
+        watchFlip(entry)
+    }
+
+    /// Test hook: flip events read while this is set are thrown away, as a driver that loses them would.
+    package var dropsFlipEvents: Bool {
+        get { flipEventsDropped }
+        set { flipEventsDropped = newValue }
     }
 
     func handle(_ events: [FlipEvent], on card: KMSCard) {
+        guard !flipEventsDropped else { return }
         for event in events {
             guard let entry = lit.first(where: { $0.card === card && $0.output.crtc.id == event.crtcID }) else {
                 continue
@@ -277,6 +307,7 @@ public final class KMSDisplay: Display {
                 StderrLog.error("\(entry.output.connector.name): \(error)")
                 continue
             }
+            watchFlip(entry)
             if entry.plugToFirstFrame == nil, let plugTime = entry.plugTime {
                 entry.plugToFirstFrame = monotonicSeconds() - plugTime
             }

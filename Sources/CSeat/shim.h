@@ -1,0 +1,3 @@
+// libseat: seat management (seatd, systemd-logind or an embedded seatd for root).
+#include <libseat.h>
+#include <stdio.h>

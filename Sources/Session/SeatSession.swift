@@ -1,0 +1,179 @@
+import CSeat
+import DeviceAccess
+import Glibc
+
+/// A seat opened through libseat: the one owner of its `struct libseat`. It opens
+/// the DRM cards and input devices for the app (so the app need not be root),
+/// and tells when the session becomes inactive (the user switched to another
+/// virtual console) and active again.
+///
+/// libseat picks its back end: seatd (its socket), systemd-logind (D-Bus), or an
+/// embedded seatd for a root process; `LIBSEAT_BACKEND` names one. Whichever it
+/// is, the seat manager puts the VT into graphics mode with its keyboard off, and
+/// back on close. Serve ``fd`` from the event loop with ``dispatch()``.
+public final class SeatSession: DeviceOpener {
+    /// The seat's name, e.g. "seat0" (libseat_seat_name).
+    public private(set) var seatName = ""
+    /// The back end libseat chose ("seatd", "logind", "builtin"), from its log.
+    public private(set) var backend = ""
+    public private(set) var isSessionActive = false
+    public var sessionActivityChanged: (@MainActor (Bool) -> Void)?
+    /// seatd and logind make our DRM fds master and drop it on a switch: the app must not.
+    public var managesDRMMaster: Bool { true }
+
+    private var handle: OpaquePointer?
+    private let listener: UnsafeMutablePointer<libseat_seat_listener>
+    /// libseat's device id of every descriptor it opened for us.
+    private var deviceIDs: [Int32: Int32] = [:]
+
+    /// Opens the seat (libseat_open_seat) and waits up to `timeout` seconds for it
+    /// to become active (libseat_dispatch): devices can only be opened then.
+    /// - Throws: ``SessionError`` saying why: no seat manager could open a seat, or
+    ///   the seat stayed inactive (another session holds it, or this VT is not in front).
+    public init(activationTimeout timeout: Double = 5) throws(SessionError) {
+        SeatLog.install()
+        listener = .allocate(capacity: 1)
+        listener.initialize(to: libseat_seat_listener(enable_seat: enableSeat, disable_seat: disableSeat))
+        SeatLog.openedBackend = nil
+        SeatLog.lastError = nil
+        SeatLog.holdErrors()
+        // The listener's user data is this object, unretained: it outlives its seat.
+        let seat = libseat_open_seat(listener, Unmanaged.passUnretained(self).toOpaque())
+        SeatLog.releaseErrors(print: seat == nil)
+        guard let opened = seat else {
+            let code = errno
+            listener.deallocate()
+            throw .noSeat(reason: SeatLog.lastError ?? String(cString: strerror(code)))
+        }
+        handle = opened
+        let name = libseat_seat_name(opened).map { String(cString: $0) } ?? "seat0"
+        let chosen = SeatLog.openedBackend ?? "unknown"
+        seatName = name
+        backend = chosen
+        let deadline = Self.now() + max(0, min(timeout, 3600))
+        while !isSessionActive {
+            let remaining = deadline - Self.now()
+            guard remaining > 0 else {
+                close()
+                throw .inactive(seat: name, backend: chosen)
+            }
+            if libseat_dispatch(opened, Int32((remaining * 1000).rounded(.up))) < 0, errno != EINTR {
+                let code = errno
+                close()
+                throw .dispatchFailed(errno: code)
+            }
+        }
+    }
+
+    deinit { close() }
+
+    /// libseat's descriptor: readable when the seat manager has something for us.
+    public var fd: Int32 {
+        guard let handle else { return -1 }
+        return libseat_get_fd(handle)
+    }
+
+    /// Handles what the seat manager sent (libseat_dispatch without waiting): the
+    /// enable and disable callbacks run from here.
+    public func dispatch() {
+        guard let handle else { return }
+        _ = libseat_dispatch(handle, 0)
+    }
+
+    /// libseat_open_device. The seat manager chooses the flags (read-write,
+    /// non-blocking, close-on-exec) and, for a DRM card, makes the fd master.
+    public func openDevice(path: String, flags: Int32) throws(DeviceOpenError) -> Int32 {
+        guard let handle else { throw DeviceOpenError(path: path, errno: EBADF, detail: "the seat is closed") }
+        var fd: Int32 = -1
+        let id = libseat_open_device(handle, path, &fd)
+        guard id >= 0, fd >= 0 else {
+            throw DeviceOpenError(path: path, errno: errno, detail: "libseat (\(backend)) refused it")
+        }
+        deviceIDs[fd] = id
+        return fd
+    }
+
+    /// libseat_close_device, then close(2) of our descriptor.
+    public func closeDevice(fileDescriptor: Int32) {
+        if let handle, let id = deviceIDs.removeValue(forKey: fileDescriptor) {
+            _ = libseat_close_device(handle, id)
+        }
+        Glibc.close(fileDescriptor)
+    }
+
+    /// Asks the seat manager to switch to session (VT) `number` (libseat_switch_session):
+    /// the keyboard is off on our VT, so Ctrl+Alt+Fn comes to us and is passed on here.
+    public func switchSession(to number: Int) throws(SessionError) {
+        guard let handle else { return }
+        guard libseat_switch_session(handle, Int32(number)) == 0 else { throw .switchFailed(number, errno: errno) }
+    }
+
+    /// Closes the seat (libseat_close_seat): the seat manager gives the VT back to
+    /// text mode. Close the devices first. Safe to call more than once.
+    public func close() {
+        guard let seat = handle else { return }
+        handle = nil
+        for (fd, id) in deviceIDs {
+            _ = libseat_close_device(seat, id)
+            Glibc.close(fd)
+        }
+        deviceIDs = [:]
+        _ = libseat_close_seat(seat)
+        isSessionActive = false
+        listener.deallocate()
+    }
+
+    fileprivate func enabled() {
+        isSessionActive = true
+        guard let handler = sessionActivityChanged else { return }
+        MainActor.assumeIsolated { handler(true) }
+    }
+
+    /// Stops using the devices (the handler suspends the display), then acknowledges
+    /// (libseat_disable_seat), as the seat manager requires before it switches.
+    fileprivate func disabled() {
+        isSessionActive = false
+        if let handler = sessionActivityChanged { MainActor.assumeIsolated { handler(false) } }
+        if let handle { _ = libseat_disable_seat(handle) }
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+/// libseat's enable_seat callback.
+private func enableSeat(_ seat: OpaquePointer?, _ userData: UnsafeMutableRawPointer?) {
+    guard let userData else { return }
+    Unmanaged<SeatSession>.fromOpaque(userData).takeUnretainedValue().enabled()
+}
+
+/// libseat's disable_seat callback.
+private func disableSeat(_ seat: OpaquePointer?, _ userData: UnsafeMutableRawPointer?) {
+    guard let userData else { return }
+    Unmanaged<SeatSession>.fromOpaque(userData).takeUnretainedValue().disabled()
+}
+
+/// Why a seat could not be had.
+public enum SessionError: Error, Sendable, CustomStringConvertible {
+    /// No back end could open a seat (no seatd socket, no logind, not root for the embedded one).
+    case noSeat(reason: String)
+    /// The seat opened but did not become active: another session holds it, or its VT is not in front.
+    case inactive(seat: String, backend: String)
+    case dispatchFailed(errno: Int32)
+    case switchFailed(Int, errno: Int32)
+
+    public var description: String {
+        switch self {
+        case .noSeat(let reason):
+            "no seat manager could open a seat (\(reason)); start seatd, or run under systemd-logind, or as root"
+        case .inactive(let seat, let backend):
+            "\(seat) (libseat back end \(backend)) stayed inactive: another session holds it, or this virtual console is not in front"
+        case .dispatchFailed(let code): "libseat_dispatch failed: \(String(cString: strerror(code)))"
+        case .switchFailed(let number, let code):
+            "switching to session \(number) failed: \(String(cString: strerror(code)))"
+        }
+    }
+}
