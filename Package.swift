@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "DirectDisplayCLI",
             dependencies: [
-                "DirectDisplay", "KMS", "Udev", "EDID", "Input", "InputModel", "Scheduling",
+                "DirectDisplay", "KMS", "Udev", "EDID", "Input", "InputModel", "Scheduling", "Session",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

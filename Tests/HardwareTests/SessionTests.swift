@@ -156,6 +156,36 @@ final class SessionTests: KMSDisplayTestCase {
         XCTAssertEqual(display.lostFlipCount(of: screen), 1)
     }
 
+    /// kill -9 leaves no stuck DRM master (the kernel drops it with the process): the
+    /// next start lights the screen, and gives back the console the killed one left
+    /// in graphics mode; `direct-display restore-console` does the same by hand.
+    func testAfterKill9TheNextStartWorksAndTheConsoleComesBack() async throws {
+        for round in 1...2 {
+            let demo = try ChildProcess(ChildProcess.directDisplayPath, ["demo", "--seconds", "60"])
+            XCTAssertTrue(demo.waitForOutput(containing: "demo: input devices:", timeout: timeout), demo.text)
+            demo.signal(SIGKILL)
+            XCTAssertEqual(demo.waitForExit(timeout: 10), 128 + SIGKILL)
+            XCTAssertEqual(try tty1().mode, Int32(KD_GRAPHICS), "a killed process cannot give the console back")
+            XCTAssertEqual(try tty1().keyboardMode, Int32(K_OFF))
+            if round == 1 {
+                let display = try KMSDisplay()
+                self.display = display
+                let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
+                let window = Window(screen: screen)
+                window.backgroundColor = Color(red: 1, green: 1, blue: 0, alpha: 1)
+                window.isHidden = false
+                try display.waitForPresentation(of: screen)
+                XCTAssertEqual(rgb(try display.capture(screen).rawPixel(x: 9, y: 9)), 0xFFFF00, "the restart draws")
+                closeDisplay()
+            } else {
+                let restore = try ChildProcess(ChildProcess.directDisplayPath, ["restore-console", "/dev/tty1"])
+                XCTAssertEqual(restore.waitForExit(timeout: 10), 0, restore.text)
+            }
+            XCTAssertEqual(try tty1().mode, Int32(KD_TEXT), "round \(round): text mode again")
+            XCTAssertEqual(try tty1().keyboardMode, Int32(K_UNICODE), "round \(round): the keyboard is on again")
+        }
+    }
+
     /// The demo as `nobody` (not root, in no video or input group) through seatd:
     /// the VT is in graphics mode with its keyboard off, keys reach the demo and not
     /// the VT, and SIGTERM and SIGHUP give back text mode and the keyboard mode found.

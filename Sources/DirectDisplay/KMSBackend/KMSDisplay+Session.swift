@@ -63,6 +63,9 @@ extension KMSDisplay {
             entry.output.requireModeset()
             entry.needsComposite = true
         }
+        // A display may have changed while another session drove the cards, with its
+        // uevent lost or never sent: every card is re-probed, with the held events.
+        for card in cards { schedule(.cardChanged(card: card.node.sysname, connector: nil), at: eventLoop.clock.now) }
         // The held events have waited out their burst: re-probe now.
         schedule(.flush, at: eventLoop.clock.now)
         presentDirtyScreens()
