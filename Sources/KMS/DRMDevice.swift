@@ -106,8 +106,7 @@ public final class DRMDevice {
     /// returns the page-flip events it holds (drmHandleEvent). Returns [] on timeout.
     public func readFlipEvents(timeout: Double) throws(DRMError) -> [FlipEvent] {
         var pollfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        // Clamped to a day: Int32 of an infinite or huge timeout would trap.
-        let milliseconds = Int32((min(max(0, timeout.isNaN ? 0 : timeout), 86_400) * 1000).rounded(.up))
+        let milliseconds = pollMilliseconds(timeout)
         let ready = try drmCall("poll", context: "waiting for a page flip on \(path)") {
             poll(&pollfd, 1, milliseconds)
         }

@@ -36,8 +36,7 @@ public final class WritebackCapture {
         defer { close(fence) }
         var pollfd = pollfd(fd: fence, events: Int16(POLLIN), revents: 0)
         let ready = try drmCall("poll", context: "waiting for the writeback fence of \(connector.name)") {
-            // Clamped to a day: Int32 of an infinite or huge timeout would trap.
-            poll(&pollfd, 1, Int32((min(max(0, timeout.isNaN ? 0 : timeout), 86_400) * 1000).rounded(.up)))
+            poll(&pollfd, 1, pollMilliseconds(timeout))
         }
         guard ready > 0 else {
             throw DRMError(
