@@ -88,6 +88,7 @@ let package = Package(
         .testTarget(name: "UdevTests", dependencies: ["Udev"]),
         .testTarget(name: "KeyboardTests", dependencies: ["Keyboard", "InputModel"]),
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
+        .testTarget(name: "CompositingTests", dependencies: ["Compositing"]),
         .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
         .testTarget(
             name: "HardwareTests",

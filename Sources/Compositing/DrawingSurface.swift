@@ -37,6 +37,24 @@ public final class DrawingSurface {
         cairo_restore(cairo)
     }
 
+    /// Clears `pixels` (device pixels) and limits drawing to it until
+    /// ``endPartialDrawing()``: a view redrawing only the part it invalidated.
+    public func beginPartialDrawing(in pixels: PixelRect) {
+        cairo_save(cairo)
+        cairo_identity_matrix(cairo)
+        cairo_rectangle(cairo, Double(pixels.x), Double(pixels.y), Double(pixels.width), Double(pixels.height))
+        cairo_clip(cairo)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cairo)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+        cairo_scale(cairo, scale, scale)
+    }
+
+    /// Lifts the limit of ``beginPartialDrawing(in:)``.
+    public func endPartialDrawing() {
+        cairo_restore(cairo)
+    }
+
     /// Sets the colour of the next fill or stroke (straight alpha).
     public func setColor(_ color: PixelColor) {
         cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)

@@ -33,6 +33,57 @@ public enum FrameComposer {
         pixman_image_composite32(PIXMAN_OP_SRC, logical, nil, target, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height))
     }
 
+    /// Draws only the damaged part of a frame into `pixels`, which must hold the
+    /// previous frame (a shadow buffer in cached memory): each damage rectangle is
+    /// drawn from the topmost opaque fill that covers it (what lies under it is
+    /// hidden), else from black. Unrotated frames only.
+    public static func compose(
+        _ operations: [DrawOperation], into pixels: UnsafeMutableRawPointer, width: Int, height: Int,
+        bytesPerRow: Int, region: DamageRegion
+    ) {
+        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        guard width > 0, height > 0,
+            let target = pixman_image_create_bits(
+                PIXMAN_x8r8g8b8, Int32(width), Int32(height),
+                pixels.assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow))
+        else { return }
+        defer { pixman_image_unref(target) }
+        let depths = groupDepths(operations)
+        for rect in region.clipped(to: frame).rects {
+            let start = topmostOpaqueCover(of: rect, in: operations, depths: depths)
+            render(operations[(start ?? 0)...], onto: target, limit: rect, clear: start == nil)
+        }
+    }
+
+    /// The last operation that paints every pixel of `rect` opaquely, outside any group.
+    static func topmostOpaqueCover(of rect: PixelRect, in operations: [DrawOperation], depths: [Int]) -> Int? {
+        for index in operations.indices.reversed() where depths[index] == 0 {
+            if case .fill(let area, let color, let clip) = operations[index], color.alpha >= 1,
+                area.intersection(clip).contains(rect)
+            {
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// How many groups enclose each operation.
+    static func groupDepths(_ operations: [DrawOperation]) -> [Int] {
+        var depth = 0
+        return operations.map { operation in
+            switch operation {
+            case .beginGroup:
+                depth += 1
+                return depth - 1
+            case .endGroup:
+                depth = max(depth - 1, 0)
+                return depth
+            default:
+                return depth
+            }
+        }
+    }
+
     /// Blends `surface` over a composed XRGB8888 frame with its top-left at (`x`, `y`)
     /// panel pixels, clipped to the frame: the composited cursor on a card without a
     /// cursor plane.
@@ -79,10 +130,19 @@ public enum FrameComposer {
     }
 
     private static func render(_ operations: [DrawOperation], onto target: OpaquePointer, width: Int, height: Int) {
-        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
-        var black = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0xFFFF)
-        var whole = pixman_box32_t(x1: 0, y1: 0, x2: Int32(width), y2: Int32(height))
-        pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &black, 1, &whole)
+        render(operations[...], onto: target, limit: PixelRect(x: 0, y: 0, width: width, height: height), clear: true)
+    }
+
+    /// Applies `operations` within `limit` (black first when `clear`).
+    private static func render(
+        _ operations: ArraySlice<DrawOperation>, onto target: OpaquePointer, limit frame: PixelRect, clear: Bool
+    ) {
+        if clear {
+            var black = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0xFFFF)
+            var box = pixman_box32_t(
+                x1: Int32(frame.x), y1: Int32(frame.y), x2: Int32(frame.maxX), y2: Int32(frame.maxY))
+            pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &black, 1, &box)
+        }
         var layers = [Layer(image: target, origin: (0, 0), bounds: frame, opacity: 1)]
         for operation in operations {
             let layer = layers[layers.count - 1]

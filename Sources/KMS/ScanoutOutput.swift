@@ -72,6 +72,10 @@ public final class ScanoutOutput {
         try buffer(drawIndex)
     }
 
+    /// Which of the output's buffers (0, 1 or 2) `drawBuffer()` returns: the key of
+    /// its age, for copying only what it missed.
+    public var drawSlot: Int { drawIndex }
+
     /// The buffer on screen now, once the first frame completed.
     public var frontBuffer: ScanoutBuffer? { current.flatMap { buffers[$0] } }
 

@@ -31,7 +31,8 @@ extension Application {
         screen.didComposite()
     }
 
-    /// Composes `screen` into a new image of its current mode's size.
+    /// Composes `screen` whole into a new image of its current mode's size, apart
+    /// from the damage path (the reference the tests compare it with).
     package func captureFrame(of screen: Screen) -> CapturedImage {
         let width = Int(screen.nativeBounds.width)
         let height = Int(screen.nativeBounds.height)

@@ -15,13 +15,28 @@ import Foundation
     private var reusable: DrawingSurface?
     private(set) var surface: DrawingSurface?
 
-    init(size: CGSize, scale: CGFloat, boundsOrigin: CGPoint, reusing previous: DrawingSurface?) {
+    /// A context for drawing a view of `size` points. With `dirty` (pixels of the
+    /// view's content) and a `previous` surface of the same size, only that part is
+    /// cleared and drawn: the rest of the retained content stays.
+    init(
+        size: CGSize, scale: CGFloat, boundsOrigin: CGPoint, reusing previous: DrawingSurface?, dirty: PixelRect? = nil
+    ) {
         pixelWidth = Int((size.width * scale).rounded())
         pixelHeight = Int((size.height * scale).rounded())
         self.scale = scale
         origin = boundsOrigin
         reusable = previous
+        if let dirty, let previous, previous.pixelWidth == max(pixelWidth, 1),
+            previous.pixelHeight == max(pixelHeight, 1), previous.scale == Double(scale)
+        {
+            previous.beginPartialDrawing(in: dirty)
+            surface = previous
+            partial = true
+        }
     }
+
+    /// Drawing is limited to the dirty part of a retained surface.
+    private var partial = false
 
     private var drawingSurface: DrawingSurface {
         if let surface { return surface }
@@ -83,5 +98,6 @@ import Foundation
         GraphicsContext.current = self
         body()
         GraphicsContext.current = outer
+        if partial { surface?.endPartialDrawing() }
     }
 }

@@ -13,8 +13,15 @@ import Scheduling
     /// The seat: the same type and routing as `KMSDisplay.input`.
     public let input: SeatInput
     private let devices: HeadlessInputDevices
-    /// The latest frame composed for each screen by `runUntilIdle()`, by screen name.
-    public private(set) var lastFrames: [String: CapturedImage] = [:]
+    /// The latest frame composed for each screen by `runUntilIdle()`, by screen name
+    /// (kept in each screen's shadow buffer, composed where it changed).
+    public var lastFrames: [String: CapturedImage] {
+        var frames: [String: CapturedImage] = [:]
+        for screen in Application.shared.screens where screen.frameStatistics.framesComposed > 0 {
+            if let shadow = screen.compositor.shadow { frames[screen.name] = shadow.image() }
+        }
+        return frames
+    }
 
     /// Makes this the application's display.
     public init() {
@@ -41,7 +48,6 @@ import Scheduling
     public func disconnectScreen(_ screen: Screen) {
         Application.shared.disconnect(screen)
         pendingScreens.removeAll { $0 === screen }
-        lastFrames[screen.name] = nil
     }
 
     // MARK: Display
@@ -50,9 +56,11 @@ import Scheduling
         if !pendingScreens.contains(where: { $0 === screen }) { pendingScreens.append(screen) }
     }
 
+    /// Composes what is pending (through the damage path) and returns the frame.
     public func capture(_ screen: Screen) throws -> CapturedImage {
         guard screen.isConnected else { throw ScreenModeError.notConnected(screen: screen.name) }
-        return Application.shared.captureFrame(of: screen)
+        if screen.needsComposite || screen.frameStatistics.framesComposed == 0 { present(screen) }
+        return screen.compositor.shadow?.image() ?? Application.shared.captureFrame(of: screen)
     }
 
     public func apply(_ mode: Screen.Mode, to screen: Screen) throws {
@@ -72,10 +80,14 @@ import Scheduling
             rounds += 1
             let screens = pendingScreens
             pendingScreens = []
-            for screen in screens where screen.isConnected {
-                lastFrames[screen.name] = Application.shared.captureFrame(of: screen)
-            }
+            for screen in screens where screen.isConnected { present(screen) }
         }
+    }
+
+    private func present(_ screen: Screen) {
+        pendingScreens.removeAll { $0 === screen }
+        screen.compositor.compose(screen)
+        screen.compositor.framePresented()
     }
 
     // MARK: Time

@@ -53,12 +53,29 @@ extension KMSDisplay {
         }
     }
 
-    /// Blends the composited cursor into a frame just composed for `entry`.
-    func drawCompositedCursor(_ entry: LitScreen, into buffer: ScanoutBuffer) {
-        guard let corner = entry.compositedCursor, let image = entry.cursorImage else { return }
-        FrameComposer.overlay(
-            image.surface, x: corner.x, y: corner.y, onto: buffer.pixels, width: buffer.width, height: buffer.height,
-            bytesPerRow: buffer.bytesPerRow)
+    /// The cursor's rectangle in a buffer slot's frame: where it was drawn last in
+    /// that buffer (to be erased) and where it goes now.
+    func compositedCursorDamage(_ entry: LitScreen, slot: Int) -> DamageRegion {
+        var region = DamageRegion()
+        if let old = entry.cursorDrawn[slot] { region.add(old) }
+        if let corner = entry.compositedCursor, let image = entry.cursorImage {
+            region.add(
+                PixelRect(x: corner.x, y: corner.y, width: image.surface.pixelWidth, height: image.surface.pixelHeight))
+        }
+        return region
+    }
+
+    /// Writes the composited cursor over the shadow frame into buffer `slot`
+    /// (blended in cached memory: the scanout buffer is only written).
+    func drawCompositedCursor(_ entry: LitScreen, into buffer: ScanoutBuffer, slot: Int) {
+        guard let corner = entry.compositedCursor, let image = entry.cursorImage,
+            let shadow = entry.screen.compositor.shadow
+        else {
+            entry.cursorDrawn[slot] = nil
+            return
+        }
+        entry.cursorDrawn[slot] = shadow.copy(
+            blending: image.surface, x: corner.x, y: corner.y, to: buffer.pixels, bytesPerRow: buffer.bytesPerRow)
     }
 
     /// Where the cursor plane of `screen` shows the cursor's top-left corner, in

@@ -41,6 +41,9 @@ extension KMSDisplay {
         guard entry.output.abandonQueuedFlip() else { return }
         entry.lostFlips += 1
         entry.needsComposite = true
+        // Which buffer is on screen is unknown now: every buffer is drawn whole once.
+        entry.screen.compositor.invalidate()
+        entry.cursorDrawn = [:]
     }
 
     /// How many flips of `screen` were given up (their events never came).

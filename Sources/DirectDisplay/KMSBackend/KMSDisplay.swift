@@ -31,6 +31,9 @@ public final class KMSDisplay: Display {
         var cursorImage: CursorImage?
         /// Where a composited cursor's top-left corner sits in panel pixels; nil when not shown here.
         var compositedCursor: (x: Int, y: Int)?
+        /// The composited cursor's rectangle as last drawn into each buffer slot.
+        var cursorDrawn: [Int: PixelRect] = [:]
+        var hasFlipQueued: Bool { output.flipState == .queued || output.flipState == .queuedWithPending }
         /// The deadline of the queued flip (see `watchFlip`).
         var flipWatchdog: TimerID?
         /// Flips given up because their events never came.
@@ -178,6 +181,9 @@ public final class KMSDisplay: Display {
         }
         try waitUntilIdle(entry, timeout: 2)
         try entry.output.setMode(kernelMode)
+        // New buffers: each is drawn whole once.
+        screen.compositor.invalidate()
+        entry.cursorDrawn = [:]
         screen.updateCurrentMode(mode)
         entry.needsComposite = true
         schedulePresent()
@@ -258,28 +264,37 @@ public final class KMSDisplay: Display {
         }
     }
 
+    /// Composes the screens that changed and have no flip queued: a screen with
+    /// one composes at its flip event, so at most one frame is composed per vblank
+    /// and input read meanwhile goes into that frame.
     func presentDirtyScreens() {
         guard !isSuspended else { return }
-        for entry in lit where entry.needsComposite {
+        for entry in lit where entry.needsComposite && !entry.hasFlipQueued {
             present(entry)
         }
     }
 
-    /// Draws the model into a free buffer and commits it, at once or, while a
-    /// frame is queued, at that frame's flip event.
+    /// Composes what changed into the screen's shadow frame, copies into a free
+    /// buffer what that buffer missed, and commits it: at once when nothing is
+    /// queued (a modeset the first time), else at that frame's flip event. A frame
+    /// in which nothing changed is not committed (an idle screen costs nothing).
     private func present(_ entry: LitScreen) {
+        let compositor = entry.screen.compositor
+        let damage = compositor.compose(entry.screen)
+        entry.needsComposite = false
+        let slot = entry.output.drawSlot
+        let cursor = compositedCursorDamage(entry, slot: slot)
+        guard !damage.isEmpty || !cursor.isEmpty || entry.output.flipState == .unlit else { return }
         let buffer: ScanoutBuffer
         do {
             buffer = try entry.output.drawBuffer()
         } catch {
             StderrLog.error("\(entry.connector.name): no buffer to draw into: \(error)")
+            entry.needsComposite = true
             return
         }
-        Application.shared.composite(
-            entry.screen, into: buffer.pixels, width: buffer.width, height: buffer.height,
-            bytesPerRow: buffer.bytesPerRow)
-        drawCompositedCursor(entry, into: buffer)
-        entry.needsComposite = false
+        compositor.update(slot: slot, pixels: buffer.pixels, bytesPerRow: buffer.bytesPerRow, extra: cursor)
+        drawCompositedCursor(entry, into: buffer, slot: slot)
         entry.composedVersion += 1
         do {
             try entry.output.present(version: entry.composedVersion)
@@ -313,7 +328,9 @@ public final class KMSDisplay: Display {
             }
             let changed = entry.output.presentedVersion != entry.lastSeenVersion
             entry.lastSeenVersion = entry.output.presentedVersion
+            if changed { entry.screen.compositor.framePresented() }
             framePresented?(entry.screen, event, changed)
+            if entry.needsComposite && !isSuspended { present(entry) }
         }
     }
 

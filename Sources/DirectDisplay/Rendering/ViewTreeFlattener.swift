@@ -3,10 +3,16 @@ import Foundation
 
 /// Turns visible windows' view trees into the compositor's draw operations,
 /// in frame pixels: backgrounds, drawn content, alpha (as groups where a view
-/// has visible subviews) and clipsToBounds.
+/// has visible subviews) and clipsToBounds; and beside them the scene elements
+/// that damage is computed from.
 @MainActor struct ViewTreeFlattener {
     let scale: CGFloat
     private(set) var operations: [DrawOperation] = []
+    private(set) var elements: [SceneElement] = []
+    /// Views whose redrawn content this frame took as damage.
+    private(set) var drawnViews: [View] = []
+    /// A hash of the groups enclosing what is added now (their identity and opacity).
+    private var groupPath = 0
 
     init(scale: CGFloat) { self.scale = scale }
 
@@ -15,12 +21,30 @@ import Foundation
         add(window, originInParent: .zero, opacity: 1, clip: clip)
     }
 
-    private func pixels(_ rect: CGRect) -> PixelRect {
-        let x0 = Int((rect.minX * scale).rounded())
-        let y0 = Int((rect.minY * scale).rounded())
-        let x1 = Int((rect.maxX * scale).rounded())
-        let y1 = Int((rect.maxY * scale).rounded())
+    private enum Rounding { case nearest, outward }
+
+    private func pixels(_ rect: CGRect, rounding: Rounding = .nearest) -> PixelRect {
+        let down: FloatingPointRoundingRule = rounding == .outward ? .down : .toNearestOrAwayFromZero
+        let up: FloatingPointRoundingRule = rounding == .outward ? .up : .toNearestOrAwayFromZero
+        let x0 = Int((rect.minX * scale).rounded(down))
+        let y0 = Int((rect.minY * scale).rounded(down))
+        let x1 = Int((rect.maxX * scale).rounded(up))
+        let y1 = Int((rect.maxY * scale).rounded(up))
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Records what `view` paints (kind 0 background, 1 content, 2 group) for damage.
+    private mutating func element(
+        _ view: View, kind: UInt64, area: PixelRect, signature parts: [Int], contentDamage: PixelRect? = nil
+    ) {
+        var hasher = Hasher()
+        hasher.combine(groupPath)
+        hasher.combine(area)
+        for part in parts { hasher.combine(part) }
+        let identity = UInt64(UInt(bitPattern: ObjectIdentifier(view).hashValue))
+        elements.append(
+            SceneElement(
+                key: identity &* 4 &+ kind, area: area, signature: hasher.finalize(), contentDamage: contentDamage))
     }
 
     /// `originInParent` is where the parent's bounds origin lies, in screen points.
@@ -32,18 +56,40 @@ import Foundation
         let visibleChildren = view.subviews.filter { !$0.isHidden && $0.alpha > 0 }
         let grouped = view.alpha < 1 && !visibleChildren.isEmpty
         var ownOpacity = opacity * view.alpha
+        let outerGroupPath = groupPath
+        defer { groupPath = outerGroupPath }
         if grouped {
             let extent = extentInPixels(view, frame: frame).intersection(clip)
             guard !extent.isEmpty else { return }
             operations.append(.beginGroup(opacity: Double(view.alpha), bounds: extent))
             ownOpacity = opacity
+            element(view, kind: 2, area: extent, signature: [view.alpha.hashValue])
+            var hasher = Hasher()
+            hasher.combine(outerGroupPath)
+            hasher.combine(ObjectIdentifier(view))
+            hasher.combine(view.alpha)
+            groupPath = hasher.finalize()
         }
         if let color = view.backgroundColor, color.alpha > 0 {
-            operations.append(.fill(framePixels, color: color.pixelColor(opacity: ownOpacity), clip: clip))
+            let pixel = color.pixelColor(opacity: ownOpacity)
+            operations.append(.fill(framePixels, color: pixel, clip: clip))
+            element(view, kind: 0, area: framePixels.intersection(clip), signature: [pixel.hashValue])
         }
         if let surface = view.contentSurface {
             operations.append(
                 .image(surface, x: framePixels.x, y: framePixels.y, opacity: Double(ownOpacity), clip: clip))
+            let area = PixelRect(
+                x: framePixels.x, y: framePixels.y, width: surface.pixelWidth, height: surface.pixelHeight)
+            var redrawn: PixelRect?
+            if let drawn = view.contentDamage {
+                redrawn = pixels(
+                    drawn.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y), rounding: .outward)
+                drawnViews.append(view)
+            }
+            element(
+                view, kind: 1, area: area.intersection(clip),
+                signature: [ObjectIdentifier(surface).hashValue, area.hashValue, ownOpacity.hashValue],
+                contentDamage: redrawn)
         }
         let childClip = view.clipsToBounds ? clip.intersection(framePixels) : clip
         for child in visibleChildren {

@@ -38,6 +38,8 @@ import WindowModel
     public package(set) var isConnected = false
     /// Whether something visible changed since the last composition.
     package private(set) var needsComposite = false
+    /// Its composition state: the shadow frame, the previous scene, buffer ages.
+    let compositor = ScreenCompositor()
 
     /// Makes a screen for a back end; connect it with `Application.shared.connect(_:)`.
     package init(

@@ -22,20 +22,39 @@ extension View {
     /// Marks the view's content to be drawn again with `draw(_:)` before the next frame.
     public func setNeedsDisplay() {
         needsDisplay = true
+        needsDisplayRect = nil
         setNeedsCompositeOfScreen()
     }
 
-    /// Marks part of the view's content to be redrawn (the whole view is redrawn).
-    public func setNeedsDisplay(_ rect: CGRect) { setNeedsDisplay() }
+    /// Marks part of the view's content (in its bounds' coordinates) to be drawn
+    /// again: `draw(_:)` then receives that rectangle, its context is clipped to
+    /// it, and the rest of what the view drew before stays.
+    public func setNeedsDisplay(_ rect: CGRect) {
+        let part = rect.intersection(bounds)
+        guard !part.isNull, !part.isEmpty else { return }
+        if !needsDisplay {
+            needsDisplay = true
+            needsDisplayRect = part
+        } else if let pending = needsDisplayRect {
+            needsDisplayRect = pending.union(part)
+        }
+        setNeedsCompositeOfScreen()
+    }
 
-    /// Runs `draw(_:)` for this view and its subviews where marked.
+    /// Runs `draw(_:)` for this view and its subviews where marked; what was drawn
+    /// is kept (`contentSurface`) until the next `setNeedsDisplay`.
     func displayIfNeeded(scale: CGFloat) {
         if needsDisplay {
             needsDisplay = false
+            let part = needsDisplayRect.map { pixels(of: $0, scale: scale) }
+            needsDisplayRect = nil
             let context = GraphicsContext(
-                size: bounds.size, scale: scale, boundsOrigin: bounds.origin, reusing: contentSurface)
-            context.drawing { draw(bounds) }
+                size: bounds.size, scale: scale, boundsOrigin: bounds.origin, reusing: contentSurface, dirty: part)
+            // The rectangle draw(_:) gets covers whole pixels of what is cleared.
+            let drawn = part.map { points(of: $0, scale: scale) } ?? bounds
+            context.drawing { draw(drawn) }
             contentSurface = context.surface
+            contentDamage = contentDamage.map { $0.union(drawn) } ?? drawn
         }
         for subview in subviews { subview.displayIfNeeded(scale: scale) }
     }
@@ -43,6 +62,22 @@ extension View {
     /// Marks the whole tree for drawing, e.g. when the screen's scale changes.
     func setNeedsDisplayRecursively() {
         needsDisplay = true
+        needsDisplayRect = nil
         for subview in subviews { subview.setNeedsDisplayRecursively() }
+    }
+
+    /// Whole pixels of the content covering `rect` (bounds coordinates).
+    private func pixels(of rect: CGRect, scale: CGFloat) -> PixelRect {
+        let x0 = Int(((rect.minX - bounds.minX) * scale).rounded(.down))
+        let y0 = Int(((rect.minY - bounds.minY) * scale).rounded(.down))
+        let x1 = Int(((rect.maxX - bounds.minX) * scale).rounded(.up))
+        let y1 = Int(((rect.maxY - bounds.minY) * scale).rounded(.up))
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    private func points(of pixels: PixelRect, scale: CGFloat) -> CGRect {
+        CGRect(
+            x: bounds.minX + CGFloat(pixels.x) / scale, y: bounds.minY + CGFloat(pixels.y) / scale,
+            width: CGFloat(pixels.width) / scale, height: CGFloat(pixels.height) / scale)
     }
 }

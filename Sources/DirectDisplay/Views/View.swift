@@ -11,6 +11,11 @@ import WindowModel
     var hiddenStorage = false
     var needsLayout = true
     var needsDisplay = true
+    /// The part to draw again (bounds coordinates); nil: all of it.
+    var needsDisplayRect: CGRect?
+    /// What `draw(_:)` drew since the screen was last composed (bounds coordinates),
+    /// for damage; taken by the composition.
+    var contentDamage: CGRect?
     /// What the last `draw(_:)` painted, if it painted anything.
     var contentSurface: DrawingSurface?
     /// The view controller whose `view` this is.

@@ -1,0 +1,95 @@
+/// The part of a frame that must be drawn again, as a few rectangles in frame
+/// pixels. Kept small on purpose: past `limit` rectangles they merge into their
+/// bounding box, since walking the scene once per rectangle costs more than
+/// drawing a little extra.
+public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
+    /// At most this many rectangles; a few separate changes stay separate.
+    public static let limit = 8
+
+    public private(set) var rects: [PixelRect] = []
+
+    public init() {}
+
+    public init(_ rects: [PixelRect]) {
+        for rect in rects { add(rect) }
+    }
+
+    /// The whole of a `width`×`height` frame.
+    public static func full(width: Int, height: Int) -> DamageRegion {
+        DamageRegion([PixelRect(x: 0, y: 0, width: width, height: height)])
+    }
+
+    public var isEmpty: Bool { rects.isEmpty }
+
+    /// Pixels covered (rectangles never overlap once added).
+    public var area: Int { rects.reduce(0) { $0 + $1.width * $1.height } }
+
+    /// The smallest rectangle holding every damaged pixel.
+    public var bounds: PixelRect? {
+        guard var box = rects.first else { return nil }
+        for rect in rects.dropFirst() { box = box.union(rect) }
+        return box
+    }
+
+    /// Adds `rect`. A rectangle that touches or overlaps others swallows them into
+    /// their common bounding box, so the rectangles never overlap (no pixel is
+    /// drawn twice) and stay few.
+    public mutating func add(_ rect: PixelRect) {
+        guard !rect.isEmpty else { return }
+        var merged = rect
+        var changed = true
+        while changed {
+            changed = false
+            for (index, existing) in rects.enumerated() where existing.touches(merged) {
+                merged = merged.union(existing)
+                rects.remove(at: index)
+                changed = true
+                break
+            }
+        }
+        rects.append(merged)
+        if rects.count > Self.limit, let box = bounds { rects = [box] }
+    }
+
+    public mutating func formUnion(_ other: DamageRegion) {
+        for rect in other.rects { add(rect) }
+    }
+
+    public func union(_ other: DamageRegion) -> DamageRegion {
+        var result = self
+        result.formUnion(other)
+        return result
+    }
+
+    /// The damage inside `clip` (e.g. the frame).
+    public func clipped(to clip: PixelRect) -> DamageRegion {
+        DamageRegion(rects.map { $0.intersection(clip) })
+    }
+
+    public func intersects(_ rect: PixelRect) -> Bool { rects.contains { !$0.intersection(rect).isEmpty } }
+
+    public var description: String {
+        rects.map { "\($0.x),\($0.y) \($0.width)x\($0.height)" }.joined(separator: "; ")
+    }
+}
+
+extension PixelRect {
+    /// The bounding box of both (an empty rectangle counts for nothing).
+    public func union(_ other: PixelRect) -> PixelRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let minX = min(x, other.x)
+        let minY = min(y, other.y)
+        return PixelRect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
+    }
+
+    /// Whether the two overlap or share an edge (then merging them wastes nothing at the seam).
+    func touches(_ other: PixelRect) -> Bool {
+        x <= other.maxX && other.x <= maxX && y <= other.maxY && other.y <= maxY
+    }
+
+    /// Whether `other` lies wholly inside this rectangle.
+    public func contains(_ other: PixelRect) -> Bool {
+        other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+    }
+}

@@ -1,0 +1,95 @@
+/// One thing that paints in a frame (a view's background, its drawn content, or
+/// an alpha group), as the damage computation sees it: who it is, which pixels
+/// it may touch, and a signature of everything else that decides its pixels.
+public struct SceneElement: Hashable, Sendable {
+    /// Stable across frames for the same view and kind of painting.
+    public var key: UInt64
+    /// The pixels it may touch, clipped, in frame pixels.
+    public var area: PixelRect
+    /// Colour, opacity, clip, surface identity, enclosing groups… hashed: any
+    /// change repaints the whole area.
+    public var signature: Int
+    /// Pixels of its content redrawn since the previous frame (setNeedsDisplay of a
+    /// part of a view); repainted even when nothing else changed.
+    public var contentDamage: PixelRect?
+
+    public init(key: UInt64, area: PixelRect, signature: Int, contentDamage: PixelRect? = nil) {
+        self.key = key
+        self.area = area
+        self.signature = signature
+        self.contentDamage = contentDamage
+    }
+}
+
+/// The damage between two frames, found by comparing what painted in each: an
+/// element that appeared, went, moved, changed or changed its stacking order
+/// damages its old and new pixels; redrawn content damages what was redrawn.
+/// Every change to views, windows, levels and visibility shows up here without
+/// each setter having to report its own rectangle.
+public enum SceneDiff {
+    public static func damage(from old: [SceneElement], to new: [SceneElement]) -> DamageRegion {
+        var region = DamageRegion()
+        var oldByKey: [UInt64: SceneElement] = [:]
+        for element in old { oldByKey[element.key] = element }
+        let newKeys = Set(new.map(\.key))
+        // Stacking order of the elements present in both frames.
+        let commonOld = old.filter { newKeys.contains($0.key) }.map(\.key)
+        var oldRank: [UInt64: Int] = [:]
+        for (rank, key) in commonOld.enumerated() { oldRank[key] = rank }
+        var rank = 0
+        for element in new {
+            guard let before = oldByKey[element.key] else {
+                region.add(element.area)
+                continue
+            }
+            defer { rank += 1 }
+            if before.area != element.area || before.signature != element.signature || oldRank[element.key] != rank {
+                region.add(before.area)
+                region.add(element.area)
+            } else if let redrawn = element.contentDamage {
+                region.add(redrawn.intersection(element.area))
+            }
+        }
+        for element in old where !newKeys.contains(element.key) { region.add(element.area) }
+        return region
+    }
+}
+
+/// What each scanout buffer of a swapchain missed since it was last drawn
+/// (buffer age): a buffer drawn three frames ago must take the damage of those
+/// three frames, not just the latest. A buffer never drawn, or older than the
+/// history kept, takes the whole frame.
+public struct BufferDamageHistory: Sendable {
+    /// How many frames of damage are kept (three buffers need two behind the current).
+    public let depth: Int
+    private var frames: [DamageRegion] = []
+    private var frameNumber = 0
+    private var lastDrawn: [Int: Int] = [:]
+
+    public init(depth: Int = 4) { self.depth = depth }
+
+    /// Records the damage of a new frame.
+    public mutating func addFrame(_ damage: DamageRegion) {
+        frames.append(damage)
+        if frames.count > depth { frames.removeFirst(frames.count - depth) }
+        frameNumber += 1
+    }
+
+    /// The region buffer `slot` must be updated with to show the latest frame, and
+    /// marks it as drawn. Nil means the whole frame (never drawn, or too old).
+    public mutating func take(slot: Int) -> DamageRegion? {
+        defer { lastDrawn[slot] = frameNumber }
+        guard let drawn = lastDrawn[slot] else { return nil }
+        let age = frameNumber - drawn
+        guard age <= frames.count else { return nil }
+        var region = DamageRegion()
+        for damage in frames.suffix(age) { region.formUnion(damage) }
+        return region
+    }
+
+    /// Forgets every buffer (they were reallocated, e.g. after a mode change).
+    public mutating func reset() {
+        lastDrawn = [:]
+        frames = []
+    }
+}

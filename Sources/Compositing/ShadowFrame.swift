@@ -1,0 +1,78 @@
+import Glibc
+
+/// A composed frame in ordinary cached memory: the compositor reads and blends
+/// here, and only copies of damaged rectangles reach the scanout buffer. Scanout
+/// memory is write-combined on real GPUs (i915, amdgpu), where every read of it
+/// is very slow; so it is only ever written. One owner of its memory.
+public final class ShadowFrame {
+    public let width: Int
+    public let height: Int
+    public let bytesPerRow: Int
+    /// XRGB8888 pixels, black at first.
+    public let pixels: UnsafeMutableRawPointer
+
+    public init(width: Int, height: Int) {
+        self.width = max(width, 0)
+        self.height = max(height, 0)
+        bytesPerRow = self.width * 4
+        pixels = UnsafeMutableRawPointer.allocate(byteCount: max(bytesPerRow * self.height, 4), alignment: 64)
+        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: max(bytesPerRow * self.height, 4))
+    }
+
+    deinit { pixels.deallocate() }
+
+    /// Copies `region` (everything when nil) into `destination`, which is written
+    /// and never read. Returns how many pixels were copied.
+    @discardableResult
+    public func copy(_ region: DamageRegion?, to destination: UnsafeMutableRawPointer, bytesPerRow stride: Int) -> Int {
+        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        let rects = region?.clipped(to: frame).rects ?? [frame]
+        var copied = 0
+        for rect in rects where !rect.isEmpty {
+            for row in rect.y..<rect.maxY {
+                memcpy(
+                    destination + row * stride + rect.x * 4, pixels + row * bytesPerRow + rect.x * 4, rect.width * 4)
+            }
+            copied += rect.width * rect.height
+        }
+        return copied
+    }
+
+    /// Writes the frame's `surface`-sized rectangle at (`x`, `y`) into `destination`
+    /// with `surface` blended over it (the composited cursor): the blend happens in
+    /// cached memory, so the destination is written, never read. Returns the
+    /// rectangle written (clipped to the frame).
+    @discardableResult
+    public func copy(
+        blending surface: DrawingSurface, x: Int, y: Int, to destination: UnsafeMutableRawPointer,
+        bytesPerRow stride: Int
+    ) -> PixelRect {
+        let rect = PixelRect(x: x, y: y, width: surface.pixelWidth, height: surface.pixelHeight)
+            .intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        guard !rect.isEmpty else { return rect }
+        var scratch = [UInt32](repeating: 0, count: rect.width * rect.height)
+        scratch.withUnsafeMutableBytes { buffer in
+            let base = buffer.baseAddress!
+            for row in 0..<rect.height {
+                memcpy(base + row * rect.width * 4, pixels + (rect.y + row) * bytesPerRow + rect.x * 4, rect.width * 4)
+            }
+            FrameComposer.overlay(
+                surface, x: x - rect.x, y: y - rect.y, onto: base, width: rect.width, height: rect.height,
+                bytesPerRow: rect.width * 4)
+            for row in 0..<rect.height {
+                memcpy(destination + (rect.y + row) * stride + rect.x * 4, base + row * rect.width * 4, rect.width * 4)
+            }
+        }
+        return rect
+    }
+
+    /// The frame as an image (a copy).
+    public func image() -> CapturedImage {
+        var values = [UInt32](repeating: 0, count: width * height)
+        values.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+            base.copyMemory(from: pixels, byteCount: buffer.count)
+        }
+        return CapturedImage(width: width, height: height, format: .xrgb8888, pixels: values)
+    }
+}

@@ -1,0 +1,107 @@
+import Compositing
+import Foundation
+
+/// One screen's composition: the frame is kept in a shadow buffer in cached
+/// memory; each new frame is drawn there only where something changed (the
+/// damage, found by comparing the scene with the previous one), and the scanout
+/// buffers receive copies of what each of them missed (buffer age). The KMS
+/// back end and the headless display compose through this alike.
+@MainActor
+final class ScreenCompositor {
+    private(set) var shadow: ShadowFrame?
+    private var previousElements: [SceneElement] = []
+    private var previousRotation: PanelRotation?
+    private var history = BufferDamageHistory()
+    private var needsFullFrame = true
+    private(set) var statistics = Screen.FrameStatistics()
+
+    /// The next frame is drawn whole (buffers were reallocated, another master
+    /// drew the screen, the mode changed).
+    func invalidate() {
+        needsFullFrame = true
+        history.reset()
+    }
+
+    /// Composes the screen's frame into the shadow buffer and returns its damage,
+    /// in panel pixels: pending layout and drawing first, then the damaged part
+    /// of the visible windows by level and recency.
+    @discardableResult
+    func compose(_ screen: Screen) -> DamageRegion {
+        Application.shared.layoutAndDisplay(screen)
+        let width = Int(screen.nativeBounds.width)
+        let height = Int(screen.nativeBounds.height)
+        if shadow?.width != width || shadow?.height != height {
+            shadow = ShadowFrame(width: width, height: height)
+            invalidate()
+        }
+        let rotation = screen.orientation.panelRotation
+        let logical = PixelRect(
+            x: 0, y: 0, width: rotation.swapsAxes ? height : width, height: rotation.swapsAxes ? width : height)
+        var flattener = ViewTreeFlattener(scale: screen.scale)
+        for window in Application.shared.visibleWindows(on: screen) { flattener.add(window, clip: logical) }
+        for view in flattener.drawnViews { view.contentDamage = nil }
+        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        let damage: DamageRegion
+        if needsFullFrame || rotation != .none || rotation != previousRotation {
+            // Turned screens are drawn whole: their damage would have to be turned too.
+            damage = DamageRegion([frame])
+        } else {
+            damage = SceneDiff.damage(from: previousElements, to: flattener.elements).clipped(to: frame)
+        }
+        if let shadow, !damage.isEmpty {
+            if damage.rects == [frame] {
+                FrameComposer.compose(
+                    flattener.operations, into: shadow.pixels, width: width, height: height,
+                    bytesPerRow: shadow.bytesPerRow, rotation: rotation)
+            } else {
+                FrameComposer.compose(
+                    flattener.operations, into: shadow.pixels, width: width, height: height,
+                    bytesPerRow: shadow.bytesPerRow, region: damage)
+            }
+        }
+        previousElements = flattener.elements
+        previousRotation = rotation
+        needsFullFrame = false
+        history.addFrame(damage)
+        statistics.framesComposed += 1
+        statistics.lastFramePixelsComposed = damage.area
+        statistics.lastFrameDamage = damage.rects.map {
+            CGRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
+        }
+        screen.didComposite()
+        return damage
+    }
+
+    /// Copies into scanout buffer `slot` what it lacks to show the latest frame
+    /// (everything if it was never drawn), plus `extra`; writes only. Returns the
+    /// region written.
+    @discardableResult
+    func update(
+        slot: Int, pixels: UnsafeMutableRawPointer, bytesPerRow: Int, extra: DamageRegion = DamageRegion()
+    ) -> DamageRegion {
+        guard let shadow else { return DamageRegion() }
+        let frame = DamageRegion.full(width: shadow.width, height: shadow.height)
+        let region = (history.take(slot: slot) ?? frame).union(extra)
+        shadow.copy(region, to: pixels, bytesPerRow: bytesPerRow)
+        return region
+    }
+
+    func framePresented() { statistics.framesPresented += 1 }
+}
+
+extension Screen {
+    /// What composition did for this screen, for diagnostics and tests.
+    public struct FrameStatistics: Sendable, Equatable {
+        /// Frames composed (drawn into the screen's shadow buffer).
+        public var framesComposed = 0
+        /// Frames that reached the screen (flip completed; headless: composed).
+        public var framesPresented = 0
+        /// Pixels the last composed frame drew (its damage's area).
+        public var lastFramePixelsComposed = 0
+        /// The last composed frame's damage, in native (panel) pixels.
+        public var lastFrameDamage: [CGRect] = []
+    }
+
+    /// Composition figures of this screen, on the KMS and the headless display alike.
+    public var frameStatistics: FrameStatistics { compositor.statistics }
+}

@@ -1,0 +1,83 @@
+import XCTest
+
+@testable import Compositing
+
+final class DamageArithmeticTests: XCTestCase {
+    private func rect(_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> PixelRect {
+        PixelRect(x: x, y: y, width: width, height: height)
+    }
+
+    func testRegionsMergeWhatTouchesAndKeepTheRestApart() {
+        let table: [(added: [PixelRect], expected: Set<PixelRect>, area: Int)] = [
+            ([], [], 0),
+            ([rect(0, 0, 0, 5)], [], 0),
+            ([rect(0, 0, 10, 10)], [rect(0, 0, 10, 10)], 100),
+            ([rect(0, 0, 10, 10), rect(20, 0, 10, 10)], [rect(0, 0, 10, 10), rect(20, 0, 10, 10)], 200),
+            ([rect(0, 0, 10, 10), rect(5, 5, 10, 10)], [rect(0, 0, 15, 15)], 225),
+            ([rect(0, 0, 10, 10), rect(10, 0, 10, 10)], [rect(0, 0, 20, 10)], 200),
+            ([rect(0, 0, 10, 10), rect(30, 0, 10, 10), rect(8, 0, 25, 2)], [rect(0, 0, 40, 10)], 400),
+        ]
+        for (index, row) in table.enumerated() {
+            let region = DamageRegion(row.added)
+            XCTAssertEqual(Set(region.rects), row.expected, "row \(index)")
+            XCTAssertEqual(region.area, row.area, "row \(index)")
+        }
+    }
+
+    func testManySeparateRectanglesBecomeTheirBoundingBox() {
+        let region = DamageRegion((0..<(DamageRegion.limit + 1)).map { rect($0 * 20, 0, 5, 5) })
+        XCTAssertEqual(region.rects, [rect(0, 0, DamageRegion.limit * 20 + 5, 5)])
+    }
+
+    func testClippingToTheFrame() {
+        let region = DamageRegion([rect(-5, -5, 10, 10), rect(95, 45, 10, 10)]).clipped(to: rect(0, 0, 100, 50))
+        XCTAssertEqual(Set(region.rects), [rect(0, 0, 5, 5), rect(95, 45, 5, 5)])
+    }
+
+    /// Three buffers in turn: each takes the damage of every frame since it was last drawn.
+    func testBufferAgeCollectsWhatEachBufferMissed() {
+        var history = BufferDamageHistory()
+        let a = DamageRegion([rect(0, 0, 1, 1)])
+        let b = DamageRegion([rect(10, 0, 1, 1)])
+        let c = DamageRegion([rect(20, 0, 1, 1)])
+        let d = DamageRegion([rect(30, 0, 1, 1)])
+        history.addFrame(a)
+        XCTAssertNil(history.take(slot: 0), "never drawn: whole")
+        history.addFrame(b)
+        XCTAssertNil(history.take(slot: 1))
+        history.addFrame(c)
+        XCTAssertNil(history.take(slot: 2))
+        history.addFrame(d)
+        XCTAssertEqual(history.take(slot: 0), b.union(c).union(d), "slot 0 was drawn three frames ago")
+        history.addFrame(a)
+        XCTAssertEqual(history.take(slot: 1), c.union(d).union(a))
+        history.addFrame(b)
+        XCTAssertEqual(history.take(slot: 0), a.union(b), "drawn two frames ago")
+        history.reset()
+        XCTAssertNil(history.take(slot: 0), "after a reset every buffer is drawn whole")
+        for _ in 0..<10 { history.addFrame(a) }
+        XCTAssertNil(history.take(slot: 1), "older than the history kept: whole")
+    }
+
+    func testSceneDiffTable() {
+        func element(_ key: UInt64, _ area: PixelRect, _ signature: Int = 0, content: PixelRect? = nil) -> SceneElement
+        {
+            SceneElement(key: key, area: area, signature: signature, contentDamage: content)
+        }
+        let one = element(1, rect(0, 0, 10, 10))
+        let two = element(2, rect(5, 5, 10, 10))
+        let table: [(old: [SceneElement], new: [SceneElement], damage: Set<PixelRect>)] = [
+            ([one, two], [one, two], []),
+            ([one], [one, two], [rect(5, 5, 10, 10)]),
+            ([one, two], [one], [rect(5, 5, 10, 10)]),
+            ([one], [element(1, rect(20, 0, 10, 10))], [rect(0, 0, 10, 10), rect(20, 0, 10, 10)]),
+            ([one], [element(1, rect(0, 0, 10, 10), 7)], [rect(0, 0, 10, 10)]),
+            ([one, two], [two, one], [rect(0, 0, 15, 15)]),
+            ([one], [element(1, rect(0, 0, 10, 10), content: rect(2, 2, 3, 3))], [rect(2, 2, 3, 3)]),
+            ([one], [element(1, rect(0, 0, 10, 10), content: rect(8, 8, 30, 30))], [rect(8, 8, 2, 2)]),
+        ]
+        for (index, row) in table.enumerated() {
+            XCTAssertEqual(Set(SceneDiff.damage(from: row.old, to: row.new).rects), row.damage, "row \(index)")
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Compositing
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import DirectDisplay
+
+/// A view that draws a filled square where it is told, to test partial redraws.
+final class SpotView: View {
+    var spots: [CGRect: Color] = [:]
+    private(set) var drawnRects: [CGRect] = []
+
+    override func draw(_ rect: CGRect) {
+        drawnRects.append(rect)
+        guard let context = GraphicsContext.current else { return }
+        for (spot, color) in spots where spot.intersects(rect) { context.fill(spot, with: color) }
+    }
+}
+
+/// Composition redraws only what changed: frames composed through the damage
+/// path must equal a whole recomposition, pixel for pixel.
+final class DamageCompositionTests: DirectDisplayTestCase {
+    private func assertMatchesFullRecompose(_ screen: Screen, _ message: String, line: UInt = #line) {
+        display.runUntilIdle()
+        guard let incremental = display.lastFrames[screen.name] else {
+            XCTFail("no frame of \(screen.name): \(message)", line: line)
+            return
+        }
+        let full = Application.shared.captureFrame(of: screen)
+        guard incremental.pixels != full.pixels else { return }
+        let index = zip(incremental.pixels, full.pixels).enumerated().first { $0.element.0 != $0.element.1 }!.offset
+        XCTFail(
+            "\(message): pixel (\(index % full.width), \(index / full.width)) is "
+                + "\(String(incremental.pixels[index], radix: 16)), a full recompose gives \(String(full.pixels[index], radix: 16))",
+            line: line)
+    }
+
+    func testOneSmallViewChangedRecomposesOnlyItsPixels() async {
+        let screen = connect(width: 640, height: 480)
+        let window = Window(screen: screen)
+        window.backgroundColor = Color(red: 0, green: 0, blue: 0.5, alpha: 1)
+        let small = View(frame: CGRect(x: 100, y: 60, width: 64, height: 64))
+        small.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
+        window.addSubview(small)
+        window.makeKeyAndVisible()
+        display.runUntilIdle()
+        XCTAssertEqual(screen.frameStatistics.lastFramePixelsComposed, 640 * 480, "the first frame is whole")
+        let composed = screen.frameStatistics.framesComposed
+        small.backgroundColor = Color(red: 0, green: 1, blue: 0, alpha: 1)
+        display.runUntilIdle()
+        XCTAssertEqual(screen.frameStatistics.framesComposed, composed + 1)
+        XCTAssertEqual(screen.frameStatistics.lastFramePixelsComposed, 64 * 64)
+        XCTAssertEqual(screen.frameStatistics.lastFrameDamage, [CGRect(x: 100, y: 60, width: 64, height: 64)])
+        assertMatchesFullRecompose(screen, "after the recolour")
+        display.runUntilIdle()
+        XCTAssertEqual(screen.frameStatistics.framesComposed, composed + 1, "nothing changed: nothing composed")
+    }
+
+    func testAMovedWindowDamagesWhereItWasAndWhereItIs() async {
+        let screen = connect(width: 200, height: 100)
+        let back = Window(screen: screen)
+        back.backgroundColor = Color(red: 0, green: 0.5, blue: 0, alpha: 1)
+        back.isHidden = false
+        let moving = Window(frame: CGRect(x: 10, y: 10, width: 30, height: 20))
+        moving.backgroundColor = Color(red: 1, green: 1, blue: 0, alpha: 1)
+        moving.isHidden = false
+        display.runUntilIdle()
+        moving.frame.origin = CGPoint(x: 120, y: 50)
+        display.runUntilIdle()
+        XCTAssertEqual(
+            Set(screen.frameStatistics.lastFrameDamage),
+            [CGRect(x: 10, y: 10, width: 30, height: 20), CGRect(x: 120, y: 50, width: 30, height: 20)])
+        assertMatchesFullRecompose(screen, "what the window covered shows again")
+    }
+
+    func testAPartialRedrawKeepsTheRestOfTheContentAndDamagesOnlyThatPart() async {
+        let screen = connect(width: 100, height: 100)
+        let window = Window(screen: screen)
+        let view = SpotView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        view.spots = [CGRect(x: 10, y: 10, width: 10, height: 10): .yellow]
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        display.runUntilIdle()
+        view.spots[CGRect(x: 60, y: 60, width: 10, height: 10)] = .cyan
+        view.setNeedsDisplay(CGRect(x: 60, y: 60, width: 10, height: 10))
+        display.runUntilIdle()
+        XCTAssertEqual(view.drawnRects.last, CGRect(x: 60, y: 60, width: 10, height: 10), "draw(_:) gets the rect")
+        XCTAssertEqual(screen.frameStatistics.lastFrameDamage, [CGRect(x: 60, y: 60, width: 10, height: 10)])
+        let frame = display.lastFrames[screen.name]!
+        XCTAssertEqual(rgb(frame.rawPixel(x: 15, y: 15)), 0xFFFF00, "the first spot stays without being redrawn")
+        XCTAssertEqual(rgb(frame.rawPixel(x: 65, y: 65)), 0x00FFFF)
+        assertMatchesFullRecompose(screen, "partial redraw")
+    }
+
+    /// Random changes of every kind; after each, the incremental frame equals a
+    /// whole recomposition (damage missed anywhere shows up as a wrong pixel).
+    func testRandomChangesComposeExactlyLikeAFullFrame() async {
+        var random = SplitMix64(seed: 0xDA_3A6E)
+        let screen = connect(width: 96, height: 64)
+        func color() -> Color {
+            Color(
+                red: CGFloat(random.next() % 4) / 3, green: CGFloat(random.next() % 4) / 3,
+                blue: CGFloat(random.next() % 4) / 3, alpha: [1, 1, 0.5, 0][Int(random.next() % 4)])
+        }
+        func rect(_ size: CGFloat) -> CGRect {
+            CGRect(
+                x: CGFloat(Int(random.next() % 90)) - 10, y: CGFloat(Int(random.next() % 60)) - 10,
+                width: CGFloat(Int(random.next() % UInt64(size)) + 1),
+                height: CGFloat(Int(random.next() % UInt64(size)) + 1))
+        }
+        var windows: [Window] = []
+        var views: [View] = []
+        for index in 0..<4 {
+            let window = Window(frame: rect(60))
+            window.backgroundColor = color()
+            window.windowLevel = index == 3 ? .statusBar : .normal
+            window.isHidden = false
+            windows.append(window)
+            for _ in 0..<3 {
+                let view = index == 0 ? SpotView(frame: rect(30)) : View(frame: rect(30))
+                view.backgroundColor = color()
+                (views.randomElement(using: &random) ?? window).addSubview(view)
+                views.append(view)
+            }
+        }
+        for step in 0..<400 {
+            let view = views.randomElement(using: &random)!
+            let window = windows.randomElement(using: &random)!
+            switch random.next() % 12 {
+            case 0: view.backgroundColor = color()
+            case 1: view.frame = rect(30)
+            case 2: view.alpha = [1, 0.5, 0][Int(random.next() % 3)]
+            case 3: view.isHidden.toggle()
+            case 4: view.clipsToBounds.toggle()
+            case 5: window.frame = rect(60)
+            case 6: window.isHidden.toggle()
+            case 7: window.makeKeyAndVisible()
+            case 8: view.superview?.bringSubviewToFront(view)
+            case 9:
+                if let spots = view as? SpotView {
+                    let spot = CGRect(
+                        x: CGFloat(random.next() % 20), y: CGFloat(random.next() % 20), width: 6, height: 6)
+                    spots.spots[spot] = color()
+                    spots.setNeedsDisplay(spot)
+                } else {
+                    view.setNeedsDisplay()
+                }
+            case 10: window.windowLevel = [.normal, .statusBar, .alert][Int(random.next() % 3)]
+            default: window.alpha = [1, 0.5][Int(random.next() % 2)]
+            }
+            assertMatchesFullRecompose(screen, "step \(step)")
+            if step % 50 == 0 { XCTAssertLessThan(screen.frameStatistics.framesComposed, step + 3) }
+        }
+    }
+
+    func testHeadlessFramesAreKeptNotReallocated() async {
+        let screen = connect(width: 64, height: 48)
+        let window = Window(screen: screen)
+        window.backgroundColor = .white
+        window.isHidden = false
+        display.runUntilIdle()
+        let shadow = screen.compositor.shadow
+        window.backgroundColor = .black
+        display.runUntilIdle()
+        XCTAssertTrue(screen.compositor.shadow === shadow, "the same frame memory is drawn again")
+        XCTAssertEqual(screen.frameStatistics.framesPresented, 2)
+    }
+}
+
+private func rgb(_ value: UInt32) -> UInt32 { value & 0x00FF_FFFF }
