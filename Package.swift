@@ -77,8 +77,10 @@ let package = Package(
             ]
         ),
 
-        // Helpers shared by the test targets (a seeded random generator).
+        // Helpers shared by the test targets (a seeded random generator, running a built program).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The built direct-display binary as a child process on the host (bad input, exit statuses).
+        .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "DirectDisplayTests",
             dependencies: ["DirectDisplay", "WindowModel", "Compositing", "InputModel", "TestSupport"]),
