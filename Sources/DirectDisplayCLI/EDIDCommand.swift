@@ -44,7 +44,8 @@ struct EDIDCommand: ParsableCommand {
             print(String(decoding: try encoder.encode(info), as: UTF8.self))
             return
         }
-        print(Self.text(info))
+        // Unbuffered, so the facts come first also when both streams go to one file.
+        FileHandle.standardOutput.write(Data((Self.text(info) + "\n").utf8))
         let warnings = info.warnings.map { "warning: \($0)\n" }.joined()
         FileHandle.standardError.write(Data(warnings.utf8))
     }

@@ -143,7 +143,7 @@ public enum EDIDFileError: Error, Sendable, Equatable, CustomStringConvertible {
             "not an EDID: \(Self.noun(format)) does not start with the EDID header 00 FF FF FF FF FF FF 00 "
                 + "(it starts with \(start.map { EDIDParser.hex($0) }.joined(separator: " "))); \(Self.remedy)"
         case .truncated(let format, let count):
-            "the EDID is cut short: \(Self.noun(format)) holds \(count) bytes, fewer than the "
+            "the EDID is cut short: \(Self.noun(format)) holds \(count) byte\(count == 1 ? "" : "s"), fewer than the "
                 + "\(EDIDParser.blockSize)-byte base block; give the whole EDID"
         }
     }
