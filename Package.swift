@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "DirectDisplay", targets: ["DirectDisplay"]),
         .executable(name: "direct-display", targets: ["DirectDisplayCLI"]),
         .executable(name: "direct-display-bench", targets: ["DirectDisplayBench"]),
+        .executable(name: "edid-fuzzer", targets: ["EDIDFuzzer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -76,9 +77,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // libFuzzer target for the EDID parser; Scripts/fuzz-edid builds it with -sanitize=fuzzer.
+        .executableTarget(name: "EDIDFuzzer", dependencies: ["EDID"]),
 
-        // Helpers shared by the test targets (a seeded random generator).
+        // Helpers shared by the test targets (a seeded random generator, running a built program).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The built direct-display binary as a child process on the host (bad input, exit statuses).
+        .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "DirectDisplayTests",
             dependencies: ["DirectDisplay", "WindowModel", "Compositing", "InputModel", "TestSupport"]),

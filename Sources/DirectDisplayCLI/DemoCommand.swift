@@ -21,21 +21,27 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Write a PNG per screen here when its first frame is on screen and whenever it changes.")
     var capture: String?
 
-    @Option(help: "Exit cleanly after this many seconds (default: run until Ctrl-C).")
+    // Unconditional, so "--seconds -1" reaches validate() instead of reading as an option.
+    @Option(parsing: .unconditional, help: "Exit cleanly after this many seconds (default: run until Ctrl-C).")
     var seconds: Double?
 
     func validate() throws {
-        if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be positive") }
+        if let seconds, !(seconds > 0 && seconds.isFinite) {
+            throw ValidationError("--seconds must be a positive number of seconds, e.g. --seconds 5 (got \(seconds))")
+        }
     }
 
     func run() throws {
-        if let capture {
-            try FileManager.default.createDirectory(atPath: capture, withIntermediateDirectories: true)
-        }
+        // Checked first but made only once the screens are up: no display, no directory.
+        if let capture, let problem = CaptureDirectory.problem(capture) { throw failure(problem) }
         let capture = self.capture
         let seconds = self.seconds
         MainActor.assumeIsolated {
             Application.shared.run {
+                if let capture, let problem = CaptureDirectory.create(capture) {
+                    _ = failure(problem)
+                    Application.shared.exit(1)
+                }
                 let demo = DemoScene(input: Application.shared.display?.input)
                 demo.start()
                 if let capture { ScanoutRecorder(directory: capture).start() }

@@ -17,11 +17,14 @@ struct InfoCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let nodes = DRMCardEnumerator(udev: try UdevContext()).cards()
-        guard !nodes.isEmpty else {
-            FileHandle.standardError.write(Data("direct-display: \(NoDisplayDevice.message)\n".utf8))
-            throw ExitCode.failure
+        let udev: UdevContext
+        do {
+            udev = try UdevContext()
+        } catch {
+            throw failure("cannot list DRM cards (udev): \(error)")
         }
+        let nodes = DRMCardEnumerator(udev: udev).cards()
+        guard !nodes.isEmpty else { throw failure(NoDisplayDevice.message) }
         var reports: [CardReport] = []
         for node in nodes {
             do {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Glibc
 import Session
 
 /// Gives a virtual console its text mode and keyboard back by hand, after a
@@ -26,13 +27,18 @@ struct RestoreConsoleCommand: ParsableCommand {
 
     func run() throws {
         guard let path = tty ?? VirtualConsole.foregroundNumber().map({ "/dev/tty\($0)" }) else {
-            throw ValidationError("no virtual console in front (no /dev/tty0 access?); name one, e.g. /dev/tty1")
+            throw failure("no virtual console in front (no /dev/tty0 access?); name one, e.g. /dev/tty1")
         }
         do {
             try VirtualConsole.forceText(path: path, keyboardMode: keyboard == .unicode ? 3 : 1)
         } catch {
-            FileHandle.standardError.write(Data("direct-display: \(error) (run as root)\n".utf8))
-            throw ExitCode(1)
+            let remedy =
+                switch error.errno {
+                case EACCES, EPERM: "run as root, or as the console's owner from that console"
+                case ENOENT, EISDIR, ENOTTY, EINVAL: "name a virtual console, e.g. /dev/tty1"
+                default: "run as root and name a virtual console, e.g. /dev/tty1"
+                }
+            throw failure("\(error); \(remedy)")
         }
         print("\(path): text mode, keyboard \(keyboard.rawValue), automatic VT switching")
     }

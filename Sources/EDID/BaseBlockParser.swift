@@ -79,10 +79,12 @@ enum BaseBlockParser {
         _ base: EDIDBytes, at offset: Int, revision: Int, into info: inout EDIDInfo, timings: inout ParsedTimings
     ) {
         if base.littleEndian16(offset) != 0 {
-            if let timing = decodeDetailedTiming(base, at: offset, source: .detailedTiming) {
-                timings.baseDetailed.append(timing)
-            } else {
-                info.warnings.append("detailed timing at byte \(offset) is invalid (zero size or totals); ignored")
+            do {
+                if let timing = try decodeDetailedTiming(base, at: offset, source: .detailedTiming) {
+                    timings.baseDetailed.append(timing)
+                }
+            } catch {
+                info.warnings.append("detailed timing at byte \(offset) ignored: \(error)")
             }
             return
         }
@@ -105,15 +107,16 @@ enum BaseBlockParser {
     }
 
     /// Decodes an 18-byte detailed timing descriptor at `offset` of `bytes`
-    /// (base block or CTA-861 block); nil when it does not describe a mode.
+    /// (base block or CTA-861 block); nil when the bytes are not all there,
+    /// an error when they describe no real mode.
     static func decodeDetailedTiming(_ bytes: EDIDBytes, at offset: Int, source: EDIDVideoMode.Source)
-        -> DetailedTiming?
+        throws(ImplausibleTiming) -> DetailedTiming?
     {
         guard bytes.has(offset, count: descriptorSize) else { return nil }
         let upperHorizontal = bytes.int(offset + 4)
         let upperVertical = bytes.int(offset + 7)
         let upperImageSize = bytes.int(offset + 14)
-        return DetailedTiming(
+        return try DetailedTiming(
             pixelClockKilohertz: bytes.littleEndian16(offset) * 10,
             horizontalActive: bytes.int(offset + 2) | (upperHorizontal & 0xF0) << 4,
             horizontalBlank: bytes.int(offset + 3) | (upperHorizontal & 0x0F) << 8,

@@ -35,10 +35,13 @@ enum CTAExtensionParser {
         guard detailedTimingStart >= 4 else { return }
         var offset = detailedTimingStart
         while offset + BaseBlockParser.descriptorSize <= lastPayloadByte + 1, block.littleEndian16(offset) != 0 {
-            if let timing = BaseBlockParser.decodeDetailedTiming(block, at: offset, source: .ctaDetailedTiming) {
-                timings.ctaDetailed.append(timing)
-            } else if block.has(offset, count: BaseBlockParser.descriptorSize) {
-                warnings.append("CTA-861 block \(blockIndex): detailed timing at byte \(offset) is invalid; ignored")
+            do {
+                if let timing = try BaseBlockParser.decodeDetailedTiming(block, at: offset, source: .ctaDetailedTiming)
+                {
+                    timings.ctaDetailed.append(timing)
+                }
+            } catch {
+                warnings.append("CTA-861 block \(blockIndex): detailed timing at byte \(offset) ignored: \(error)")
             }
             offset += BaseBlockParser.descriptorSize
         }

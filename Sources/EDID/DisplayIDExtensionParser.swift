@@ -37,10 +37,12 @@ enum DisplayIDExtensionParser {
             switch dataBlockTag {
             case typeIDetailedTimingTag:
                 appendTimings(
-                    block.window(payload, length), kilohertzPerUnit: 10, source: .displayIDTypeITiming, to: &timings)
+                    block.window(payload, length), at: payload, blockIndex: blockIndex, kilohertzPerUnit: 10,
+                    source: .displayIDTypeITiming, to: &timings, warnings: &warnings)
             case typeVIIDetailedTimingTag:
                 appendTimings(
-                    block.window(payload, length), kilohertzPerUnit: 1, source: .displayIDTypeVIITiming, to: &timings)
+                    block.window(payload, length), at: payload, blockIndex: blockIndex, kilohertzPerUnit: 1,
+                    source: .displayIDTypeVIITiming, to: &timings, warnings: &warnings)
             default:
                 break
             }
@@ -50,24 +52,35 @@ enum DisplayIDExtensionParser {
 
     /// Decodes consecutive 20-byte timing descriptors. Type I counts the pixel
     /// clock in 10 kHz units, Type VII in 1 kHz units; all other fields are
-    /// stored minus one.
+    /// stored minus one. `start` is the body's offset in the block, for warnings.
     private static func appendTimings(
-        _ body: EDIDBytes, kilohertzPerUnit: Int, source: EDIDVideoMode.Source, to timings: inout ParsedTimings
+        _ body: EDIDBytes, at start: Int, blockIndex: Int, kilohertzPerUnit: Int, source: EDIDVideoMode.Source,
+        to timings: inout ParsedTimings, warnings: inout [String]
     ) {
         var offset = 0
         while body.has(offset, count: timingDescriptorSize) {
-            let flags = body[offset + 3]
-            let timing = DetailedTiming(
-                pixelClockKilohertz: (body.littleEndian24(offset) + 1) * kilohertzPerUnit,
-                horizontalActive: body.littleEndian16(offset + 4) + 1,
-                horizontalBlank: body.littleEndian16(offset + 6) + 1,
-                verticalActive: body.littleEndian16(offset + 12) + 1,
-                verticalBlank: body.littleEndian16(offset + 14) + 1,
-                interlaced: flags & 0x10 != 0,
-                isPreferred: flags & 0x80 != 0,
-                source: source)
-            if let timing { timings.displayID.append(timing) }
+            do {
+                timings.displayID.append(try timing(body, at: offset, kilohertzPerUnit: kilohertzPerUnit, source))
+            } catch {
+                warnings.append("DisplayID block \(blockIndex): timing at byte \(start + offset) ignored: \(error)")
+            }
             offset += timingDescriptorSize
         }
+    }
+
+    /// The 20-byte timing descriptor at `offset` of `body`.
+    private static func timing(
+        _ body: EDIDBytes, at offset: Int, kilohertzPerUnit: Int, _ source: EDIDVideoMode.Source
+    ) throws(ImplausibleTiming) -> DetailedTiming {
+        let flags = body[offset + 3]
+        return try DetailedTiming(
+            pixelClockKilohertz: (body.littleEndian24(offset) + 1) * kilohertzPerUnit,
+            horizontalActive: body.littleEndian16(offset + 4) + 1,
+            horizontalBlank: body.littleEndian16(offset + 6) + 1,
+            verticalActive: body.littleEndian16(offset + 12) + 1,
+            verticalBlank: body.littleEndian16(offset + 14) + 1,
+            interlaced: flags & 0x10 != 0,
+            isPreferred: flags & 0x80 != 0,
+            source: source)
     }
 }

@@ -52,6 +52,11 @@ public struct EDIDInfo: Sendable, Equatable, Codable {
     public var preferredMode: EDIDVideoMode?
     /// Every mode announced, in EDID order (base-block detailed, standard and
     /// established timings, then each extension's), without duplicates.
+    ///
+    /// A full timing (detailed, CTA-861 detailed or DisplayID) that cannot be
+    /// a real mode is left out with a warning, and so never becomes the
+    /// ``preferredMode``: a side under 16 or over 16384 pixels, a pixel clock
+    /// under 1 MHz, or a refresh rate outside 1–1000 Hz.
     public var modes: [EDIDVideoMode]
     /// Tags of the extension blocks read, e.g. [2] for one CTA-861 block.
     public var extensionTags: [Int]

@@ -56,9 +56,21 @@ public struct EDIDVideoMode: Sendable, Equatable, Hashable, Codable {
     }
 }
 
+/// Why a full timing was dropped: the numbers cannot describe a real mode.
+struct ImplausibleTiming: Error, Equatable, CustomStringConvertible {
+    let description: String
+}
+
 /// A full detailed timing as found in an EDID (18-byte DTD, DisplayID
 /// Type I or Type VII): the mode plus the image size it declares.
 struct DetailedTiming: Sendable, Equatable {
+    /// Lowest pixel clock taken as real; 640x480 at 60 Hz needs 25 MHz.
+    static let minimumPixelClockKilohertz = 1000
+    /// Active width and height a real mode can have, in pixels.
+    static let plausibleActiveSizes = 16...16384
+    /// Refresh rates a real mode can have, in Hz (field rate when interlaced).
+    static let plausibleRefreshRates = 1.0...1000.0
+
     var mode: EDIDVideoMode
     /// Image width in mm declared by the timing (0 when not given).
     var imageWidthMillimeters: Int
@@ -67,32 +79,49 @@ struct DetailedTiming: Sendable, Equatable {
     /// Whether the timing is flagged preferred (DisplayID only).
     var isPreferred: Bool
 
-    /// Builds a timing from raw totals; nil when the numbers cannot make a mode.
-    init?(
+    /// Builds a timing from raw totals. Throws when the numbers cannot make a
+    /// real mode: an active size outside ``plausibleActiveSizes``, a pixel
+    /// clock under ``minimumPixelClockKilohertz`` or a refresh rate outside
+    /// ``plausibleRefreshRates``.
+    init(
         pixelClockKilohertz: Int, horizontalActive: Int, horizontalBlank: Int,
         verticalActive: Int, verticalBlank: Int, interlaced: Bool,
         imageWidthMillimeters: Int = 0, imageHeightMillimeters: Int = 0,
         isPreferred: Bool = false, source: EDIDVideoMode.Source
-    ) {
-        guard pixelClockKilohertz > 0, horizontalActive > 0, verticalActive > 0 else { return nil }
+    ) throws(ImplausibleTiming) {
         let horizontalTotal = horizontalActive + horizontalBlank
         let height: Int
-        let refresh: Double
-        let isEighteenByteDescriptor = source == .detailedTiming || source == .ctaDetailedTiming
-        if interlaced && isEighteenByteDescriptor {
+        let frameTotal: Int
+        let fieldsPerFrame: Double = interlaced ? 2 : 1
+        if interlaced && (source == .detailedTiming || source == .ctaDetailedTiming) {
             // An interlaced 18-byte DTD gives one field's lines; a frame has
             // two fields plus the half line between them.
             height = verticalActive * 2
-            let frameTotal = (verticalActive + verticalBlank) * 2 + 1
-            refresh = 2 * Double(pixelClockKilohertz) * 1000 / Double(horizontalTotal * frameTotal)
+            frameTotal = (verticalActive + verticalBlank) * 2 + 1
         } else {
             height = verticalActive
-            let frameTotal = verticalActive + verticalBlank
-            refresh =
-                Double(pixelClockKilohertz) * 1000 / Double(horizontalTotal * frameTotal)
-                * (interlaced ? 2 : 1)
+            frameTotal = verticalActive + verticalBlank
         }
-        guard refresh.isFinite, refresh > 0 else { return nil }
+        let sizes = Self.plausibleActiveSizes
+        guard sizes.contains(horizontalActive), sizes.contains(height) else {
+            throw ImplausibleTiming(
+                description: "active size \(horizontalActive)x\(height) is implausible "
+                    + "(each side must be \(sizes.lowerBound) to \(sizes.upperBound) pixels)")
+        }
+        guard pixelClockKilohertz >= Self.minimumPixelClockKilohertz else {
+            throw ImplausibleTiming(
+                description: "pixel clock \(pixelClockKilohertz) kHz is implausible "
+                    + "(below \(Self.minimumPixelClockKilohertz / 1000) MHz)")
+        }
+        let refresh = fieldsPerFrame * Double(pixelClockKilohertz) * 1000 / Double(horizontalTotal * frameTotal)
+        let rates = Self.plausibleRefreshRates
+        guard rates.contains(refresh) else {
+            let shown = refresh < 1 ? (refresh * 1e6).rounded() / 1e6 : (refresh * 1000).rounded() / 1000
+            throw ImplausibleTiming(
+                description: "refresh rate \(shown) Hz is implausible (outside \(Int(rates.lowerBound)) to "
+                    + "\(Int(rates.upperBound)) Hz; \(pixelClockKilohertz) kHz over \(horizontalTotal)x\(frameTotal) "
+                    + "total pixels)")
+        }
         mode = EDIDVideoMode(
             width: horizontalActive, height: height, refreshRate: refresh, interlaced: interlaced,
             pixelClockKilohertz: pixelClockKilohertz, source: source)
