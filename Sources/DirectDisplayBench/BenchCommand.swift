@@ -7,7 +7,10 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "direct-display-bench",
         abstract: "Benchmarks of DirectDisplay on real DRM/KMS (VKMS in Hardware/vm).",
-        subcommands: [HotplugBenchmark.self, InputLatencyBenchmark.self, HitTestBenchmark.self]
+        subcommands: [
+            HotplugBenchmark.self, InputLatencyBenchmark.self, HitTestBenchmark.self, ComposeBenchmark.self,
+            IdleBenchmark.self,
+        ]
     )
 }
 

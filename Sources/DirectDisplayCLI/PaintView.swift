@@ -54,13 +54,33 @@ final class PaintView: View {
         for touch in touches { finish(touch) }
     }
 
+    /// Adds a point and redraws only what it changes: the new segment (and the
+    /// oldest points, when they are dropped), so a long stroke costs the same per point.
     private func add(_ touch: Touch) {
         guard var stroke = strokes[touch] else { return }
         stroke.pointCount += 1
         strokes[touch] = stroke
-        dots.append(Dot(location: touch.location(in: self), color: stroke.color, stroke: stroke.number))
-        if dots.count > Self.maximumDots { dots.removeFirst(dots.count - Self.maximumDots) }
-        setNeedsDisplay()
+        let dot = Dot(location: touch.location(in: self), color: stroke.color, stroke: stroke.number)
+        var changed = Self.area(of: dot.location)
+        if let previous = dots.last(where: { $0.stroke == dot.stroke }) {
+            changed = changed.union(Self.area(of: previous.location))
+        }
+        dots.append(dot)
+        if dots.count > Self.maximumDots {
+            for dropped in dots.prefix(dots.count - Self.maximumDots) {
+                changed = changed.union(Self.area(of: dropped.location))
+            }
+            dots.removeFirst(dots.count - Self.maximumDots)
+            // What joined the dropped points to the rest is redrawn with them.
+            if let first = dots.first { changed = changed.union(Self.area(of: first.location)) }
+        }
+        setNeedsDisplay(changed)
+    }
+
+    /// The square a point's dot and the lines to it can paint.
+    private static func area(of point: CGPoint) -> CGRect {
+        let reach = lineWidth / 2 + 1
+        return CGRect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach)
     }
 
     private func finish(_ touch: Touch) {
@@ -73,7 +93,13 @@ final class PaintView: View {
         let radius = Self.lineWidth / 2
         var previousByStroke: [Int: CGPoint] = [:]
         for dot in dots {
-            if let previous = previousByStroke[dot.stroke] {
+            let previous = previousByStroke[dot.stroke]
+            previousByStroke[dot.stroke] = dot.location
+            // Only what can touch the rectangle drawn (the context is clipped to it anyway).
+            var reach = Self.area(of: dot.location)
+            if let previous { reach = reach.union(Self.area(of: previous)) }
+            guard reach.intersects(rect) else { continue }
+            if let previous {
                 context.strokeLine(from: previous, to: dot.location, with: dot.color, lineWidth: Self.lineWidth)
             }
             // A round dot on every point also rounds the joints between line segments.
@@ -81,7 +107,6 @@ final class PaintView: View {
                 in: CGRect(
                     x: dot.location.x - radius, y: dot.location.y - radius, width: 2 * radius, height: 2 * radius),
                 with: dot.color)
-            previousByStroke[dot.stroke] = dot.location
         }
     }
 }

@@ -34,6 +34,8 @@ public final class KMSDisplay: Display {
         /// The composited cursor's rectangle as last drawn into each buffer slot.
         var cursorDrawn: [Int: PixelRect] = [:]
         var hasFlipQueued: Bool { output.flipState == .queued || output.flipState == .queuedWithPending }
+        /// A frame was composed since the last flip event (it waits as the pending frame).
+        var composedForNextFlip = false
         /// The deadline of the queued flip (see `watchFlip`).
         var flipWatchdog: TimerID?
         /// Flips given up because their events never came.
@@ -264,12 +266,13 @@ public final class KMSDisplay: Display {
         }
     }
 
-    /// Composes the screens that changed and have no flip queued: a screen with
-    /// one composes at its flip event, so at most one frame is composed per vblank
-    /// and input read meanwhile goes into that frame.
+    /// Composes the screens that changed. At most one frame is composed per vblank:
+    /// while a flip is queued, the first change is composed at once into the frame
+    /// that goes out at that flip (so it is ready on time), and later ones wait for
+    /// the flip event, so input read meanwhile all goes into one frame.
     func presentDirtyScreens() {
         guard !isSuspended else { return }
-        for entry in lit where entry.needsComposite && !entry.hasFlipQueued {
+        for entry in lit where entry.needsComposite && !(entry.hasFlipQueued && entry.composedForNextFlip) {
             present(entry)
         }
     }
@@ -296,6 +299,7 @@ public final class KMSDisplay: Display {
         compositor.update(slot: slot, pixels: buffer.pixels, bytesPerRow: buffer.bytesPerRow, extra: cursor)
         drawCompositedCursor(entry, into: buffer, slot: slot)
         entry.composedVersion += 1
+        entry.composedForNextFlip = entry.hasFlipQueued
         do {
             try entry.output.present(version: entry.composedVersion)
         } catch {
@@ -322,6 +326,7 @@ public final class KMSDisplay: Display {
                 StderrLog.error("\(entry.output.connector.name): \(error)")
                 continue
             }
+            entry.composedForNextFlip = false
             watchFlip(entry)
             if entry.plugToFirstFrame == nil, let plugTime = entry.plugTime {
                 entry.plugToFirstFrame = monotonicSeconds() - plugTime

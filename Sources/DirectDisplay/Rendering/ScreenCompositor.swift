@@ -104,4 +104,11 @@ extension Screen {
 
     /// Composition figures of this screen, on the KMS and the headless display alike.
     public var frameStatistics: FrameStatistics { compositor.statistics }
+
+    /// Composes the whole frame now, as if every pixel were damaged (for benchmarks:
+    /// the cost of a frame without damage tracking).
+    public func composeWhole() {
+        compositor.invalidate()
+        compositor.compose(self)
+    }
 }

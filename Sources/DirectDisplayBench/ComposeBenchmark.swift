@@ -1,0 +1,95 @@
+import ArgumentParser
+import DirectDisplay
+import Foundation
+
+/// Composition cost at 1920x1080, as ratios to figures of the same run: a whole
+/// recomposition of 1, 4 and 16 overlapping opaque windows (3 subviews each)
+/// against a memcpy of the frame's bytes, and one 64x64 view recoloured against
+/// the whole recomposition of 16 windows. Headless (the same compositor as KMS).
+struct ComposeBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compose", abstract: "Composition cost: whole frames vs memcpy, one small change vs a whole frame."
+    )
+
+    @Option(help: "Frames per measurement (the median is printed).")
+    var frames = 60
+
+    func run() throws {
+        let frames = max(self.frames, 5)
+        MainActor.assumeIsolated {
+            let width = 1920
+            let height = 1080
+            let bytes = width * height * 4
+            let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+            let target = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+            defer {
+                source.deallocate()
+                target.deallocate()
+            }
+            source.initializeMemory(as: UInt8.self, repeating: 7, count: bytes)
+            let memcpyTime = Self.median(frames) { memcpy(target, source, bytes) }
+            print("memcpy of a 1920x1080 XRGB8888 frame (8.3 MB): \(Self.ms(memcpyTime))")
+
+            var fullSixteen = 0.0
+            for count in [1, 4, 16] {
+                Application.shared.reset()
+                let display = HeadlessDisplay()
+                let screen = display.connectScreen(name: "HDMI-A-1", width: width, height: height)
+                let views = Self.scene(windows: count, on: screen)
+                display.runUntilIdle()
+                let full = Self.median(frames) {
+                    screen.composeWhole()
+                }
+                print(
+                    "whole recomposition, \(count) window\(count == 1 ? "" : "s"): \(Self.ms(full)), "
+                        + "\(String(format: "%.2f", full / memcpyTime))x the memcpy")
+                guard count == 16 else { continue }
+                fullSixteen = full
+                var flip = false
+                let small = Self.median(frames) {
+                    flip.toggle()
+                    views[0].backgroundColor =
+                        flip ? Color(red: 0, green: 1, blue: 0) : Color(red: 1, green: 0, blue: 0)
+                    display.runUntilIdle()
+                }
+                print(
+                    "one 64x64 view recoloured (16 windows): \(Self.ms(small)), "
+                        + "\(String(format: "%.4f", small / fullSixteen))x the whole recomposition, "
+                        + "\(screen.frameStatistics.lastFramePixelsComposed) pixels composed")
+            }
+            Application.shared.reset()
+        }
+    }
+
+    /// `windows` overlapping opaque windows of 3 subviews; returns a 64x64 view on top.
+    @MainActor static func scene(windows: Int, on screen: Screen) -> [View] {
+        var top: [View] = []
+        for index in 0..<windows {
+            let window = Window(
+                frame: CGRect(x: 40 * index, y: 20 * index, width: 1920 - 40 * index, height: 1080 - 20 * index))
+            window.backgroundColor = Color(red: Double(index % 4) / 4, green: 0.3, blue: 0.6)
+            for child in 0..<3 {
+                let view = View(
+                    frame: CGRect(x: 100 + 200 * child, y: 100, width: child == 0 ? 64 : 180, height: 64 + 50 * child))
+                view.backgroundColor = Color(red: 1, green: Double(child) / 3, blue: 0)
+                window.addSubview(view)
+                if index == windows - 1, child == 0 { top.append(view) }
+            }
+            window.isHidden = false
+        }
+        return top
+    }
+
+    static func median(_ count: Int, _ body: () -> Void) -> Double {
+        body()
+        var samples: [Double] = []
+        for _ in 0..<count {
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return samples.sorted()[samples.count / 2]
+    }
+
+    static func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+
+@testable import DirectDisplay
+
+/// Partial frames on real scanout: each of the three buffers gets only what it
+/// missed, and the writeback capture (what the CRTC really shows) must equal a
+/// whole recomposition of the scene after every change.
+final class DamageScanoutTests: KMSDisplayTestCase {
+    private func assertScanoutMatchesScene(_ display: KMSDisplay, _ screen: Screen, _ step: String) throws {
+        try display.waitForPresentation(of: screen)
+        let shown = try display.capture(screen).pixels.map(rgb)
+        let expected = Application.shared.captureFrame(of: screen).pixels.map(rgb)
+        guard shown != expected else { return }
+        let index = zip(shown, expected).enumerated().first { $0.element.0 != $0.element.1 }!.offset
+        let width = Int(screen.nativeBounds.width)
+        XCTFail(
+            "\(step): scanout pixel (\(index % width), \(index / width)) is \(String(shown[index], radix: 16)), "
+                + "the scene gives \(String(expected[index], radix: 16))")
+    }
+
+    func testEveryBufferShowsTheSceneAfterPartialFrames() async throws {
+        let display = try XCTUnwrap(display)
+        let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
+        let back = Window(screen: screen)
+        back.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.5, alpha: 1)
+        var tiles: [View] = []
+        for index in 0..<4 {
+            let tile = View(frame: CGRect(x: 40 + index * 120, y: 80, width: 64, height: 64))
+            tile.backgroundColor = Color(red: 1, green: 0.5, blue: 0, alpha: 1)
+            back.addSubview(tile)
+            tiles.append(tile)
+        }
+        let veil = View(frame: CGRect(x: 20, y: 60, width: 300, height: 120))
+        veil.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.5)
+        back.addSubview(veil)
+        back.makeKeyAndVisible()
+        let mover = Window(frame: CGRect(x: 600, y: 400, width: 200, height: 150))
+        mover.backgroundColor = Color(red: 0, green: 0.8, blue: 0.2, alpha: 1)
+        mover.windowLevel = .statusBar
+        mover.isHidden = false
+        try assertScanoutMatchesScene(display, screen, "first frame")
+        let composedBefore = screen.frameStatistics.framesComposed
+
+        // More changes than buffers: each buffer is reused and must catch up on what it missed.
+        for (step, tile) in (tiles + tiles).enumerated() {
+            tile.backgroundColor = Color(red: CGFloat(step % 3) / 2, green: 1, blue: CGFloat(step % 2), alpha: 1)
+            try assertScanoutMatchesScene(display, screen, "tile change \(step)")
+            XCTAssertEqual(screen.frameStatistics.lastFramePixelsComposed, 64 * 64, "step \(step): only the tile")
+        }
+        mover.frame.origin = CGPoint(x: 50, y: 100)  // over the tiles and the translucent veil
+        try assertScanoutMatchesScene(display, screen, "window moved over the tiles")
+        mover.frame.origin = CGPoint(x: 700, y: 500)  // away again: what it covered shows
+        try assertScanoutMatchesScene(display, screen, "window moved away")
+        veil.alpha = 0.25
+        try assertScanoutMatchesScene(display, screen, "alpha changed over damage")
+        XCTAssertEqual(screen.frameStatistics.framesComposed, composedBefore + 11)
+        XCTAssertGreaterThan(screen.frameStatistics.framesPresented, 11)
+    }
+
+    func testAnIdleScreenCommitsNothing() async throws {
+        let display = try XCTUnwrap(display)
+        let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
+        let window = Window(screen: screen)
+        window.backgroundColor = .white
+        window.isHidden = false
+        try display.waitForPresentation(of: screen)
+        var flips = 0
+        display.framePresented = { _, _, _ in flips += 1 }
+        screen.setNeedsComposite()  // asked to compose, but nothing changed
+        XCTAssertThrowsError(
+            try display.waitFor("a flip of an idle screen", timeout: 0.5) { flips > 0 }, "no commit, so no flip")
+        XCTAssertEqual(flips, 0)
+    }
+}
