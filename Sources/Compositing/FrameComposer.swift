@@ -34,37 +34,55 @@ public enum FrameComposer {
     }
 
     /// Draws only the damaged part of a frame into `pixels`, which must hold the
-    /// previous frame (a shadow buffer in cached memory): each damage rectangle is
-    /// drawn from the topmost opaque fill that covers it (what lies under it is
-    /// hidden), else from black. Unrotated frames only.
+    /// previous frame (a shadow buffer in cached memory). Each top-level operation
+    /// is drawn only where it is seen: within the damage and not under an opaque
+    /// fill above it; black goes only where no opaque fill covers the damage.
+    /// Unrotated frames only.
     public static func compose(
         _ operations: [DrawOperation], into pixels: UnsafeMutableRawPointer, width: Int, height: Int,
         bytesPerRow: Int, region: DamageRegion
     ) {
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
-        guard width > 0, height > 0,
+        let damage = PixmanRegion(region.clipped(to: frame).rects)
+        guard width > 0, height > 0, !damage.isEmpty,
             let target = pixman_image_create_bits(
                 PIXMAN_x8r8g8b8, Int32(width), Int32(height),
                 pixels.assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow))
         else { return }
         defer { pixman_image_unref(target) }
         let depths = groupDepths(operations)
-        for rect in region.clipped(to: frame).rects {
-            let start = topmostOpaqueCover(of: rect, in: operations, depths: depths)
-            render(operations[(start ?? 0)...], onto: target, limit: rect, clear: start == nil)
+        let visibility = Visibility(operations, depths: depths, damage: damage)
+        var black = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0xFFFF)
+        var blackBoxes = visibility.uncovered.boxes
+        if !blackBoxes.isEmpty {
+            pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &black, Int32(blackBoxes.count), &blackBoxes)
+        }
+        var index = 0
+        while index < operations.count {
+            let end = isGroupStart(operations[index]) ? matchingEnd(of: index, depths) : index
+            // Hidden (or an unmatched endGroup): skipped, a hidden group with all it holds.
+            if let shown = visibility.visible[index], !shown.isEmpty {
+                pixman_image_set_clip_region32(target, &shown.raw)
+                render(operations[index...end], onto: target, limit: shown.extents, clear: false)
+                pixman_image_set_clip_region32(target, nil)
+            }
+            index = end + 1
         }
     }
 
-    /// The last operation that paints every pixel of `rect` opaquely, outside any group.
-    static func topmostOpaqueCover(of rect: PixelRect, in operations: [DrawOperation], depths: [Int]) -> Int? {
-        for index in operations.indices.reversed() where depths[index] == 0 {
-            if case .fill(let area, let color, let clip) = operations[index], color.alpha >= 1,
-                area.intersection(clip).contains(rect)
-            {
-                return index
-            }
+    private static func isGroupStart(_ operation: DrawOperation) -> Bool {
+        if case .beginGroup = operation { return true }
+        return false
+    }
+
+    /// The endGroup closing the group that starts at `start` (the last operation if unbalanced).
+    private static func matchingEnd(of start: Int, _ depths: [Int]) -> Int {
+        var index = start + 1
+        while index < depths.count {
+            if depths[index] == depths[start] { return index }
+            index += 1
         }
-        return nil
+        return depths.count - 1
     }
 
     /// How many groups enclose each operation.

@@ -49,7 +49,7 @@ final class ScreenCompositor {
             damage = SceneDiff.damage(from: previousElements, to: flattener.elements).clipped(to: frame)
         }
         if let shadow, !damage.isEmpty {
-            if damage.rects == [frame] {
+            if rotation != .none {
                 FrameComposer.compose(
                     flattener.operations, into: shadow.pixels, width: width, height: height,
                     bytesPerRow: shadow.bytesPerRow, rotation: rotation)

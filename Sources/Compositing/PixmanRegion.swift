@@ -1,0 +1,86 @@
+import CPixman
+
+/// A pixman region (pixman_region32_t): the one owner of its boxes, freed once.
+final class PixmanRegion {
+    var raw = pixman_region32_t()
+
+    init() { pixman_region32_init(&raw) }
+
+    init(_ rects: [PixelRect]) {
+        pixman_region32_init(&raw)
+        for rect in rects { add(rect) }
+    }
+
+    deinit { pixman_region32_fini(&raw) }
+
+    var isEmpty: Bool { pixman_region32_not_empty(&raw) == 0 }
+
+    func add(_ rect: PixelRect) {
+        guard !rect.isEmpty else { return }
+        withUnsafeMutablePointer(to: &raw) { region in
+            _ = pixman_region32_union_rect(
+                region, region, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+        }
+    }
+
+    func subtract(_ other: PixmanRegion) {
+        withUnsafeMutablePointer(to: &raw) { region in _ = pixman_region32_subtract(region, region, &other.raw) }
+    }
+
+    /// This region within `rect`, as a new region.
+    func intersection(_ rect: PixelRect) -> PixmanRegion {
+        let result = PixmanRegion()
+        guard !rect.isEmpty else { return result }
+        pixman_region32_intersect_rect(
+            &result.raw, &raw, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+        return result
+    }
+
+    var boxes: [pixman_box32_t] {
+        var count: Int32 = 0
+        guard let first = pixman_region32_rectangles(&raw, &count), count > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: first, count: Int(count)))
+    }
+
+    var extents: PixelRect {
+        let box = raw.extents
+        return PixelRect(x: Int(box.x1), y: Int(box.y1), width: Int(box.x2 - box.x1), height: Int(box.y2 - box.y1))
+    }
+}
+
+/// Where each top-level operation of a frame is seen within the damage: its own
+/// pixels minus those that opaque fills above it cover. Drawing each operation
+/// only there is what makes a frame of many overlapping windows cost about one
+/// layer of pixels.
+struct Visibility {
+    /// For each operation at group depth 0 (fills, images, group starts): where it shows.
+    private(set) var visible: [Int: PixmanRegion] = [:]
+    /// The damage no opaque fill covers: black first.
+    let uncovered: PixmanRegion
+
+    init(_ operations: [DrawOperation], depths: [Int], damage: PixmanRegion) {
+        let opaque = PixmanRegion()
+        let bounds = damage.extents
+        for index in operations.indices.reversed() where depths[index] == 0 {
+            let area: PixelRect
+            switch operations[index] {
+            case .fill(let rect, _, let clip): area = rect.intersection(clip)
+            case .image(let surface, let x, let y, _, let clip):
+                area = PixelRect(x: x, y: y, width: surface.pixelWidth, height: surface.pixelHeight).intersection(clip)
+            case .beginGroup(_, let bounds): area = bounds
+            case .endGroup: continue
+            }
+            // Most of a scene lies outside a small damage: no region work for it.
+            guard !area.intersection(bounds).isEmpty else { continue }
+            let shown = damage.intersection(area)
+            shown.subtract(opaque)
+            visible[index] = shown
+            if case .fill(let rect, let color, let clip) = operations[index], color.alpha >= 1 {
+                opaque.add(rect.intersection(clip).intersection(bounds))
+            }
+        }
+        let rest = damage.intersection(damage.extents)
+        rest.subtract(opaque)
+        uncovered = rest
+    }
+}
