@@ -75,17 +75,7 @@ enum EDIDFuzzer {
 
     /// Every mode is a real one, and the preferred mode is one of them.
     static func checkInvariants(_ info: EDIDInfo) {
-        for mode in info.modes {
-            precondition(mode.width > 0 && mode.height > 0, "mode without a size: \(mode)")
-            precondition((1...1000).contains(mode.refreshRate), "implausible refresh: \(mode)")
-        }
-        if let preferred = info.preferredMode {
-            precondition(
-                info.modes.contains {
-                    $0.width == preferred.width && $0.height == preferred.height
-                        && $0.interlaced == preferred.interlaced && abs($0.refreshRate - preferred.refreshRate) < 0.01
-                }, "preferred mode \(preferred) is not in the mode list")
-        }
-        _ = info.suggestedScale
+        let violations = info.invariantViolations
+        precondition(violations.isEmpty, violations.joined(separator: "; "))
     }
 }

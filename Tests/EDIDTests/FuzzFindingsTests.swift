@@ -31,17 +31,6 @@ final class FuzzFindingsTests: XCTestCase {
 
     /// What the fuzzer checks: every mode is a real one, the preferred mode is one of them.
     private func check(_ info: EDIDInfo, _ name: String) {
-        for mode in info.modes {
-            XCTAssertTrue(mode.width > 0 && mode.height > 0, "\(name): \(mode)")
-            XCTAssertTrue((1...1000).contains(mode.refreshRate), "\(name): \(mode)")
-        }
-        if let preferred = info.preferredMode {
-            XCTAssertTrue(
-                info.modes.contains {
-                    $0.width == preferred.width && $0.height == preferred.height
-                        && abs($0.refreshRate - preferred.refreshRate) < 0.01
-                }, "\(name): preferred \(preferred) not among the modes")
-        }
-        _ = info.suggestedScale
+        XCTAssertEqual(info.invariantViolations, [], name)
     }
 }
