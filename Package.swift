@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "DirectDisplayTests",
-            dependencies: ["DirectDisplay", "WindowModel", "Compositing", "InputModel", "TestSupport"]),
+            dependencies: ["DirectDisplay", "WindowModel", "Compositing", "InputModel", "Scheduling", "TestSupport"]),
         .testTarget(name: "WindowModelTests", dependencies: ["WindowModel", "TestSupport"]),
         .testTarget(name: "EDIDTests", dependencies: ["EDID", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KMSTests", dependencies: ["KMS"]),

@@ -11,15 +11,24 @@ public final class ShadowFrame {
     /// XRGB8888 pixels, black at first.
     public let pixels: UnsafeMutableRawPointer
 
+    private let byteCount: Int
+
+    /// Maps zeroed (black) memory of its own (mmap): a frame is megabytes, and malloc
+    /// would keep such blocks after they are freed, so screens that come and go
+    /// (hotplug) would grow the process.
     public init(width: Int, height: Int) {
         self.width = max(width, 0)
         self.height = max(height, 0)
         bytesPerRow = self.width * 4
-        pixels = UnsafeMutableRawPointer.allocate(byteCount: max(bytesPerRow * self.height, 4), alignment: 64)
-        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: max(bytesPerRow * self.height, 4))
+        byteCount = max(bytesPerRow * self.height, 4)
+        let mapping = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let mapping, mapping != MAP_FAILED else {
+            fatalError("mmap of a \(self.width)x\(self.height) shadow frame failed: errno \(errno)")
+        }
+        pixels = mapping
     }
 
-    deinit { pixels.deallocate() }
+    deinit { munmap(pixels, byteCount) }
 
     /// Copies `region` (everything when nil) into `destination`, which is written
     /// and never read. Returns how many pixels were copied.

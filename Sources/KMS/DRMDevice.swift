@@ -51,7 +51,11 @@ public final class DRMDevice {
                 context: "\(path) (\(driverName)) cannot scan out dumb buffers")
         }
         _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1)
-        supportsAtomic = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0
+        // DIRECTDISPLAY_NO_ATOMIC=1 keeps the legacy API (drmModeSetCrtc, drmModePageFlip,
+        // legacy cursor) on atomic drivers too, as wlroots' WLR_DRM_NO_ATOMIC: the path
+        // drivers without atomic take, tested on VKMS.
+        let atomicAllowed = getenv("DIRECTDISPLAY_NO_ATOMIC").map { String(cString: $0) } != "1"
+        supportsAtomic = atomicAllowed && drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0
         supportsWriteback = supportsAtomic && drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_WRITEBACK_CONNECTORS), 1) == 0
         if requireMaster && drmIsMaster(fd) == 0 {
             let result = drmSetMaster(fd)
@@ -115,7 +119,11 @@ public final class DRMDevice {
     }
 
     /// Reads the events already queued on the fd without waiting (for a dispatch source).
+    /// Nothing queued returns [] at once: another wait may have read them since the
+    /// fd was reported readable, and an fd opened by a seat manager may be blocking.
     public func readPendingFlipEvents() throws(DRMError) -> [FlipEvent] {
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&ready, 1, 0) > 0, ready.revents & Int16(POLLIN) != 0 else { return [] }
         var context = drmEventContext()
         context.version = 3  // page_flip_handler2 (with the CRTC id) appeared in version 3
         context.page_flip_handler2 = { _, sequence, seconds, microseconds, crtcID, userData in

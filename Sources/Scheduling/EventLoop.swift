@@ -176,7 +176,12 @@ public final class EventLoop {
         }
         let target = manual.now + max(0, Self.finite(seconds))
         runPosted()
+        var firedAtThisInstant = 0
         while let first = timers.first, first.deadline <= target {
+            firedAtThisInstant = first.deadline > manual.now ? 1 : firedAtThisInstant + 1
+            // A timer that keeps setting itself for the same instant would never let
+            // time move: say which one instead of spinning.
+            precondition(firedAtThisInstant < 100_000, "timer '\(first.name)' keeps firing at one instant")
             manual.now = max(manual.now, first.deadline)
             timers.removeFirst()
             first.handler()

@@ -90,6 +90,12 @@ public final class SeatSession: DeviceOpener {
             throw DeviceOpenError(path: path, errno: errno, detail: "libseat (\(backend)) refused it")
         }
         deviceIDs[fd] = id
+        // The seat manager picks its own open flags; the caller's non-blocking wish
+        // (libinput's, ours for DRM) is kept, or a read with nothing queued would hang.
+        if flags & O_NONBLOCK != 0 {
+            let current = fcntl(fd, F_GETFL)
+            if current >= 0 { _ = fcntl(fd, F_SETFL, current | O_NONBLOCK) }
+        }
         return fd
     }
 

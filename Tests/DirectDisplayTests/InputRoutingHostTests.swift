@@ -1,5 +1,6 @@
 import Foundation
 import InputModel
+import Scheduling
 import XCTest
 
 @testable import DirectDisplay
@@ -245,4 +246,29 @@ final class InputRoutingHostTests: DirectDisplayTestCase {
 
 extension KeyRepeatRate {
     fileprivate var delaySeconds: Double { Double(delayMicroseconds) / 1_000_000 }
+}
+
+/// Key repeat on a manual clock whose start makes microseconds round badly: the
+/// repeat timer once found its repeat "not due yet" at its own deadline and set
+/// itself again at the same instant forever (a hang seen once in CI-like runs).
+final class KeyRepeatClockTests: DirectDisplayTestCase {
+    func testRepeatsFireAtAnyClockStart() async throws {
+        var presses = 0
+        Application.shared.unhandledPressObserver = { set, _ in
+            presses += set.filter { $0.phase == .began }.count
+        }
+        for step in 0..<300 {
+            let start = 1_000.123_456 + Double(step) * 0.000_001_3
+            let loop = EventLoop(clock: ManualClock(startingAt: start))
+            let router = try KeyWindowRouter(loop: loop)
+            router.repeatRate = KeyRepeatRate(delayMicroseconds: 100_000, repeatsPerSecond: 50)
+            presses = 0
+            router.key(
+                KeyboardKeyEvent(
+                    device: InputDeviceID(rawValue: 1), evdevCode: 30, isPressed: true, seatKeyCount: 1,
+                    timeMicroseconds: UInt64((start * 1_000_000).rounded())))
+            loop.advanceTime(by: 0.51)
+            XCTAssertEqual(presses, 1 + 21, "start \(start): the press, then a repeat every 20 ms from 0.1 s")
+        }
+    }
 }

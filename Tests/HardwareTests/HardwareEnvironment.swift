@@ -10,6 +10,11 @@ enum HardwareEnvironment {
     /// Where captures go when the caller wants to look at them (an --out folder of Hardware/vm).
     static var captureDirectory: String? { ProcessInfo.processInfo.environment["DIRECTDISPLAY_CAPTURES"] }
 
+    /// The run forces the legacy KMS API (DIRECTDISPLAY_NO_ATOMIC=1): no writeback
+    /// connector then (it needs atomic), so captures are front-buffer copies, which
+    /// hold no cursor plane.
+    static var isLegacyKMS: Bool { ProcessInfo.processInfo.environment["DIRECTDISPLAY_NO_ATOMIC"] == "1" }
+
     static func requireHardware() throws {
         guard isEnabled else {
             throw XCTSkip("hardware test: runs inside Hardware/vm (Scripts/test does this)")

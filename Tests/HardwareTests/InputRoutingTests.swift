@@ -374,12 +374,15 @@ final class InputRoutingTests: KMSDisplayTestCase {
         try display.waitForPresentation(of: screen)
         let image = try display.capture(screen)
         try save(image, "input-cursor")
-        XCTAssertEqual(rgb(image.rawPixel(x: Int(point.x) + 2, y: Int(point.y) + 8)), 0x000000, "inside the arrow")
-        XCTAssertEqual(rgb(image.rawPixel(x: Int(point.x) + 30, y: Int(point.y) + 4)), 0xFF0000, "beside the arrow")
-        let arrow = (Int(point.x)..<Int(point.x) + 13).flatMap { x in
-            (Int(point.y)..<Int(point.y) + 20).map { y in rgb(image.rawPixel(x: x, y: y)) }
+        // Without writeback (legacy KMS) a capture is the front buffer, which holds no cursor plane.
+        if !HardwareEnvironment.isLegacyKMS {
+            XCTAssertEqual(rgb(image.rawPixel(x: Int(point.x) + 2, y: Int(point.y) + 8)), 0x000000, "inside the arrow")
+            XCTAssertEqual(rgb(image.rawPixel(x: Int(point.x) + 30, y: Int(point.y) + 4)), 0xFF0000, "beside the arrow")
+            let arrow = (Int(point.x)..<Int(point.x) + 13).flatMap { x in
+                (Int(point.y)..<Int(point.y) + 20).map { y in rgb(image.rawPixel(x: x, y: y)) }
+            }
+            XCTAssertTrue(arrow.contains(0xFFFFFF), "the arrow has its white outline")
         }
-        XCTAssertTrue(arrow.contains(0xFFFFFF), "the arrow has its white outline")
 
         try mouse.key(BTN_LEFT, pressed: true)
         try display.waitFor("the click to begin", timeout: timeout) { view.record.count == 1 }

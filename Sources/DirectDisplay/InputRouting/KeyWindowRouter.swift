@@ -114,9 +114,12 @@ final class KeyWindowRouter {
     /// A repeat is a new keystroke of the held key: began then ended, like UIKit's.
     /// Repeats that fell due while the main queue was busy are dropped, not
     /// delivered in a burst.
-    func deliverRepeats() {
+    /// `due` is the repeat time the timer was set for: the clock read back in whole
+    /// microseconds can fall a rounding step short of it, and a repeat found not due
+    /// would set the same timer again forever (at one manual-clock instant).
+    func deliverRepeats(due: UInt64) {
         guard let code = repeatTimer.repeatingKey else { return }
-        let now = UInt64(max(0, loop.clock.now) * 1_000_000)
+        let now = max(UInt64((max(0, loop.clock.now) * 1_000_000).rounded()), due)
         if repeatTimer.repeatsDue(atMicroseconds: now) > 0 {
             let key = Key(
                 keyCode: code, characters: state.characters(evdevCode: code),
@@ -136,7 +139,7 @@ final class KeyWindowRouter {
         guard let due = repeatTimer.nextRepeatMicroseconds else { return }
         repeatTimerID = loop.schedule(at: Double(due) / 1_000_000, name: "key repeat") { [weak self] in
             self?.repeatTimerID = nil
-            self?.deliverRepeats()
+            self?.deliverRepeats(due: due)
         }
     }
 
