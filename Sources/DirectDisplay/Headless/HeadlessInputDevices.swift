@@ -26,7 +26,7 @@ final class HeadlessInputDevices: InputEventSource {
 
     init(clock: any MonotonicClock) { self.clock = clock }
 
-    private var now: UInt64 { UInt64((max(0, clock.now) * 1_000_000).rounded()) }
+    private var now: UInt64 { UInt64(max(0, clock.now) * 1_000_000) }
 
     // MARK: Touch
 
