@@ -10,25 +10,18 @@ extension Application {
         }
     }
 
-    /// Composes the full frame of `screen` into XRGB8888 memory: pending layout
-    /// and drawing first, then black where no window is, then the visible
-    /// windows by level and recency with their views' backgrounds, drawn
-    /// content, alpha and clipping, turned by the screen's orientation.
-    /// `width`×`height` is the panel size in pixels (the current mode, unrotated).
-    /// The KMS back end and `HeadlessDisplay` both call this.
-    package func composite(
-        _ screen: Screen, into pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int
-    ) {
+    /// Lays out and draws what is pending for `screen`, then flattens its visible
+    /// windows by level and recency into draw operations (backgrounds, drawn
+    /// content, alpha, clipping) in the coordinates of the screen's orientation,
+    /// for a panel of `width`×`height` pixels. Both composition paths start here.
+    func flattenScene(of screen: Screen, width: Int, height: Int) -> ViewTreeFlattener {
         layoutAndDisplay(screen)
         let rotation = screen.orientation.panelRotation
         let logical = PixelRect(
             x: 0, y: 0, width: rotation.swapsAxes ? height : width, height: rotation.swapsAxes ? width : height)
         var flattener = ViewTreeFlattener(scale: screen.scale)
         for window in visibleWindows(on: screen) { flattener.add(window, clip: logical) }
-        FrameComposer.compose(
-            flattener.operations, into: pixels, width: width, height: height, bytesPerRow: bytesPerRow,
-            rotation: rotation)
-        screen.didComposite()
+        return flattener
     }
 
     /// Composes `screen` whole into a new image of its current mode's size, apart
@@ -37,11 +30,15 @@ extension Application {
         let width = Int(screen.nativeBounds.width)
         let height = Int(screen.nativeBounds.height)
         var pixels = [UInt32](repeating: 0, count: width * height)
+        let operations = flattenScene(of: screen, width: width, height: height).operations
         if width > 0, height > 0 {
             pixels.withUnsafeMutableBytes { buffer in
-                composite(screen, into: buffer.baseAddress!, width: width, height: height, bytesPerRow: width * 4)
+                FrameComposer.compose(
+                    operations, into: buffer.baseAddress!, width: width, height: height, bytesPerRow: width * 4,
+                    rotation: screen.orientation.panelRotation)
             }
         }
+        screen.didComposite()
         return CapturedImage(width: width, height: height, format: .xrgb8888, pixels: pixels)
     }
 }

@@ -27,7 +27,6 @@ final class ScreenCompositor {
     /// of the visible windows by level and recency.
     @discardableResult
     func compose(_ screen: Screen) -> DamageRegion {
-        Application.shared.layoutAndDisplay(screen)
         let width = Int(screen.nativeBounds.width)
         let height = Int(screen.nativeBounds.height)
         if shadow?.width != width || shadow?.height != height {
@@ -35,10 +34,7 @@ final class ScreenCompositor {
             invalidate()
         }
         let rotation = screen.orientation.panelRotation
-        let logical = PixelRect(
-            x: 0, y: 0, width: rotation.swapsAxes ? height : width, height: rotation.swapsAxes ? width : height)
-        var flattener = ViewTreeFlattener(scale: screen.scale)
-        for window in Application.shared.visibleWindows(on: screen) { flattener.add(window, clip: logical) }
+        let flattener = Application.shared.flattenScene(of: screen, width: width, height: height)
         for view in flattener.drawnViews { view.contentDamage = nil }
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
         let damage: DamageRegion
