@@ -60,6 +60,9 @@ public final class ScanoutOutput {
         versions = Array(repeating: 0, count: buffers.count)
     }
 
+    /// A committed frame waits for its flip event (with or without one pending behind it).
+    public var hasFlipQueued: Bool { queued != nil }
+
     public var flipState: FlipState {
         if queued == nil { return current == nil ? .unlit : .idle }
         return pending == nil ? .queued : .queuedWithPending

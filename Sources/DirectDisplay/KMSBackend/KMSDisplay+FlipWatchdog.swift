@@ -17,7 +17,7 @@ extension KMSDisplay {
     func watchFlip(_ entry: LitScreen) {
         if let id = entry.flipWatchdog { eventLoop.cancelTimer(id) }
         entry.flipWatchdog = nil
-        guard entry.output.flipState == .queued || entry.output.flipState == .queuedWithPending else { return }
+        guard entry.output.hasFlipQueued else { return }
         let limit = Self.flipDeadline(refreshRate: entry.output.mode.refreshRate)
         entry.flipWatchdog = eventLoop.schedule(after: limit, name: "page flip deadline of \(entry.connector.name)") {
             [weak self, weak entry] in

@@ -169,7 +169,7 @@ extension KMSDisplay {
     /// The connector went away: its CRTC is turned off and freed, the buffers
     /// released, then the window rules run and didDisconnect is posted.
     func unlight(_ entry: LitScreen) {
-        if entry.output.flipState == .queued || entry.output.flipState == .queuedWithPending {
+        if entry.output.hasFlipQueued {
             try? waitUntilIdle(entry, timeout: 0.5)
         }
         if let error = entry.output.turnOff() {

@@ -18,7 +18,7 @@ extension KMSDisplay {
     /// is acknowledged (and an unprivileged app could not take it back).
     func suspend(droppingMaster: Bool) {
         guard !isSuspended else { return }
-        for entry in lit where entry.output.flipState != .idle && entry.output.flipState != .unlit {
+        for entry in lit where entry.output.hasFlipQueued {
             try? waitUntilIdle(entry, timeout: 0.5)
         }
         isSuspended = true

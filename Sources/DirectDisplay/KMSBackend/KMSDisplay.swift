@@ -33,7 +33,6 @@ public final class KMSDisplay: Display {
         var compositedCursor: (x: Int, y: Int)?
         /// The composited cursor's rectangle as last drawn into each buffer slot.
         var cursorDrawn: [Int: PixelRect] = [:]
-        var hasFlipQueued: Bool { output.flipState == .queued || output.flipState == .queuedWithPending }
         /// A frame was composed since the last flip event (it waits as the pending frame).
         var composedForNextFlip = false
         /// The deadline of the queued flip (see `watchFlip`).
@@ -57,7 +56,6 @@ public final class KMSDisplay: Display {
     var cards: [KMSCard] = []
     var lit: [LitScreen] = []
     private var presentScheduled = false
-    private var flipEventsDropped = false
     /// The one loop serving the cards' flip events, udev, libinput and timers.
     public let eventLoop: EventLoop
     /// Opens the cards and input devices (a session manager, or open(2)) and owns the VT.
@@ -201,7 +199,7 @@ public final class KMSDisplay: Display {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
         presentDirtyScreens()
         try waitFor("page flip on \(screen.name) after \(timeout) s", timeout: timeout) {
-            !entry.needsComposite && entry.output.flipState != .queued && entry.output.flipState != .queuedWithPending
+            !entry.needsComposite && !entry.output.hasFlipQueued
         }
         guard let event = entry.output.lastFlip else { throw KMSDisplayError.timedOut("first frame of \(screen.name)") }
         return event
@@ -215,7 +213,7 @@ public final class KMSDisplay: Display {
     public func waitForNextFlip(of screen: Screen, timeout: Double = 1) throws -> FlipEvent {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
         presentDirtyScreens()
-        guard entry.output.flipState != .idle && entry.output.flipState != .unlit else {
+        guard entry.output.hasFlipQueued else {
             throw KMSDisplayError.timedOut("\(screen.name) has no frame queued to wait for")
         }
         let previous = entry.output.lastFlip
@@ -241,7 +239,7 @@ public final class KMSDisplay: Display {
     /// Turns every output back to what it showed before (the console) and stops serving events.
     public func shutdown() {
         for entry in lit {
-            if entry.output.flipState != .idle { _ = try? waitUntilIdle(entry, timeout: 0.5) }
+            if entry.output.hasFlipQueued { _ = try? waitUntilIdle(entry, timeout: 0.5) }
             entry.output.shutdown()
         }
         for card in cards { card.stopEvents() }
@@ -272,7 +270,7 @@ public final class KMSDisplay: Display {
     /// the flip event, so input read meanwhile all goes into one frame.
     func presentDirtyScreens() {
         guard !isSuspended else { return }
-        for entry in lit where entry.needsComposite && !(entry.hasFlipQueued && entry.composedForNextFlip) {
+        for entry in lit where entry.needsComposite && !(entry.output.hasFlipQueued && entry.composedForNextFlip) {
             present(entry)
         }
     }
@@ -299,7 +297,7 @@ public final class KMSDisplay: Display {
         compositor.update(slot: slot, pixels: buffer.pixels, bytesPerRow: buffer.bytesPerRow, extra: cursor)
         drawCompositedCursor(entry, into: buffer, slot: slot)
         entry.composedVersion += 1
-        entry.composedForNextFlip = entry.hasFlipQueued
+        entry.composedForNextFlip = entry.output.hasFlipQueued
         do {
             try entry.output.present(version: entry.composedVersion)
         } catch {
@@ -309,13 +307,10 @@ public final class KMSDisplay: Display {
     }
 
     /// Test hook: flip events read while this is set are thrown away, as a driver that loses them would.
-    package var dropsFlipEvents: Bool {
-        get { flipEventsDropped }
-        set { flipEventsDropped = newValue }
-    }
+    package var dropsFlipEvents = false
 
     func handle(_ events: [FlipEvent], on card: KMSCard) {
-        guard !flipEventsDropped else { return }
+        guard !dropsFlipEvents else { return }
         for event in events {
             guard let entry = lit.first(where: { $0.card === card && $0.output.crtc.id == event.crtcID }) else {
                 continue
@@ -343,7 +338,7 @@ public final class KMSDisplay: Display {
     /// operations) until `entry` has no flip queued.
     func waitUntilIdle(_ entry: LitScreen, timeout: Double) throws {
         let deadline = monotonicSeconds() + EventLoop.finite(timeout)
-        while entry.output.flipState == .queued || entry.output.flipState == .queuedWithPending {
+        while entry.output.hasFlipQueued {
             let remaining = deadline - monotonicSeconds()
             guard remaining > 0 else {
                 throw KMSDisplayError.timedOut("page flip on \(entry.output.connector.name) after \(timeout) s")
