@@ -48,11 +48,11 @@ let package = Package(
         .target(name: "InputModel"),
         .target(name: "Scheduling", dependencies: ["CLinuxEvents"]),
         .target(name: "DeviceAccess"),
-        .target(name: "Session", dependencies: ["CSeat", "CVirtualTerminal", "DeviceAccess"]),
+        .target(name: "Session", dependencies: ["CSeat", "CVirtualTerminal", "DeviceAccess", "Scheduling"]),
         .target(name: "Keyboard", dependencies: ["CXKBCommon", "InputModel"]),
         .target(name: "Input", dependencies: ["CInput", "CUdev", "DeviceAccess", "InputModel"]),
         .target(name: "Compositing", dependencies: ["CPixman", "CCairo"]),
-        .target(name: "KMS", dependencies: ["CDRM", "EDID", "DeviceAccess"]),
+        .target(name: "KMS", dependencies: ["CDRM", "EDID", "DeviceAccess", "Scheduling"]),
         .target(name: "Udev", dependencies: ["CUdev"]),
         // uinput devices made by tests and benchmarks (libevdev), never by the library.
         .target(name: "VirtualInput", dependencies: ["CEvdev"]),

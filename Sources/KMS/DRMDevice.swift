@@ -1,6 +1,7 @@
 import CDRM
 import DeviceAccess
 import Glibc
+import Scheduling
 
 /// An open DRM primary node (/dev/dri/cardN): the one owner of its file descriptor.
 ///
@@ -110,7 +111,7 @@ public final class DRMDevice {
     /// returns the page-flip events it holds (drmHandleEvent). Returns [] on timeout.
     public func readFlipEvents(timeout: Double) throws(DRMError) -> [FlipEvent] {
         var pollfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let milliseconds = pollMilliseconds(timeout)
+        let milliseconds = pollTimeoutMilliseconds(timeout)
         let ready = try drmCall("poll", context: "waiting for a page flip on \(path)") {
             poll(&pollfd, 1, milliseconds)
         }

@@ -67,9 +67,3 @@ func drmPointer<T>(_ call: String, context: String = "", _ body: () -> T?) throw
     if let value = body() { return value }
     throw DRMError(call: call, code: errno == 0 ? ENOENT : errno, context: context)
 }
-
-/// Milliseconds for poll(2) from a timeout in seconds: NaN and negatives are 0,
-/// anything past a day is a day, so no timeout can trap in the Int32 conversion.
-func pollMilliseconds(_ seconds: Double) -> Int32 {
-    Int32((min(max(0, seconds.isNaN ? 0 : seconds), 86_400) * 1000).rounded(.up))
-}

@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import Scheduling
 
 /// Reads back what a CRTC scans out through a writeback connector: the kernel
 /// composes the CRTC's planes into a buffer of ours, and a fence says when.
@@ -36,7 +37,7 @@ public final class WritebackCapture {
         defer { close(fence) }
         var pollfd = pollfd(fd: fence, events: Int16(POLLIN), revents: 0)
         let ready = try drmCall("poll", context: "waiting for the writeback fence of \(connector.name)") {
-            poll(&pollfd, 1, pollMilliseconds(timeout))
+            poll(&pollfd, 1, pollTimeoutMilliseconds(timeout))
         }
         guard ready > 0 else {
             throw DRMError(

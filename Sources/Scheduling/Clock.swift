@@ -8,6 +8,20 @@ public func monotonicSeconds() -> Double {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
 }
 
+/// A timeout in seconds that no arithmetic can overflow: NaN and negatives are 0,
+/// anything past a day (infinity too) is a day.
+public func finiteTimeout(_ seconds: Double) -> Double {
+    guard !seconds.isNaN else { return 0 }
+    return min(max(seconds, 0), 86_400)
+}
+
+/// Milliseconds for poll(2) or epoll_wait from a timeout in seconds, rounded up so
+/// a wait never ends just before its deadline; no timeout can trap in the Int32
+/// conversion. Every blocking wait of the package converts through here.
+public func pollTimeoutMilliseconds(_ seconds: Double) -> Int32 {
+    Int32((finiteTimeout(seconds) * 1000).rounded(.up))
+}
+
 /// The time an ``EventLoop``'s timers are measured in: seconds on a monotonic scale.
 /// The real displays use ``SystemClock``; tests use ``ManualClock``, whose time
 /// moves only when the test says so, so that key repeat, tap-count intervals and

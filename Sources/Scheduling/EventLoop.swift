@@ -156,14 +156,14 @@ public final class EventLoop {
     /// `condition` holds (checked after every turn) or `timeout` real seconds pass.
     /// - Throws: ``EventLoopError/timedOut(_:)`` naming `what`.
     public func run(until condition: () -> Bool, timeout: Double, what: String) throws(EventLoopError) {
-        let deadline = monotonicSeconds() + Self.finite(timeout)
+        let deadline = monotonicSeconds() + finiteTimeout(timeout)
         runPosted()
         while !condition() {
             let now = monotonicSeconds()
             guard now < deadline else { throw .timedOut(what) }
             var wait = deadline - now
             if clock.movesByItself, let due = nextDeadline { wait = min(wait, max(0, due - clock.now)) }
-            turn(timeoutMilliseconds: Self.milliseconds(wait))
+            turn(timeoutMilliseconds: pollTimeoutMilliseconds(wait))
         }
     }
 
@@ -174,7 +174,7 @@ public final class EventLoop {
         guard let manual = clock as? ManualClock else {
             preconditionFailure("advanceTime(by:) needs an EventLoop with a ManualClock")
         }
-        let target = manual.now + max(0, Self.finite(seconds))
+        let target = manual.now + max(0, finiteTimeout(seconds))
         runPosted()
         var firedAtThisInstant = 0
         // Within a nanosecond counts as due: steps like 0.49 + 0.01 s must not miss a
@@ -255,17 +255,6 @@ public final class EventLoop {
             spec.it_value.tv_nsec = max(1, Int((clamped - clamped.rounded(.down)) * 1e9))
         }
         _ = timerfd_settime(timerFD, Int32(TFD_TIMER_ABSTIME), &spec, nil)
-    }
-
-    /// A timeout in seconds that no arithmetic can overflow: NaN is 0, infinity a day.
-    public static func finite(_ seconds: Double) -> Double {
-        guard !seconds.isNaN else { return 0 }
-        return min(max(seconds, 0), 86_400)
-    }
-
-    /// Milliseconds for epoll_wait, rounded up so a wait never ends just before its deadline.
-    static func milliseconds(_ seconds: Double) -> Int32 {
-        Int32((finite(seconds) * 1000).rounded(.up))
     }
 }
 

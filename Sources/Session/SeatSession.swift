@@ -1,6 +1,7 @@
 import CSeat
 import DeviceAccess
 import Glibc
+import Scheduling
 
 /// A seat opened through libseat: the one owner of its `struct libseat`. It opens
 /// the DRM cards and input devices for the app (so the app need not be root),
@@ -50,14 +51,14 @@ public final class SeatSession: DeviceOpener {
         let chosen = SeatLog.openedBackend ?? "unknown"
         seatName = name
         backend = chosen
-        let deadline = Self.now() + max(0, min(timeout, 3600))
+        let deadline = monotonicSeconds() + min(finiteTimeout(timeout), 3600)
         while !isSessionActive {
-            let remaining = deadline - Self.now()
+            let remaining = deadline - monotonicSeconds()
             guard remaining > 0 else {
                 close()
                 throw .inactive(seat: name, backend: chosen)
             }
-            if libseat_dispatch(opened, Int32((remaining * 1000).rounded(.up))) < 0, errno != EINTR {
+            if libseat_dispatch(opened, pollTimeoutMilliseconds(remaining)) < 0, errno != EINTR {
                 let code = errno
                 close()
                 throw .dispatchFailed(errno: code)
@@ -141,12 +142,6 @@ public final class SeatSession: DeviceOpener {
         isSessionActive = false
         if let handler = sessionActivityChanged { MainActor.assumeIsolated { handler(false) } }
         if let handle { _ = libseat_disable_seat(handle) }
-    }
-
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
 

@@ -337,7 +337,7 @@ public final class KMSDisplay: Display {
     /// Blocks on the card's fd alone (nothing else is served: this runs inside other
     /// operations) until `entry` has no flip queued.
     func waitUntilIdle(_ entry: LitScreen, timeout: Double) throws {
-        let deadline = monotonicSeconds() + EventLoop.finite(timeout)
+        let deadline = monotonicSeconds() + finiteTimeout(timeout)
         while entry.output.hasFlipQueued {
             let remaining = deadline - monotonicSeconds()
             guard remaining > 0 else {

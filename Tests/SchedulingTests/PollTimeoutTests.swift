@@ -1,8 +1,7 @@
+import Scheduling
 import XCTest
 
-@testable import KMS
-
-/// Timeouts given to the flip and writeback waits: none can trap converting to poll's Int32.
+/// Timeouts given to every blocking wait (event loop, flip and writeback waits): none can trap converting to poll's Int32.
 final class PollTimeoutTests: XCTestCase {
     func testEveryTimeoutBecomesAValidPollArgument() {
         let table: [(seconds: Double, milliseconds: Int32)] = [
@@ -10,7 +9,7 @@ final class PollTimeoutTests: XCTestCase {
             (.infinity, 86_400_000), (.greatestFiniteMagnitude, 86_400_000), (-.infinity, 0),
         ]
         for row in table {
-            XCTAssertEqual(pollMilliseconds(row.seconds), row.milliseconds, "\(row.seconds) s")
+            XCTAssertEqual(pollTimeoutMilliseconds(row.seconds), row.milliseconds, "\(row.seconds) s")
         }
     }
 }
