@@ -66,8 +66,6 @@ public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
         DamageRegion(rects.map { $0.intersection(clip) })
     }
 
-    public func intersects(_ rect: PixelRect) -> Bool { rects.contains { !$0.intersection(rect).isEmpty } }
-
     public var description: String {
         rects.map { "\($0.x),\($0.y) \($0.width)x\($0.height)" }.joined(separator: "; ")
     }
@@ -86,10 +84,5 @@ extension PixelRect {
     /// Whether the two overlap or share an edge (then merging them wastes nothing at the seam).
     func touches(_ other: PixelRect) -> Bool {
         x <= other.maxX && other.x <= maxX && y <= other.maxY && other.y <= maxY
-    }
-
-    /// Whether `other` lies wholly inside this rectangle.
-    public func contains(_ other: PixelRect) -> Bool {
-        other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
     }
 }

@@ -77,11 +77,6 @@ public final class ShadowFrame {
 
     /// The frame as an image (a copy).
     public func image() -> CapturedImage {
-        var values = [UInt32](repeating: 0, count: width * height)
-        values.withUnsafeMutableBytes { buffer in
-            guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
-            base.copyMemory(from: pixels, byteCount: buffer.count)
-        }
-        return CapturedImage(width: width, height: height, format: .xrgb8888, pixels: values)
+        CapturedImage(width: width, height: height, copying: pixels, bytesPerRow: bytesPerRow)
     }
 }

@@ -115,16 +115,19 @@ public final class DRMDevice {
         let ready = try drmCall("poll", context: "waiting for a page flip on \(path)") {
             poll(&pollfd, 1, milliseconds)
         }
-        guard ready > 0 else { return [] }
-        return try readPendingFlipEvents()
+        guard ready > 0, pollfd.revents & Int16(POLLIN) != 0 else { return [] }
+        return try handleQueuedEvents()
     }
 
     /// Reads the events already queued on the fd without waiting (for a dispatch source).
     /// Nothing queued returns [] at once: another wait may have read them since the
     /// fd was reported readable, and an fd opened by a seat manager may be blocking.
     public func readPendingFlipEvents() throws(DRMError) -> [FlipEvent] {
-        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&ready, 1, 0) > 0, ready.revents & Int16(POLLIN) != 0 else { return [] }
+        try readFlipEvents(timeout: 0)
+    }
+
+    /// drmHandleEvent on a readable fd, collecting the flip events it delivers.
+    private func handleQueuedEvents() throws(DRMError) -> [FlipEvent] {
         var context = drmEventContext()
         context.version = 3  // page_flip_handler2 (with the CRTC id) appeared in version 3
         context.page_flip_handler2 = { _, sequence, seconds, microseconds, crtcID, userData in

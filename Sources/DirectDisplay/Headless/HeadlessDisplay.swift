@@ -59,8 +59,9 @@ import Scheduling
     /// Composes what is pending (through the damage path) and returns the frame.
     public func capture(_ screen: Screen) throws -> CapturedImage {
         guard screen.isConnected else { throw ScreenModeError.notConnected(screen: screen.name) }
-        if screen.needsComposite || screen.frameStatistics.framesComposed == 0 { present(screen) }
-        return screen.compositor.shadow?.image() ?? Application.shared.captureFrame(of: screen)
+        // Composing makes the shadow frame, so there is one to copy.
+        if screen.needsComposite || screen.compositor.shadow == nil { present(screen) }
+        return screen.compositor.shadow?.image() ?? CapturedImage(width: 0, height: 0, pixels: [])
     }
 
     public func apply(_ mode: Screen.Mode, to screen: Screen) throws {
