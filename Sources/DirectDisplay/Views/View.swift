@@ -94,6 +94,10 @@ import WindowModel
     /// Whether subviews are cut to this view's bounds when drawn (default false).
     open var clipsToBounds = false { didSet { setNeedsCompositeOfScreen() } }
 
+    /// How drawn content (and an image view's image) is placed when the bounds' size
+    /// differs from the content's (default `.scaleToFill`, as in UIKit).
+    open var contentMode: ContentMode = .scaleToFill { didSet { setNeedsCompositeOfScreen() } }
+
     /// When false, touches ignore this view and its subviews.
     open var isUserInteractionEnabled = true
 
@@ -230,6 +234,10 @@ import WindowModel
 
     /// Override to position subviews; `layoutIfNeeded()` calls it when the view was marked.
     open func layoutSubviews() {}
+
+    /// The size that best fits `size`; a plain view answers its current size, as in
+    /// UIKit. Labels, images and buttons answer the size of their content.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
 
     /// Override to paint the view's content with `GraphicsContext.current`, in
     /// bounds coordinates; called before the next frame after `setNeedsDisplay()`.
