@@ -84,7 +84,8 @@ public struct FontDescription: Hashable, Sendable {
         let description = pango_font_description_new()!
         defer { pango_font_description_free(description) }
         pango_font_description_set_family(description, family)
-        pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
+        let points = size.isFinite ? min(max(size, 0), 10_000) : 0
+        pango_font_description_set_absolute_size(description, points * Double(PANGO_SCALE))
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(max(100, min(weight, 1000)))))
         pango_font_description_set_style(description, isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         return body(description)

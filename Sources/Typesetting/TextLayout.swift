@@ -61,7 +61,8 @@ public final class TextLayout {
         lineBreak: LineBreak = .wordWrapping, maximumLines: Int = 0, maximumHeight: Double? = nil
     ) {
         let scale = Double(PANGO_SCALE)
-        let boxWidth = boxWidth.map { max($0, 0) }
+        // pango's widths are 32-bit fixed point (1/1024 point): a million points is beyond any screen.
+        let boxWidth = boxWidth.flatMap { $0.isNaN ? nil : min(max($0, 0), 1_000_000) }
         // One clipped line is not wrapped at all: it runs on and is cut at the edge.
         let wraps = boxWidth != nil && !(lineBreak == .clipping && maximumLines == 1)
         let context = TextContext()

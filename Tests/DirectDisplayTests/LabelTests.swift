@@ -233,6 +233,7 @@ final class FontTests: DirectDisplayTestCase {
         label.text = "WWWW"
         XCTAssertEqual(label.sizeThatFits(.zero).width, narrow, accuracy: 0.5, "monospaced")
         label.font = .systemFont(ofSize: 20)
+        label.text = "iiii"
         XCTAssertLessThan(label.sizeThatFits(.zero).width, narrow, "… and the system font is not")
     }
 }

@@ -79,7 +79,13 @@ extension GraphicsContext {
     /// Draws laid-out text with its top-left at `point`, limited to `rect`.
     func draw(_ layout: TextLayout, at point: CGPoint, clippedTo rect: CGRect, color: Color) {
         let s = drawingSurface
-        s.clipped(x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height) {
+        // Only the surface's part of the rect: cairo's fixed-point coordinates cannot hold a boundless one.
+        let surfaceBounds = CGRect(
+            x: origin.x, y: origin.y, width: CGFloat(s.pixelWidth) / CGFloat(s.scale),
+            height: CGFloat(s.pixelHeight) / CGFloat(s.scale))
+        let clip = rect.intersection(surfaceBounds)
+        guard !clip.isNull, !clip.isEmpty else { return }
+        s.clipped(x: clip.minX - origin.x, y: clip.minY - origin.y, width: clip.width, height: clip.height) {
             layout.draw(in: s, x: point.x - origin.x, y: point.y - origin.y, color: color.pixelColor())
         }
     }
