@@ -190,6 +190,29 @@ final class LabelTests: DirectDisplayTestCase {
         XCTAssertEqual(changing.sizeThatFits(CGSize(width: 100, height: 100)), .zero)
     }
 
+    func testTextKeepsItsSizeInPointsOnADoubleScaleScreen() async throws {
+        let frame = CGRect(x: 10, y: 10, width: 200, height: 40)
+        var inkBounds: [CGRect] = []
+        for scale in [1, 2] as [CGFloat] {
+            Application.shared.reset()
+            display = HeadlessDisplay()
+            let screen = connect(width: Int(240 * scale), height: Int(60 * scale), scale: scale)
+            let window = showWindow(on: screen)
+            let text = label("Scaled text", frame: frame, in: window)
+            text.font = .systemFont(ofSize: 20)
+            let image = try display.capture(screen)
+            keepForInspection(image, "label-scale\(Int(scale))")
+            let bounds = try XCTUnwrap(InkMap(image: image, background: .white).inkBounds())
+            inkBounds.append(
+                CGRect(
+                    x: bounds.minX / scale, y: bounds.minY / scale, width: bounds.width / scale,
+                    height: bounds.height / scale))
+        }
+        XCTAssertEqual(inkBounds[1].width, inkBounds[0].width, accuracy: 1.5, "the same width in points")
+        XCTAssertEqual(inkBounds[1].height, inkBounds[0].height, accuracy: 1.5)
+        XCTAssertEqual(inkBounds[1].minX, inkBounds[0].minX, accuracy: 1)
+    }
+
     func testLabelsLetTouchesThrough() async {
         let label = Label(frame: CGRect(x: 0, y: 0, width: 50, height: 20))
         XCTAssertFalse(label.isUserInteractionEnabled)
