@@ -57,16 +57,12 @@ public enum FrameComposer {
         if !blackBoxes.isEmpty {
             pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &black, Int32(blackBoxes.count), &blackBoxes)
         }
-        var index = 0
-        while index < operations.count {
+        // What is not listed is hidden (a hidden group with all it holds).
+        for (index, shown) in visibility.visible where !shown.isEmpty {
             let end = isGroupStart(operations[index]) ? matchingEnd(of: index, depths) : index
-            // Hidden (or an unmatched endGroup): skipped, a hidden group with all it holds.
-            if let shown = visibility.visible[index], !shown.isEmpty {
-                pixman_image_set_clip_region32(target, &shown.raw)
-                render(operations[index...end], onto: target, limit: shown.extents, clear: false)
-                pixman_image_set_clip_region32(target, nil)
-            }
-            index = end + 1
+            pixman_image_set_clip_region32(target, &shown.raw)
+            render(operations[index...end], onto: target, limit: shown.extents, clear: false)
+            pixman_image_set_clip_region32(target, nil)
         }
     }
 

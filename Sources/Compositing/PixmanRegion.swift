@@ -15,6 +15,9 @@ final class PixmanRegion {
 
     var isEmpty: Bool { pixman_region32_not_empty(&raw) == 0 }
 
+    /// Whether the region is one rectangle (its extents).
+    var isRectangle: Bool { pixman_region32_n_rects(&raw) == 1 }
+
     func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
         withUnsafeMutablePointer(to: &raw) { region in
@@ -53,8 +56,10 @@ final class PixmanRegion {
 /// only there is what makes a frame of many overlapping windows cost about one
 /// layer of pixels.
 struct Visibility {
-    /// For each operation at group depth 0 (fills, images, group starts): where it shows.
-    private(set) var visible: [Int: PixmanRegion] = [:]
+    /// Operations at group depth 0 (fills, images, group starts) that show within
+    /// the damage, back to front, with where they show. Those outside the
+    /// damage's extents are not listed.
+    private(set) var visible: [(index: Int, region: PixmanRegion)] = []
     /// The damage no opaque fill covers: black first.
     let uncovered: PixmanRegion
 
@@ -74,11 +79,15 @@ struct Visibility {
             guard !area.intersection(bounds).isEmpty else { continue }
             let shown = damage.intersection(area)
             shown.subtract(opaque)
-            visible[index] = shown
+            visible.append((index, shown))
             if case .fill(let rect, let color, let clip) = operations[index], color.alpha >= 1 {
-                opaque.add(rect.intersection(clip).intersection(bounds))
+                let covered = rect.intersection(clip).intersection(bounds)
+                opaque.add(covered)
+                // An opaque fill over all of the damage hides everything below it.
+                if covered == bounds, damage.isRectangle { break }
             }
         }
+        visible.reverse()
         let rest = damage.intersection(damage.extents)
         rest.subtract(opaque)
         uncovered = rest

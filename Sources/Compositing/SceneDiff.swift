@@ -29,6 +29,18 @@ public struct SceneElement: Hashable, Sendable {
 public enum SceneDiff {
     public static func damage(from old: [SceneElement], to new: [SceneElement]) -> DamageRegion {
         var region = DamageRegion()
+        // The usual case, the same elements in the same order, needs no lookups.
+        if old.count == new.count, zip(old, new).allSatisfy({ $0.key == $1.key }) {
+            for (before, element) in zip(old, new) {
+                if before.area != element.area || before.signature != element.signature {
+                    region.add(before.area)
+                    region.add(element.area)
+                } else if let redrawn = element.contentDamage {
+                    region.add(redrawn.intersection(element.area))
+                }
+            }
+            return region
+        }
         var oldByKey: [UInt64: SceneElement] = [:]
         for element in old { oldByKey[element.key] = element }
         let newKeys = Set(new.map(\.key))

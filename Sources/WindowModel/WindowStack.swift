@@ -13,6 +13,10 @@ public struct WindowStack<ID: Hashable>: Sendable where ID: Sendable {
 
     private var entries: [ID: Entry] = [:]
     private var clock: UInt64 = 0
+    /// All windows, back to front; kept sorted on every change because it is read
+    /// several times per frame and changed only when windows are shown, raised or
+    /// moved to another level.
+    public private(set) var backToFront: [ID] = []
 
     public init() {}
 
@@ -21,11 +25,13 @@ public struct WindowStack<ID: Hashable>: Sendable where ID: Sendable {
     public mutating func insert(_ id: ID, level: CGFloat) {
         clock += 1
         entries[id] = Entry(level: level, stamp: clock)
+        reorder()
     }
 
     /// Forgets a window.
     public mutating func remove(_ id: ID) {
         entries[id] = nil
+        backToFront.removeAll { $0 == id }
     }
 
     /// Whether the stack knows `id`.
@@ -40,6 +46,7 @@ public struct WindowStack<ID: Hashable>: Sendable where ID: Sendable {
         clock += 1
         entry.stamp = clock
         entries[id] = entry
+        reorder()
     }
 
     /// Changes the level of `id`; the window goes on top of its new level.
@@ -48,12 +55,11 @@ public struct WindowStack<ID: Hashable>: Sendable where ID: Sendable {
         insert(id, level: level)
     }
 
-    /// All windows, back to front.
-    public var backToFront: [ID] {
-        entries.sorted { lhs, rhs in
+    private mutating func reorder() {
+        backToFront = entries.sorted { lhs, rhs in
             if lhs.value.level != rhs.value.level { return lhs.value.level < rhs.value.level }
             return lhs.value.stamp < rhs.value.stamp
-        }.map(\.key)
+        }.map { $0.key }
     }
 
     /// The front-most window satisfying `predicate`.

@@ -30,7 +30,7 @@ public struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
     public var backToFront: [ID] { stack.backToFront }
 
     /// Visible windows, back to front.
-    public var visibleBackToFront: [ID] { stack.backToFront.filter(visible.contains) }
+    public var visibleBackToFront: [ID] { stack.backToFront.filter { visible.contains($0) } }
 
     /// Registers a new (hidden) window.
     public mutating func add(_ id: ID, level: CGFloat) {

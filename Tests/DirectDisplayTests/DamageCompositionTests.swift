@@ -95,7 +95,15 @@ final class DamageCompositionTests: DirectDisplayTestCase {
     /// Random changes of every kind; after each, the incremental frame equals a
     /// whole recomposition (damage missed anywhere shows up as a wrong pixel).
     func testRandomChangesComposeExactlyLikeAFullFrame() async {
-        var random = SplitMix64(seed: 0xDA_3A6E)
+        for seed: UInt64 in [0xDA_3A6E, 2, 3, 4, 5, 6] {
+            Application.shared.reset()
+            display = HeadlessDisplay()
+            randomChanges(seed: seed)
+        }
+    }
+
+    private func randomChanges(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
         let screen = connect(width: 96, height: 64)
         func color() -> Color {
             Color(
@@ -126,7 +134,7 @@ final class DamageCompositionTests: DirectDisplayTestCase {
         for step in 0..<400 {
             let view = views.randomElement(using: &random)!
             let window = windows.randomElement(using: &random)!
-            switch random.next() % 12 {
+            switch random.next() % 14 {
             case 0: view.backgroundColor = color()
             case 1: view.frame = rect(30)
             case 2: view.alpha = [1, 0.5, 0][Int(random.next() % 3)]
@@ -146,9 +154,14 @@ final class DamageCompositionTests: DirectDisplayTestCase {
                     view.setNeedsDisplay()
                 }
             case 10: window.windowLevel = [.normal, .statusBar, .alert][Int(random.next() % 3)]
+            case 11: window.addSubview(view)  // often from another window: both windows' kept scenes change
+            case 12:
+                // Two windows changed in one frame.
+                view.backgroundColor = color()
+                windows.randomElement(using: &random)!.backgroundColor = color()
             default: window.alpha = [1, 0.5][Int(random.next() % 2)]
             }
-            assertMatchesFullRecompose(screen, "step \(step)")
+            assertMatchesFullRecompose(screen, "seed \(seed) step \(step)")
             if step % 50 == 0 { XCTAssertLessThan(screen.frameStatistics.framesComposed, step + 3) }
         }
     }

@@ -2,26 +2,31 @@ import Compositing
 import Foundation
 
 extension Application {
-    /// Lays out and draws what is pending for `screen`'s visible windows.
+    /// Lays out and draws what is pending for `screen`'s visible windows (those
+    /// in which something changed since their last pass).
     package func layoutAndDisplay(_ screen: Screen) {
-        for window in visibleWindows(on: screen) {
+        layoutAndDisplay(visibleWindows(on: screen), scale: screen.scale)
+    }
+
+    private func layoutAndDisplay(_ windows: [Window], scale: CGFloat) {
+        for window in windows where window.needsUpdatePass {
+            window.needsUpdatePass = false
             window.layoutIfNeeded()
-            window.displayIfNeeded(scale: screen.scale)
+            window.displayIfNeeded(scale: scale)
         }
     }
 
-    /// Lays out and draws what is pending for `screen`, then flattens its visible
-    /// windows by level and recency into draw operations (backgrounds, drawn
-    /// content, alpha, clipping) in the coordinates of the screen's orientation,
-    /// for a panel of `width`×`height` pixels. Both composition paths start here.
-    func flattenScene(of screen: Screen, width: Int, height: Int) -> ViewTreeFlattener {
-        layoutAndDisplay(screen)
+    /// Lays out and draws what is pending for `screen`'s visible windows and
+    /// returns them by level and recency, with the clip of the frame in the
+    /// coordinates of the screen's orientation, for a panel of `width`×`height`
+    /// pixels. Both composition paths start here.
+    func sceneWindows(of screen: Screen, width: Int, height: Int) -> (windows: [Window], clip: PixelRect) {
+        let windows = visibleWindows(on: screen)
+        layoutAndDisplay(windows, scale: screen.scale)
         let rotation = screen.orientation.panelRotation
         let logical = PixelRect(
             x: 0, y: 0, width: rotation.swapsAxes ? height : width, height: rotation.swapsAxes ? width : height)
-        var flattener = ViewTreeFlattener(scale: screen.scale)
-        for window in visibleWindows(on: screen) { flattener.add(window, clip: logical) }
-        return flattener
+        return (windows, logical)
     }
 
     /// Composes `screen` whole into a new image of its current mode's size, apart
@@ -30,7 +35,8 @@ extension Application {
         let width = Int(screen.nativeBounds.width)
         let height = Int(screen.nativeBounds.height)
         var pixels = [UInt32](repeating: 0, count: width * height)
-        let operations = flattenScene(of: screen, width: width, height: height).operations
+        let (windows, clip) = sceneWindows(of: screen, width: width, height: height)
+        let operations = FlattenedScene(windows, clip: clip, scale: screen.scale).operations
         if width > 0, height > 0 {
             pixels.withUnsafeMutableBytes { buffer in
                 FrameComposer.compose(

@@ -12,14 +12,17 @@ import WindowModel
     public var display: (any Display)?
 
     /// Connected screens in connection order.
-    package internal(set) var connectedScreens: [Screen] = []
+    package internal(set) var connectedScreens: [Screen] = [] { didSet { visibleByScreen = [:] } }
     /// The main screen, kept until it disconnects.
     public internal(set) var mainScreen: Screen?
 
-    var model = WindowVisibilityModel<ObjectIdentifier>()
+    var model = WindowVisibilityModel<ObjectIdentifier>() { didSet { visibleByScreen = [:] } }
     private var registered: [ObjectIdentifier: WeakWindow] = [:]
     /// Visible windows are kept alive by the application, as UIKit does.
-    var retainedVisible: [ObjectIdentifier: Window] = [:]
+    var retainedVisible: [ObjectIdentifier: Window] = [:] { didSet { visibleByScreen = [:] } }
+    /// Each screen's visible windows back to front: read by every frame, kept until
+    /// windows are shown, hidden, reordered or moved between screens.
+    private var visibleByScreen: [ObjectIdentifier: [Window]] = [:]
     /// Touches that began and have not ended.
     var activeTouches: Set<Touch> = []
     /// Test hook: sees presses that went up the whole responder chain unhandled.
@@ -45,7 +48,15 @@ import WindowModel
 
     /// Visible windows on `screen`, back to front.
     public func visibleWindows(on screen: Screen) -> [Window] {
-        model.visibleBackToFront.compactMap { retainedVisible[$0] }.filter { $0.screen === screen }
+        if let kept = visibleByScreen[ObjectIdentifier(screen)] { return kept }
+        let order = model.visibleBackToFront.compactMap { retainedVisible[$0] }.filter { $0.screen === screen }
+        visibleByScreen[ObjectIdentifier(screen)] = order
+        return order
+    }
+
+    /// A window moved to another screen.
+    func windowScreenDidChange() {
+        visibleByScreen = [:]
     }
 
     /// The window that receives presses; always visible.

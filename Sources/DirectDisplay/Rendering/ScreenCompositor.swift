@@ -9,7 +9,8 @@ import Foundation
 @MainActor
 final class ScreenCompositor {
     private(set) var shadow: ShadowFrame?
-    private var previousElements: [SceneElement] = []
+    /// The visible windows flattened, kept from frame to frame.
+    private var scene = FlattenedScene()
     private var previousRotation: PanelRotation?
     private var history = BufferDamageHistory()
     private var needsFullFrame = true
@@ -34,28 +35,29 @@ final class ScreenCompositor {
             invalidate()
         }
         let rotation = screen.orientation.panelRotation
-        let flattener = Application.shared.flattenScene(of: screen, width: width, height: height)
-        for view in flattener.drawnViews { view.contentDamage = nil }
+        let (windows, clip) = Application.shared.sceneWindows(of: screen, width: width, height: height)
+        let before = scene.windows
+        scene.update(windows, clip: clip, scale: screen.scale)
+        for view in scene.drawnViews { view.contentDamage = nil }
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
         let damage: DamageRegion
         if needsFullFrame || rotation != .none || rotation != previousRotation {
             // Turned screens are drawn whole: their damage would have to be turned too.
             damage = DamageRegion([frame])
         } else {
-            damage = SceneDiff.damage(from: previousElements, to: flattener.elements).clipped(to: frame)
+            damage = sceneDamage(from: before).clipped(to: frame)
         }
         if let shadow, !damage.isEmpty {
             if rotation != .none {
                 FrameComposer.compose(
-                    flattener.operations, into: shadow.pixels, width: width, height: height,
+                    scene.operations, into: shadow.pixels, width: width, height: height,
                     bytesPerRow: shadow.bytesPerRow, rotation: rotation)
             } else {
                 FrameComposer.compose(
-                    flattener.operations, into: shadow.pixels, width: width, height: height,
+                    scene.operations, into: shadow.pixels, width: width, height: height,
                     bytesPerRow: shadow.bytesPerRow, region: damage)
             }
         }
-        previousElements = flattener.elements
         previousRotation = rotation
         needsFullFrame = false
         history.addFrame(damage)
@@ -66,6 +68,21 @@ final class ScreenCompositor {
         }
         screen.didComposite()
         return damage
+    }
+
+    /// What changed since the previous frame (`before`). With the same windows in
+    /// the same order, only windows flattened anew can have changed, each against
+    /// its own previous elements; otherwise the whole scene is compared.
+    private func sceneDamage(from before: [FlattenedScene.Entry]) -> DamageRegion {
+        let now = scene.windows
+        if now.count == before.count, zip(now, before).allSatisfy({ $0.id == $1.id }) {
+            var damage = DamageRegion()
+            for (new, old) in zip(now, before) where new.isNew {
+                damage.formUnion(SceneDiff.damage(from: old.scene.elements, to: new.scene.elements))
+            }
+            return damage
+        }
+        return SceneDiff.damage(from: before.flatMap(\.scene.elements), to: scene.elements)
     }
 
     /// Copies into scanout buffer `slot` what it lacks to show the latest frame

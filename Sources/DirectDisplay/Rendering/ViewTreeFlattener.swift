@@ -34,13 +34,13 @@ import Foundation
     }
 
     /// Records what `view` paints (kind 0 background, 1 content, 2 group) for damage.
-    private mutating func element(
-        _ view: View, kind: UInt64, area: PixelRect, signature parts: [Int], contentDamage: PixelRect? = nil
+    private mutating func element<Parts: Hashable>(
+        _ view: View, kind: UInt64, area: PixelRect, signature parts: Parts, contentDamage: PixelRect? = nil
     ) {
         var hasher = Hasher()
         hasher.combine(groupPath)
         hasher.combine(area)
-        for part in parts { hasher.combine(part) }
+        hasher.combine(parts)
         let identity = UInt64(UInt(bitPattern: ObjectIdentifier(view).hashValue))
         elements.append(
             SceneElement(
@@ -63,7 +63,7 @@ import Foundation
             guard !extent.isEmpty else { return }
             operations.append(.beginGroup(opacity: Double(view.alpha), bounds: extent))
             ownOpacity = opacity
-            element(view, kind: 2, area: extent, signature: [view.alpha.hashValue])
+            element(view, kind: 2, area: extent, signature: view.alpha)
             var hasher = Hasher()
             hasher.combine(outerGroupPath)
             hasher.combine(ObjectIdentifier(view))
@@ -73,7 +73,7 @@ import Foundation
         if let color = view.backgroundColor, color.alpha > 0 {
             let pixel = color.pixelColor(opacity: ownOpacity)
             operations.append(.fill(framePixels, color: pixel, clip: clip))
-            element(view, kind: 0, area: framePixels.intersection(clip), signature: [pixel.hashValue])
+            element(view, kind: 0, area: framePixels.intersection(clip), signature: pixel)
         }
         if let surface = view.contentSurface {
             operations.append(
@@ -88,7 +88,7 @@ import Foundation
             }
             element(
                 view, kind: 1, area: area.intersection(clip),
-                signature: [ObjectIdentifier(surface).hashValue, area.hashValue, ownOpacity.hashValue],
+                signature: ContentSignature(surface: ObjectIdentifier(surface), area: area, opacity: ownOpacity),
                 contentDamage: redrawn)
         }
         let childClip = view.clipsToBounds ? clip.intersection(framePixels) : clip
@@ -96,6 +96,13 @@ import Foundation
             add(child, originInParent: contentOrigin, opacity: grouped ? 1 : ownOpacity, clip: childClip)
         }
         if grouped { operations.append(.endGroup) }
+    }
+
+    /// What decides the pixels of drawn content besides its area and groups.
+    private struct ContentSignature: Hashable {
+        let surface: ObjectIdentifier
+        let area: PixelRect
+        let opacity: CGFloat
     }
 
     /// Pixels the view and its visible subviews may touch (subviews may draw outside unless clipped).

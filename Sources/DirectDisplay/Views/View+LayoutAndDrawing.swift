@@ -61,9 +61,14 @@ extension View {
 
     /// Marks the whole tree for drawing, e.g. when the screen's scale changes.
     func setNeedsDisplayRecursively() {
+        markForDisplay()
+        setNeedsCompositeOfScreen()
+    }
+
+    private func markForDisplay() {
         needsDisplay = true
         needsDisplayRect = nil
-        for subview in subviews { subview.setNeedsDisplayRecursively() }
+        for subview in subviews { subview.markForDisplay() }
     }
 
     /// Whole pixels of the content covering `rect` (bounds coordinates).

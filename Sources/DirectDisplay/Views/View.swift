@@ -174,7 +174,6 @@ import WindowModel
         parent.willRemoveSubview(self)
         if oldWindow != nil { willMove(toWindow: nil) }
         willMove(toSuperview: nil)
-        parent.setNeedsCompositeOfScreen()
         detachFromSuperview()
         didMoveToSuperview()
         if oldWindow != nil { didMoveToWindow() }
@@ -188,6 +187,8 @@ import WindowModel
             _ = first.resignFirstResponder()
         }
         parent.subviews.removeAll { $0 === self }
+        // The old window no longer shows it (it may be moving to another window).
+        parent.setNeedsCompositeOfScreen()
         superview = nil
     }
 
@@ -271,9 +272,15 @@ import WindowModel
 
     override var responderWindow: Window? { window }
 
-    /// Tells the screen showing this view that its pixels changed (coalesced per screen).
+    /// Tells the window that something in it changed (its kept scene is stale and
+    /// it needs a layout and display pass) and the screen showing it that its
+    /// pixels changed (coalesced per screen). A hidden window is marked too: it
+    /// must not show a stale scene when it appears.
     func setNeedsCompositeOfScreen() {
-        guard let window, let screen = window.screen, !window.isHidden else { return }
+        guard let window else { return }
+        window.sceneVersion &+= 1
+        window.needsUpdatePass = true
+        guard let screen = window.screen, !window.isHidden else { return }
         screen.setNeedsComposite()
     }
 }

@@ -19,6 +19,12 @@ import Foundation
     private var levelStorage: Level = .normal
     /// The responder that receives presses first while this window is key.
     weak var firstResponder: Responder?
+    /// Counts changes to anything the window shows; its kept scene is valid for one value.
+    var sceneVersion: UInt64 = 0
+    /// The flattened scene of the last frame that showed the window.
+    var keptScene: WindowScene?
+    /// Something in the window may need layout or drawing before the next frame.
+    var needsUpdatePass = true
 
     /// A hidden window with `frame` in the coordinates of the main screen (nil if none is connected).
     public override init(frame: CGRect) {
@@ -50,6 +56,7 @@ import Foundation
             let old = screenStorage
             if !isHidden { old?.setNeedsComposite() }
             screenStorage = newValue
+            Application.shared.windowScreenDidChange()
             if let old, let newValue, frame == old.bounds { frame = newValue.bounds }
             setNeedsCompositeOfScreen()
         }
