@@ -38,21 +38,24 @@ public enum FrameComposer {
     /// is drawn only where it is seen: within the damage and not under an opaque
     /// fill above it; black goes only where no opaque fill covers the damage.
     /// Unrotated frames only.
+    /// With `transparent`, the frame is premultiplied ARGB8888 and what no
+    /// operation covers is transparent instead of black (a window's own buffer
+    /// for an overlay plane).
     public static func compose(
         _ operations: [DrawOperation], into pixels: UnsafeMutableRawPointer, width: Int, height: Int,
-        bytesPerRow: Int, region: DamageRegion
+        bytesPerRow: Int, region: DamageRegion, transparent: Bool = false
     ) {
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
         let damage = PixmanRegion(region.clipped(to: frame).rects)
         guard width > 0, height > 0, !damage.isEmpty,
             let target = pixman_image_create_bits(
-                PIXMAN_x8r8g8b8, Int32(width), Int32(height),
+                transparent ? PIXMAN_a8r8g8b8 : PIXMAN_x8r8g8b8, Int32(width), Int32(height),
                 pixels.assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow))
         else { return }
         defer { pixman_image_unref(target) }
         let depths = groupDepths(operations)
         let visibility = Visibility(operations, depths: depths, damage: damage)
-        var black = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0xFFFF)
+        var black = pixman_color_t(red: 0, green: 0, blue: 0, alpha: transparent ? 0 : 0xFFFF)
         var blackBoxes = visibility.uncovered.boxes
         if !blackBoxes.isEmpty {
             pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &black, Int32(blackBoxes.count), &blackBoxes)

@@ -3,7 +3,7 @@ import Input
 import InputModel
 
 /// What `direct-display info` prints about one input device of the seat: what it
-/// is, and for a touchscreen which screen it drives and why (WL_OUTPUT, the only
+/// is, and for a touchscreen or pen display which screen it drives and why (WL_OUTPUT, the only
 /// screen, or nothing), as a display started now would decide without API bindings.
 struct InputDeviceReport: Codable {
     let name: String
@@ -14,9 +14,9 @@ struct InputDeviceReport: Codable {
     let heightMillimeters: Double?
     /// libinput's calibration matrix (a, b, c, d, e, f), for devices that have one.
     let calibration: [Float]?
-    /// For touch devices: the connector it drives, nil when none.
+    /// For touch devices and pens: the connector it drives, nil when none.
     let screen: String?
-    /// For touch devices: why it drives that screen or none.
+    /// For touch devices and pens: why it drives that screen or none.
     let routing: String?
 
     /// The devices of `seat` now, with the touch routing against `connectedScreens`.
@@ -33,13 +33,16 @@ struct InputDeviceReport: Codable {
     private init(info: InputDeviceInfo, context: InputContext, connectedScreens: [String]) {
         name = info.name
         sysname = info.sysname
-        capabilities = [(InputDeviceCapabilities.keyboard, "keyboard"), (.pointer, "pointer"), (.touch, "touch")]
-            .filter { info.capabilities.contains($0.0) }.map(\.1)
+        capabilities = [
+            (InputDeviceCapabilities.keyboard, "keyboard"), (.pointer, "pointer"), (.touch, "touch"),
+            (.tabletTool, "pen"),
+        ]
+        .filter { info.capabilities.contains($0.0) }.map(\.1)
         outputProperty = info.outputName
         widthMillimeters = info.sizeMillimetres?.width
         heightMillimeters = info.sizeMillimetres?.height
         calibration = context.hasCalibrationMatrix(info.id) ? context.calibrationMatrix(info.id)?.values : nil
-        guard info.capabilities.contains(.touch) else {
+        guard !info.capabilities.isDisjoint(with: [.touch, .tabletTool]) else {
             screen = nil
             routing = nil
             return

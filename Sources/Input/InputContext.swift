@@ -71,8 +71,8 @@ public final class InputContext {
 
     /// Reads the devices (libinput_dispatch), then drains the queue
     /// (libinput_get_event), converting each event to a value and destroying it
-    /// (libinput_event_destroy). Events of kinds not handled here (tablets,
-    /// gestures, switches, legacy axis events) are dropped.
+    /// (libinput_event_destroy). Events of kinds not handled here (tablet tool
+    /// buttons, tablet pads, gestures, switches, legacy axis events) are dropped.
     public func dispatch() -> [InputEvent] {
         guard let context = handle else { return [] }
         _ = libinput_dispatch(context)  // fails only for an internal epoll error; queued events still drain
@@ -155,7 +155,7 @@ public final class InputContext {
             defer { libinput_event_destroy(event) }
             if let converted = convert(event) { events.append(converted) }
         }
-        return events
+        return TabletToolEvent.cancellingLiftsBeforeRemoval(in: events)
     }
 
     private func convert(_ event: OpaquePointer) -> InputEvent? {
@@ -176,6 +176,11 @@ public final class InputContext {
             LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
             return touchEvent(
                 libinput_event_get_touch_event(event)!, type: libinput_event_get_type(event), device: id(of: device))
+        case LIBINPUT_EVENT_TABLET_TOOL_PROXIMITY, LIBINPUT_EVENT_TABLET_TOOL_TIP, LIBINPUT_EVENT_TABLET_TOOL_AXIS:
+            return .tabletTool(
+                tabletToolEvent(
+                    libinput_event_get_tablet_tool_event(event)!, type: libinput_event_get_type(event),
+                    device: id(of: device)))
         default:
             return nil
         }
@@ -218,7 +223,7 @@ public final class InputContext {
         var capabilities: InputDeviceCapabilities = []
         let kinds: [(libinput_device_capability, InputDeviceCapabilities)] = [
             (LIBINPUT_DEVICE_CAP_KEYBOARD, .keyboard), (LIBINPUT_DEVICE_CAP_POINTER, .pointer),
-            (LIBINPUT_DEVICE_CAP_TOUCH, .touch),
+            (LIBINPUT_DEVICE_CAP_TOUCH, .touch), (LIBINPUT_DEVICE_CAP_TABLET_TOOL, .tabletTool),
         ]
         for (capability, flag) in kinds where libinput_device_has_capability(device, capability) != 0 {
             capabilities.insert(flag)
@@ -312,6 +317,49 @@ public final class InputContext {
         default:
             let end = TouchSlotEvent(device: device, slot: slot, seatSlot: seatSlot, timeMicroseconds: time)
             return type == LIBINPUT_EVENT_TOUCH_UP ? .touchUp(end) : .touchCancel(end)
+        }
+    }
+
+    /// libinput_event_tablet_tool_get_proximity_state, _get_tip_state, _get_x_transformed
+    /// and _y_transformed (size 1: 0…1 of the tablet, calibration applied),
+    /// _get_pressure and _get_tilt_x/_y where the tool has them
+    /// (libinput_tablet_tool_has_pressure, _has_tilt), and the tool's type.
+    private func tabletToolEvent(_ event: OpaquePointer, type: libinput_event_type, device: InputDeviceID)
+        -> TabletToolEvent
+    {
+        let tool = libinput_event_tablet_tool_get_tool(event)!  // every tablet tool event has its tool
+        let isTipDown = libinput_event_tablet_tool_get_tip_state(event) == LIBINPUT_TABLET_TOOL_TIP_DOWN
+        let change: TabletToolEvent.Change =
+            switch type {
+            case LIBINPUT_EVENT_TABLET_TOOL_PROXIMITY:
+                libinput_event_tablet_tool_get_proximity_state(event) == LIBINPUT_TABLET_TOOL_PROXIMITY_STATE_IN
+                    ? .proximityIn : .proximityOut
+            case LIBINPUT_EVENT_TABLET_TOOL_TIP: isTipDown ? .tipDown : .tipUp
+            default: .axis
+            }
+        let tilt =
+            libinput_tablet_tool_has_tilt(tool) != 0
+            ? PenTilt(x: libinput_event_tablet_tool_get_tilt_x(event), y: libinput_event_tablet_tool_get_tilt_y(event))
+            : nil
+        return TabletToolEvent(
+            device: device, change: change, tool: Self.toolKind(libinput_tablet_tool_get_type(tool)),
+            x: libinput_event_tablet_tool_get_x_transformed(event, 1),
+            y: libinput_event_tablet_tool_get_y_transformed(event, 1), isTipDown: isTipDown,
+            pressure: libinput_tablet_tool_has_pressure(tool) != 0
+                ? libinput_event_tablet_tool_get_pressure(event) : nil,
+            tilt: tilt, timeMicroseconds: libinput_event_tablet_tool_get_time_usec(event))
+    }
+
+    private static func toolKind(_ type: libinput_tablet_tool_type) -> TabletToolEvent.Tool {
+        switch type {
+        case LIBINPUT_TABLET_TOOL_TYPE_ERASER: .eraser
+        case LIBINPUT_TABLET_TOOL_TYPE_BRUSH: .brush
+        case LIBINPUT_TABLET_TOOL_TYPE_PENCIL: .pencil
+        case LIBINPUT_TABLET_TOOL_TYPE_AIRBRUSH: .airbrush
+        case LIBINPUT_TABLET_TOOL_TYPE_MOUSE: .mouse
+        case LIBINPUT_TABLET_TOOL_TYPE_LENS: .lens
+        case LIBINPUT_TABLET_TOOL_TYPE_TOTEM: .totem
+        default: .pen
         }
     }
 }

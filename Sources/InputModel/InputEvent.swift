@@ -16,6 +16,8 @@ public struct InputDeviceCapabilities: OptionSet, Sendable, Hashable {
     public static let keyboard = InputDeviceCapabilities(rawValue: 1 << 0)
     public static let pointer = InputDeviceCapabilities(rawValue: 1 << 1)
     public static let touch = InputDeviceCapabilities(rawValue: 1 << 2)
+    /// A pen, eraser or puck on a tablet or pen display (LIBINPUT_DEVICE_CAP_TABLET_TOOL).
+    public static let tabletTool = InputDeviceCapabilities(rawValue: 1 << 3)
 }
 
 /// A device's active area in millimetres.
@@ -86,6 +88,8 @@ public enum InputEvent: Sendable, Equatable {
     case touchCancel(TouchSlotEvent)
     /// The end of one hardware frame: every touch change since the previous frame belongs together.
     case touchFrame(device: InputDeviceID, timeMicroseconds: UInt64)
+    /// A pen (or other tablet tool) came near, touched, moved, lifted or left.
+    case tabletTool(TabletToolEvent)
 
     /// The device the event came from.
     public var device: InputDeviceID {
@@ -99,6 +103,7 @@ public enum InputEvent: Sendable, Equatable {
         case .touchDown(let event), .touchMotion(let event): event.device
         case .touchUp(let event), .touchCancel(let event): event.device
         case .touchFrame(let device, _): device
+        case .tabletTool(let event): event.device
         }
     }
 }

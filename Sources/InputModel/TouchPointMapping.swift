@@ -63,6 +63,22 @@ public enum TouchPointMapping {
             x: inside(logical.0 * size.width, size.width), y: inside(logical.1 * size.height, size.height))
     }
 
+    /// A direction (`dx`, `dy`) in the device's normalised range as
+    /// ``screenPoint(x:y:size:rotation:)`` turns it: the same rotation, scaled to
+    /// `size` (a pen's lean is carried onto the screen with it).
+    public static func screenDirection(dx: Double, dy: Double, size: ScreenSize, rotation: ScreenRotation) -> (
+        dx: Double, dy: Double
+    ) {
+        let logical: (Double, Double) =
+            switch rotation {
+            case .none: (dx, dy)
+            case .clockwise90: (dy, -dx)
+            case .clockwise180: (-dx, -dy)
+            case .clockwise270: (-dy, dx)
+            }
+        return (logical.0 * size.width, logical.1 * size.height)
+    }
+
     /// The inverse of ``screenPoint(x:y:size:rotation:)``: where `point` of a screen
     /// of `size` (points, rotated orientation) lies on the panel, 0…1 across its
     /// native width and height. The cursor is put on the panel with it.

@@ -28,6 +28,16 @@ public struct CRTCAssignment: Sendable, Equatable {
 
     /// The cursor plane that can sit on `crtc` and is not in `taken` (another
     /// screen's); nil when the card has none free (the cursor is then composited).
+    /// An overlay plane that can sit on `crtc` and scan out premultiplied ARGB8888
+    /// (a window's own buffer, transparent where it draws nothing).
+    public static func overlayPlane(for crtc: CRTCState, in probe: CardProbe, taken: Set<UInt32>) -> PlaneState? {
+        guard crtc.index < 32 else { return nil }
+        return probe.planes.first { plane in
+            plane.kind == .overlay && plane.possibleCRTCs & (1 << UInt32(crtc.index)) != 0 && !taken.contains(plane.id)
+                && plane.formats.contains(ScanoutBuffer.cursorFormat)
+        }
+    }
+
     public static func cursorPlane(for crtc: CRTCState, in probe: CardProbe, taken: Set<UInt32>) -> PlaneState? {
         guard crtc.index < 32 else { return nil }
         return probe.planes.first { plane in

@@ -1,4 +1,5 @@
 import CDRM
+import Glibc
 
 /// Everything one commit sets on one CRTC: the connector routed to it, the mode,
 /// and the framebuffer on its primary plane.
@@ -10,6 +11,20 @@ struct CRTCCommitState {
     let framebuffer: ScanoutBuffer
     /// The cursor plane's state to set with this commit; nil leaves the plane as it is.
     var cursor: CursorPlacement? = nil
+    /// The overlay plane's state to set with this commit; nil leaves it as it is.
+    var overlay: OverlayPlacement? = nil
+    /// What changed in `framebuffer` since it was last on screen, for the primary
+    /// plane's FB_DAMAGE_CLIPS where it has one; nil: all of it.
+    var damage: [DamageClip]? = nil
+}
+
+/// A window's own buffer on an overlay plane above the primary one, at (`x`, `y`)
+/// CRTC pixels, or the plane off (`image` nil).
+struct OverlayPlacement {
+    let plane: PlaneState
+    let image: ScanoutBuffer?
+    var x: Int
+    var y: Int
 }
 
 /// Where a CRTC's cursor plane shows its image: top-left corner in CRTC pixels
@@ -37,6 +52,11 @@ protocol CRTCCommitter: AnyObject {
     func disable(_ state: CRTCCommitState) throws(DRMError)
     /// Takes the cursor plane off the CRTC at once (before the console comes back).
     func hideCursor(_ state: CRTCCommitState) throws(DRMError)
+    /// Checks a page flip (with its overlay) without applying it; throws when the
+    /// kernel would refuse it. Legacy KMS has no overlays here: it always refuses.
+    func testPageFlip(_ state: CRTCCommitState) throws(DRMError)
+    /// Takes the overlay plane off the CRTC at once (before the console comes back).
+    func hideOverlay(_ state: CRTCCommitState) throws(DRMError)
 }
 
 /// Commits through the atomic API (drmModeAtomicCommit).
@@ -63,13 +83,56 @@ final class AtomicCommit: CRTCCommitter {
     }
 
     func pageFlip(_ state: CRTCCommitState, userData: UInt64) throws(DRMError) {
-        let request = try AtomicRequest()
-        try request.add(
-            state.primaryPlane.id, state.primaryPlane.properties, "FB_ID", UInt64(state.framebuffer.framebufferID))
-        if let cursor = state.cursor { try add(cursor, crtcID: state.crtc.id, to: request) }
+        let (request, clips) = try pageFlipRequest(state)
         try request.commit(
             device: device, flags: UInt32(DRM_MODE_ATOMIC_NONBLOCK | DRM_MODE_PAGE_FLIP_EVENT),
             userData: userData, context: "page flip on \(state.connector.name)")
+        withExtendedLifetime(clips) {}
+    }
+
+    func testPageFlip(_ state: CRTCCommitState) throws(DRMError) {
+        let (request, clips) = try pageFlipRequest(state)
+        try request.commit(
+            device: device, flags: UInt32(DRM_MODE_ATOMIC_TEST_ONLY), userData: 0,
+            context: "testing a flip with an overlay on \(state.connector.name)")
+        withExtendedLifetime(clips) {}
+    }
+
+    private func pageFlipRequest(_ state: CRTCCommitState) throws(DRMError) -> (AtomicRequest, DamageClipsBlob?) {
+        let request = try AtomicRequest()
+        let primary = state.primaryPlane
+        try request.add(primary.id, primary.properties, "FB_ID", UInt64(state.framebuffer.framebufferID))
+        var clips: DamageClipsBlob?
+        if let damage = state.damage, !damage.isEmpty, primary.properties.id("FB_DAMAGE_CLIPS") != nil {
+            let blob = try DamageClipsBlob(device: device, clips: damage)
+            try request.add(primary.id, primary.properties, "FB_DAMAGE_CLIPS", UInt64(blob.id))
+            clips = blob
+        }
+        if let cursor = state.cursor { try add(cursor, crtcID: state.crtc.id, to: request) }
+        if let overlay = state.overlay { try add(overlay, crtcID: state.crtc.id, to: request) }
+        return (request, clips)
+    }
+
+    /// The overlay plane's properties: its buffer at its place, unscaled, or off.
+    private func add(_ overlay: OverlayPlacement, crtcID: UInt32, to request: AtomicRequest) throws(DRMError) {
+        let plane = overlay.plane
+        guard let image = overlay.image else {
+            try request.add(plane.id, plane.properties, "FB_ID", 0)
+            try request.add(plane.id, plane.properties, "CRTC_ID", 0)
+            return
+        }
+        let width = UInt64(image.width)
+        let height = UInt64(image.height)
+        try request.add(plane.id, plane.properties, "FB_ID", UInt64(image.framebufferID))
+        try request.add(plane.id, plane.properties, "CRTC_ID", UInt64(crtcID))
+        try request.add(plane.id, plane.properties, "SRC_X", 0)
+        try request.add(plane.id, plane.properties, "SRC_Y", 0)
+        try request.add(plane.id, plane.properties, "SRC_W", width << 16)
+        try request.add(plane.id, plane.properties, "SRC_H", height << 16)
+        try request.add(plane.id, plane.properties, "CRTC_X", UInt64(bitPattern: Int64(overlay.x)))
+        try request.add(plane.id, plane.properties, "CRTC_Y", UInt64(bitPattern: Int64(overlay.y)))
+        try request.add(plane.id, plane.properties, "CRTC_W", width)
+        try request.add(plane.id, plane.properties, "CRTC_H", height)
     }
 
     func disable(_ state: CRTCCommitState) throws(DRMError) {
@@ -80,10 +143,21 @@ final class AtomicCommit: CRTCCommitter {
         try request.add(state.primaryPlane.id, state.primaryPlane.properties, "FB_ID", 0)
         try request.add(state.primaryPlane.id, state.primaryPlane.properties, "CRTC_ID", 0)
         if let cursor = state.cursor { try add(cursor.hidden, crtcID: 0, to: request) }
+        if let overlay = state.overlay {
+            try add(OverlayPlacement(plane: overlay.plane, image: nil, x: 0, y: 0), crtcID: 0, to: request)
+        }
         try request.commit(
             device: device, flags: UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), userData: 0,
             context: "turning off \(state.connector.name)")
         modeBlob = nil
+    }
+
+    func hideOverlay(_ state: CRTCCommitState) throws(DRMError) {
+        guard let overlay = state.overlay else { return }
+        let request = try AtomicRequest()
+        try add(OverlayPlacement(plane: overlay.plane, image: nil, x: 0, y: 0), crtcID: 0, to: request)
+        try request.commit(
+            device: device, flags: 0, userData: 0, context: "turning the overlay off on \(state.connector.name)")
     }
 
     func hideCursor(_ state: CRTCCommitState) throws(DRMError) {
@@ -144,6 +218,7 @@ final class AtomicCommit: CRTCCommitter {
         try request.add(plane.id, plane.properties, "CRTC_W", width)
         try request.add(plane.id, plane.properties, "CRTC_H", height)
         if let cursor = state.cursor { try add(cursor, crtcID: state.crtc.id, to: request) }
+        if let overlay = state.overlay { try add(overlay, crtcID: state.crtc.id, to: request) }
         return request
     }
 }
@@ -166,6 +241,12 @@ final class LegacyCommit: CRTCCommitter {
     }
 
     func testModeset(_ state: CRTCCommitState) throws(DRMError) {}
+
+    func testPageFlip(_ state: CRTCCommitState) throws(DRMError) {
+        throw DRMError(call: "testPageFlip", code: EOPNOTSUPP, context: "legacy KMS: no overlay planes used")
+    }
+
+    func hideOverlay(_ state: CRTCCommitState) throws(DRMError) {}
 
     func pageFlip(_ state: CRTCCommitState, userData: UInt64) throws(DRMError) {
         let fd = device.fd

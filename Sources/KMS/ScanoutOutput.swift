@@ -42,6 +42,12 @@ public final class ScanoutOutput {
     private var cursor: CursorPlacement?
     /// The cursor moved since the last commit: the next commit carries it.
     private var cursorChanged = false
+    private var overlayPlane: PlaneState?
+    /// Per slot: the window buffer drawn for that slot's frame, and where that frame shows it.
+    private var overlayBuffers: [ScanoutBuffer?] = [nil, nil, nil]
+    private var slotOverlays: [(x: Int, y: Int)?] = [nil, nil, nil]
+    private var slotDamage: [[DamageClip]?] = [nil, nil, nil]
+    private var overlayCommitted = false
     private let committer: any CRTCCommitter
     private let saved: SavedCRTC
 
@@ -84,15 +90,65 @@ public final class ScanoutOutput {
 
     /// Commits what was drawn into `drawBuffer`, tagged with a content `version`:
     /// at once when nothing is queued (a modeset the first time), else at the
-    /// queued frame's flip event.
-    public func present(version: Int) throws(DRMError) {
+    /// queued frame's flip event. `overlayAt` puts what was drawn into
+    /// `overlayDrawBuffer` on the overlay plane at that CRTC position (nil: the
+    /// plane is off in this frame); `damage` says what changed in the buffer
+    /// since it was last on screen (FB_DAMAGE_CLIPS; nil: everything).
+    public func present(version: Int, overlayAt: (x: Int, y: Int)? = nil, damage: [DamageClip]? = nil)
+        throws(DRMError)
+    {
         let index = drawIndex
         versions[index] = version
+        slotOverlays[index] = overlayAt
+        slotDamage[index] = damage
         if queued != nil {
             pending = index
             return
         }
         try commit(index)
+    }
+
+    // MARK: Overlay plane (a window scanned out from its own buffer)
+
+    /// The overlay plane this output may show a window on (see `attachOverlay`).
+    public var overlayPlaneID: UInt32? { overlayPlane?.id }
+
+    /// The next commit is a full modeset (first frame, after a VT switch or a lost flip).
+    public var requiresModeset: Bool { needsModeset }
+
+    /// Whether the frame last committed has the overlay plane on.
+    public var showsOverlay: Bool { overlayCommitted }
+
+    /// Gives the output an overlay plane for a window's own buffer.
+    public func attachOverlay(plane: PlaneState) { overlayPlane = plane }
+
+    /// The ARGB8888 (premultiplied) buffer of `width`×`height` to draw the overlay
+    /// window into for the frame drawn now; it goes on screen with that frame.
+    public func overlayDrawBuffer(width: Int, height: Int) throws(DRMError) -> ScanoutBuffer {
+        let index = drawIndex
+        if let existing = overlayBuffers[index], existing.width == width, existing.height == height {
+            return existing
+        }
+        // This slot's frame is neither on screen nor queued: its old buffer is free.
+        let made = try ScanoutBuffer(device: device, width: width, height: height, format: ScanoutBuffer.cursorFormat)
+        overlayBuffers[index] = made
+        return made
+    }
+
+    /// Asks the kernel (TEST_ONLY) whether the frame drawn now may show the overlay
+    /// buffer of its slot at (`x`, `y`). Throws its answer when not; a frame that
+    /// needs a modeset is never offloaded.
+    public func testOverlay(x: Int, y: Int) throws(DRMError) {
+        let index = drawIndex
+        guard let plane = overlayPlane, let image = overlayBuffers[index] else {
+            throw DRMError(call: "testOverlay", code: ENOENT, context: "\(connector.name) has no overlay buffer")
+        }
+        guard !needsModeset else {
+            throw DRMError(call: "testOverlay", code: EAGAIN, context: "\(connector.name) needs a modeset first")
+        }
+        var state = commitState(buffer: try buffer(index))
+        state.overlay = OverlayPlacement(plane: plane, image: image, x: x, y: y)
+        try committer.testPageFlip(state)
     }
 
     // MARK: Cursor plane
@@ -163,6 +219,8 @@ public final class ScanoutOutput {
             throw error
         }
         buffers = [first, nil, nil]
+        slotOverlays = [nil, nil, nil]
+        slotDamage = [nil, nil, nil]
         current = nil
         pending = nil
         needsModeset = true
@@ -170,11 +228,18 @@ public final class ScanoutOutput {
 
     /// Turns the output off and puts back what the CRTC showed before (the console).
     public func shutdown() {
-        // A legacy restore sets only the primary plane: the cursor would stay on the console.
+        // A legacy restore sets only the primary plane: the cursor and a window on
+        // the overlay would stay on the console.
         if let first = buffers[0], cursor != nil {
             var state = commitState(buffer: first)
             state.cursor = cursor
             try? committer.hideCursor(state)
+        }
+        if let first = buffers[0], let plane = overlayPlane, overlayCommitted {
+            var state = commitState(buffer: first)
+            state.overlay = OverlayPlacement(plane: plane, image: nil, x: 0, y: 0)
+            try? committer.hideOverlay(state)
+            overlayCommitted = false
         }
         if !saved.restore(device: device) {
             if let first = buffers[0] { try? committer.disable(commitState(buffer: first)) }
@@ -218,7 +283,9 @@ public final class ScanoutOutput {
         do {
             var state = commitState(buffer: try buffer(0))
             state.cursor = cursor
+            state.overlay = overlayPlane.map { OverlayPlacement(plane: $0, image: nil, x: 0, y: 0) }
             try committer.disable(state)
+            overlayCommitted = false
             cursorChanged = true
             return nil
         } catch {
@@ -241,6 +308,21 @@ public final class ScanoutOutput {
     private func commit(_ index: Int) throws(DRMError) {
         var state = commitState(buffer: try buffer(index))
         if cursorChanged || needsModeset { state.cursor = cursor }
+        let overlayOn: Bool
+        if let plane = overlayPlane {
+            if let place = slotOverlays[index], let image = overlayBuffers[index] {
+                state.overlay = OverlayPlacement(plane: plane, image: image, x: place.x, y: place.y)
+                overlayOn = true
+            } else {
+                if overlayCommitted || needsModeset {
+                    state.overlay = OverlayPlacement(plane: plane, image: nil, x: 0, y: 0)
+                }
+                overlayOn = false
+            }
+        } else {
+            overlayOn = false
+        }
+        state.damage = slotDamage[index]
         if needsModeset {
             try committer.modeset(state, userData: device.eventUserData)
             needsModeset = false
@@ -248,6 +330,7 @@ public final class ScanoutOutput {
             try committer.pageFlip(state, userData: device.eventUserData)
         }
         cursorChanged = false
+        overlayCommitted = overlayOn
         queued = index
     }
 

@@ -81,6 +81,30 @@ public final class UinputDevice {
         }
     }
 
+    /// A pen display as libinput wants a tablet: INPUT_PROP_DIRECT, BTN_TOOL_PEN,
+    /// BTN_TOUCH and BTN_STYLUS, ABS_X/Y 0…width-1 and 0…height-1 with a resolution
+    /// (libinput ignores a tablet it cannot size), ABS_PRESSURE 0…`maximumPressure`
+    /// and ABS_TILT_X/Y -90…90 at 57 units a radian (about one a degree). udev tags
+    /// it ID_INPUT_TABLET.
+    public static func pen(
+        name: String = "DirectDisplay test pen", width: Int32 = 2000, height: Int32 = 1000,
+        unitsPerMillimetre: Int32 = 10, maximumPressure: Int32 = 4095
+    ) throws -> UinputDevice {
+        try UinputDevice(name: name) { description in
+            libevdev_enable_property(description, UInt32(INPUT_PROP_DIRECT))
+            for code in [BTN_TOOL_PEN, BTN_TOUCH, BTN_STYLUS] { enable(description, EV_KEY, code) }
+            let axes: [(Int32, Int32, Int32, Int32)] = [
+                (ABS_X, 0, width - 1, unitsPerMillimetre), (ABS_Y, 0, height - 1, unitsPerMillimetre),
+                (ABS_PRESSURE, 0, maximumPressure, 0), (ABS_TILT_X, -90, 90, 57), (ABS_TILT_Y, -90, 90, 57),
+            ]
+            for (code, minimum, maximum, resolution) in axes {
+                var info = input_absinfo(
+                    value: 0, minimum: minimum, maximum: maximum, fuzz: 0, flat: 0, resolution: resolution)
+                libevdev_enable_event_code(description, UInt32(EV_ABS), UInt32(code), &info)
+            }
+        }
+    }
+
     /// A keyboard with the keys KEY_ESC…KEY_KPDOT and the arrows, and autorepeat off
     /// (libinput and the app do repeat themselves).
     public static func keyboard(name: String = "DirectDisplay test keyboard") throws -> UinputDevice {
@@ -141,6 +165,29 @@ public final class UinputDevice {
 
     /// BTN_TOUCH: 1 while any finger is down.
     public func setTouching(_ touching: Bool) throws { try write(EV_KEY, BTN_TOUCH, touching ? 1 : 0) }
+
+    /// One frame of a pen (``pen(name:width:height:unitsPerMillimetre:maximumPressure:)``):
+    /// in range (BTN_TOOL_PEN), at (`x`, `y`), pressing with `pressure` (BTN_TOUCH
+    /// while above 0; libinput decides the tip from the pressure) and leaning by
+    /// `tiltX`, `tiltY` (about degrees).
+    public func pen(x: Int32, y: Int32, pressure: Int32, tiltX: Int32 = 0, tiltY: Int32 = 0) throws {
+        try write(EV_KEY, BTN_TOOL_PEN, 1)
+        try write(EV_ABS, ABS_X, x)
+        try write(EV_ABS, ABS_Y, y)
+        try write(EV_ABS, ABS_PRESSURE, pressure)
+        try write(EV_ABS, ABS_TILT_X, tiltX)
+        try write(EV_ABS, ABS_TILT_Y, tiltY)
+        try write(EV_KEY, BTN_TOUCH, pressure > 0 ? 1 : 0)
+        try sync()
+    }
+
+    /// The pen lifts and leaves the range in one frame: pressure 0, BTN_TOUCH and BTN_TOOL_PEN off.
+    public func penAway() throws {
+        try write(EV_ABS, ABS_PRESSURE, 0)
+        try write(EV_KEY, BTN_TOUCH, 0)
+        try write(EV_KEY, BTN_TOOL_PEN, 0)
+        try sync()
+    }
 
     /// A key or button press or release, in its own frame.
     public func key(_ code: Int32, pressed: Bool) throws {

@@ -24,6 +24,7 @@ final class CommandLineToolTests: XCTestCase {
 
     func testInfoJSONDescribesTheVKMSCard() async throws {
         let touchscreen = try UinputDevice.touchscreen(name: "DirectDisplay info touchscreen", width: 1000, height: 500)
+        let pen = try UinputDevice.pen(name: "DirectDisplay info pen")
         // libinput in the child sees the device once udev has tagged it; udevadm settle waits for that.
         let settle = try ChildProcess("/usr/bin/udevadm", ["settle", "--timeout=10"])
         XCTAssertEqual(settle.waitForExit(timeout: 15), 0)
@@ -52,6 +53,9 @@ final class CommandLineToolTests: XCTestCase {
         XCTAssertEqual(touch["sysname"] as? String, touchscreen.sysname)
         XCTAssertEqual(touch["capabilities"] as? [String], ["touch"])
         XCTAssertEqual(touch["widthMillimeters"] as? Double ?? 0, 99.9, accuracy: 0.01)
+        let penReport = try XCTUnwrap(devices.first { $0["name"] as? String == pen.name }, "\(devices)")
+        XCTAssertEqual(penReport["capabilities"] as? [String], ["pen"])
+        XCTAssertEqual(penReport["routing"] as? String, touch["routing"] as? String, "a pen is routed as a touchscreen")
         let connected = cards.flatMap { card in
             (card["connectors"] as? [[String: Any]] ?? []).filter {
                 $0["status"] as? String == "connected" && $0["writeback"] as? Bool == false

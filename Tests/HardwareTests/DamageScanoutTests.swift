@@ -1,4 +1,5 @@
 import Foundation
+import KMS
 import XCTest
 
 @testable import DirectDisplay
@@ -21,6 +22,9 @@ final class DamageScanoutTests: KMSDisplayTestCase {
 
     func testEveryBufferShowsTheSceneAfterPartialFrames() async throws {
         let display = try XCTUnwrap(display)
+        // The front window would go on an overlay plane (PlaneOffloadTests); here the
+        // kernel "refuses" it, so every change goes through composition: the fallback.
+        display.refusesOverlayTests = DRMError(call: "test", code: EINVAL, context: "refused by the test")
         let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
         let back = Window(screen: screen)
         back.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.5, alpha: 1)
@@ -55,6 +59,8 @@ final class DamageScanoutTests: KMSDisplayTestCase {
         veil.alpha = 0.25
         try assertScanoutMatchesScene(display, screen, "alpha changed over damage")
         XCTAssertEqual(screen.frameStatistics.framesComposed, composedBefore + 11)
+        XCTAssertEqual(screen.frameStatistics.framesWithOverlay, 0)
+        XCTAssertNil(display.overlayWindow(on: screen))
         XCTAssertGreaterThan(screen.frameStatistics.framesPresented, 11)
     }
 

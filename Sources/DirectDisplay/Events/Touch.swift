@@ -1,6 +1,6 @@
 import Foundation
 
-/// One finger on a screen, as UIKit's `UITouch`. The same object follows the
+/// One finger (or pen) on a screen, as UIKit's `UITouch`. The same object follows the
 /// finger from began to ended or cancelled, and stays with the view it first
 /// hit. Hashable by identity.
 @MainActor public final class Touch: Hashable {
@@ -15,6 +15,9 @@ import Foundation
         case direct
         /// A mouse button held down: the touch follows the pointer until the last button lifts.
         case indirectPointer
+        /// A pen's tip on a pen display or tablet (libinput's tablet tools): from tip
+        /// down to tip up, with ``force``, ``altitudeAngle`` and ``azimuthAngle(in:)``.
+        case pencil
     }
 
     /// The pointer buttons held during an indirect-pointer touch.
@@ -29,8 +32,20 @@ import Foundation
         public static let tertiary = ButtonMask(rawValue: 1 << 2)
     }
 
-    /// A finger (`.direct`) or a mouse (`.indirectPointer`).
+    /// A finger (`.direct`), a mouse (`.indirectPointer`) or a pen (`.pencil`).
     public internal(set) var type: TouchType = .direct
+    /// How hard a pen presses, 0…``maximumPossibleForce`` (UIKit's scale, where 1 is
+    /// an average touch): the tool's pressure, 0…1 as libinput normalises it, times
+    /// ``maximumPossibleForce``. 0 for fingers, mice and pens without pressure.
+    public internal(set) var force: CGFloat = 0
+    /// The largest ``force`` there can be: 25/6 (about 4.17, Apple Pencil's) for a
+    /// pen that reports pressure, 0 for other touches.
+    public internal(set) var maximumPossibleForce: CGFloat = 0
+    /// The angle between a pen and the screen, in radians: π/2 upright (and for
+    /// fingers, mice and pens that report no tilt), smaller as it leans.
+    public internal(set) var altitudeAngle: CGFloat = .pi / 2
+    /// Which way a pen's top leans, in radians clockwise from the screen's x axis.
+    var azimuthInScreen: CGFloat = 0
     /// The buttons held, for an indirect-pointer touch; empty for a finger.
     public internal(set) var buttonMask: ButtonMask = []
     /// The phase of the latest event of this touch.
@@ -75,6 +90,12 @@ import Foundation
     public func location(in view: View?) -> CGPoint {
         convert(locationInScreen, to: view)
     }
+
+    /// Which way a pen's top leans in `view`'s coordinates (its window's if nil), in
+    /// radians from its x axis towards its y axis (clockwise as drawn), 0…2π, as
+    /// UIKit's: 0 when upright, for fingers and mice, and for pens that report no
+    /// tilt. Views are not rotated, so the angle is the same in every view of a screen.
+    public func azimuthAngle(in view: View?) -> CGFloat { azimuthInScreen }
 
     /// The location before the latest move, in `view`'s coordinates (its window's if nil).
     public func previousLocation(in view: View?) -> CGPoint {

@@ -1,5 +1,6 @@
 import Compositing
 import Foundation
+import InputModel
 import Scheduling
 
 /// Runs the whole window system with no hardware, for our tests and users'
@@ -105,7 +106,8 @@ import Scheduling
     //
     // Synthetic devices feed the same routing as libinput does on hardware
     // (`input`, the seat): each screen has a touchscreen named "Headless
-    // Touchscreen (SCREEN)" whose WL_OUTPUT is that screen, keyboards are
+    // Touchscreen (SCREEN)" and a pen display named "Headless Pen (SCREEN)"
+    // whose WL_OUTPUT is that screen, keyboards are
     // "Headless Keyboard" (number 0) and "Headless Keyboard N", the mouse is
     // "Headless Mouse". Each appears when first used.
 
@@ -128,6 +130,28 @@ import Scheduling
     /// Finger `id`'s touch is cancelled by the device (libinput's touch cancel).
     public func touchCancel(_ id: Int) {
         devices.cancelTouch(finger: id)
+    }
+
+    /// The pen of `screen` touches it at a point in its coordinates (raw, before a
+    /// calibration set for "Headless Pen (SCREEN)"), pressing with `pressure` (0…1,
+    /// libinput's scale) and leaning by `tiltX` and `tiltY` degrees (libinput's
+    /// tilt: positive leans its top towards the panel's right and bottom): a `.pencil` touch begins.
+    public func penDown(
+        at point: CGPoint, on screen: Screen, pressure: Double = 0.5, tiltX: Double = 0, tiltY: Double = 0
+    ) {
+        devices.pen(.down, at: point, on: screen, pressure: pressure, tilt: PenTilt(x: tiltX, y: tiltY))
+    }
+
+    /// The pen moves: its touch moves while the tip is down; a pen that is up hovers (no touch).
+    public func penMove(
+        at point: CGPoint, on screen: Screen, pressure: Double = 0.5, tiltX: Double = 0, tiltY: Double = 0
+    ) {
+        devices.pen(.move, at: point, on: screen, pressure: pressure, tilt: PenTilt(x: tiltX, y: tiltY))
+    }
+
+    /// The pen lifts at `point` and leaves the screen: its touch ends there.
+    public func penUp(at point: CGPoint, on screen: Screen) {
+        devices.pen(.up, at: point, on: screen, pressure: 0, tilt: nil)
     }
 
     /// A key goes down on keyboard `keyboard` (an evdev key code, e.g. 30 for

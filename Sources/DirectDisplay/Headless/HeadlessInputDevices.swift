@@ -4,8 +4,9 @@ import Scheduling
 
 /// The headless display's input devices: synthetic ones that report what a
 /// kernel device and libinput would, as event values, into the same routing as
-/// real hardware. One touchscreen per screen (its WL_OUTPUT names the screen),
-/// keyboards by number, one mouse; each appears (deviceAdded) when first used.
+/// real hardware. One touchscreen and one pen display per screen (their WL_OUTPUT
+/// names the screen), keyboards by number, one mouse; each appears (deviceAdded)
+/// when first used.
 /// Times are the display clock's, in microseconds as libinput's.
 @MainActor
 final class HeadlessInputDevices: InputEventSource {
@@ -22,6 +23,9 @@ final class HeadlessInputDevices: InputEventSource {
     private var heldKeys: [Int: Set<UInt32>] = [:]
     private var seatKeyCounts: [UInt32: UInt32] = [:]
     private var fingers: [Int: InputDeviceID] = [:]
+    private var pens: [String: InputDeviceInfo] = [:]
+    /// Pens near their screen: whether the tip is down, and the lean last reported.
+    private var nearPens: [InputDeviceID: (tipDown: Bool, tilt: PenTilt)] = [:]
     private var isSuspended = false
 
     init(clock: any MonotonicClock) { self.clock = clock }
@@ -80,6 +84,57 @@ final class HeadlessInputDevices: InputEventSource {
             name: "Headless Touchscreen (\(screen.name))", kind: "touch", capabilities: .touch,
             properties: ["WL_OUTPUT": screen.name, "ID_INPUT_TOUCHSCREEN": "1"])
         touchscreens[screen.name] = info
+        deliver([.deviceAdded(info)])
+        return info
+    }
+
+    // MARK: Pen
+
+    /// The pen of `screen` touches (`.down`), moves (`.move`: drawing while down,
+    /// hovering while up) or lifts and leaves (`.up`) at `point` (raw, before
+    /// calibration), as libinput reports a pen display: proximity in before the
+    /// first event, tip down, axis changes, tip up, proximity out. A pen that goes
+    /// down while down lifts first. A nil `tilt` keeps the lean last reported.
+    func pen(_ phase: TouchPhase, at point: CGPoint, on screen: Screen, pressure: Double, tilt newTilt: PenTilt?) {
+        guard !isSuspended else { return }
+        let device = pen(for: screen)
+        let size = ScreenSize(width: screen.bounds.width, height: screen.bounds.height)
+        let raw = TouchPointMapping.devicePosition(
+            of: ScreenPoint(x: point.x, y: point.y), size: size, rotation: screen.touchRotation)
+        let position = calibrations[device.id].map { $0.apply(x: raw.x, y: raw.y) } ?? raw
+        let tilt = newTilt ?? nearPens[device.id]?.tilt ?? .upright
+        func event(_ change: TabletToolEvent.Change, tipDown: Bool) -> InputEvent {
+            .tabletTool(
+                TabletToolEvent(
+                    device: device.id, change: change, x: position.x, y: position.y, isTipDown: tipDown,
+                    pressure: tipDown ? pressure : 0, tilt: tilt, timeMicroseconds: now))
+        }
+        var events: [InputEvent] = []
+        let tipWasDown = nearPens[device.id]?.tipDown
+        if phase != .up, tipWasDown == nil { events.append(event(.proximityIn, tipDown: false)) }
+        switch phase {
+        case .down:
+            if tipWasDown == true { events.append(event(.tipUp, tipDown: false)) }
+            events.append(event(.tipDown, tipDown: true))
+            nearPens[device.id] = (true, tilt)
+        case .move:
+            events.append(event(.axis, tipDown: tipWasDown == true))
+            nearPens[device.id] = (tipWasDown ?? false, tilt)
+        case .up:
+            guard tipWasDown != nil else { return }
+            if tipWasDown == true { events.append(event(.tipUp, tipDown: false)) }
+            events.append(event(.proximityOut, tipDown: false))
+            nearPens[device.id] = nil
+        }
+        deliver(events)
+    }
+
+    private func pen(for screen: Screen) -> InputDeviceInfo {
+        if let known = pens[screen.name] { return known }
+        let info = newDevice(
+            name: "Headless Pen (\(screen.name))", kind: "pen", capabilities: .tabletTool,
+            properties: ["WL_OUTPUT": screen.name, "ID_INPUT_TABLET": "1"])
+        pens[screen.name] = info
         deliver([.deviceAdded(info)])
         return info
     }
@@ -153,10 +208,17 @@ final class HeadlessInputDevices: InputEventSource {
     // MARK: InputEventSource
 
     func setCalibrationMatrix(_ matrix: CalibrationMatrix, for device: InputDeviceID) throws {
-        guard touchscreens.values.contains(where: { $0.id == device }) else {
-            throw HeadlessInputError.noCalibration(device: device)
-        }
+        guard isAbsolute(device) else { throw HeadlessInputError.noCalibration(device: device) }
         calibrations[device] = matrix
+    }
+
+    func calibrationMatrix(for device: InputDeviceID) -> CalibrationMatrix? {
+        isAbsolute(device) ? calibrations[device] ?? .identity : nil
+    }
+
+    /// Touchscreens and pens take a calibration matrix, as libinput's absolute devices.
+    private func isAbsolute(_ device: InputDeviceID) -> Bool {
+        (touchscreens.values.contains { $0.id == device }) || (pens.values.contains { $0.id == device })
     }
 
     /// Every device goes away, as libinput_suspend reports it.
@@ -165,6 +227,8 @@ final class HeadlessInputDevices: InputEventSource {
         isSuspended = true
         let events = allDevices.map { InputEvent.deviceRemoved($0) }
         touchscreens = [:]
+        pens = [:]
+        nearPens = [:]
         keyboards = [:]
         mouse = nil
         fingers = [:]
@@ -183,7 +247,8 @@ final class HeadlessInputDevices: InputEventSource {
     func close() { _ = suspend() }
 
     private var allDevices: [InputDeviceInfo] {
-        (Array(touchscreens.values) + Array(keyboards.values) + (mouse.map { [$0] } ?? [])).sorted { $0.id < $1.id }
+        (Array(touchscreens.values) + Array(pens.values) + Array(keyboards.values) + (mouse.map { [$0] } ?? []))
+            .sorted { $0.id < $1.id }
     }
 
     private func newDevice(
@@ -203,7 +268,7 @@ enum HeadlessInputError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .noCalibration(let device): "\(device) takes no calibration matrix (not a touchscreen)"
+        case .noCalibration(let device): "\(device) takes no calibration matrix (not a touchscreen or pen)"
         }
     }
 }

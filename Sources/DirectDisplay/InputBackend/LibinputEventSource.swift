@@ -29,6 +29,8 @@ final class LibinputEventSource: InputEventSource {
         try context.setCalibrationMatrix(matrix, for: device)
     }
 
+    func calibrationMatrix(for device: InputDeviceID) -> CalibrationMatrix? { context.calibrationMatrix(device) }
+
     func suspend() -> [InputEvent] { context.suspend() }
 
     func resume() throws -> [InputEvent] { try context.resume() }

@@ -5,6 +5,7 @@ import InputModel
 @MainActor
 final class NoInputSource: InputEventSource {
     func setCalibrationMatrix(_ matrix: CalibrationMatrix, for device: InputDeviceID) throws {}
+    func calibrationMatrix(for device: InputDeviceID) -> CalibrationMatrix? { nil }
     func suspend() -> [InputEvent] { [] }
     func resume() throws -> [InputEvent] { [] }
     func close() {}

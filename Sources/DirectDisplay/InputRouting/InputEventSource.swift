@@ -10,6 +10,8 @@ protocol InputEventSource: AnyObject {
     /// libinput_device_config_calibration_set_matrix does).
     /// - Throws: when the device takes no calibration (not an absolute device).
     func setCalibrationMatrix(_ matrix: CalibrationMatrix, for device: InputDeviceID) throws
+    /// The matrix in effect for a device (a pen's lean turns with it); nil for an unknown device.
+    func calibrationMatrix(for device: InputDeviceID) -> CalibrationMatrix?
     /// Releases the devices for a session pause; the events say which went away.
     func suspend() -> [InputEvent]
     /// Takes the devices back; the events add them again.

@@ -42,14 +42,14 @@ public final class SeatInput {
     /// The input devices present now.
     public var deviceNames: [String] { devices.values.sorted { $0.id < $1.id }.map(\.name) }
 
-    /// Binds a touch device (by its name or sysname, e.g. "event3") to a screen, for
-    /// a device without a WL_OUTPUT udev property when several screens are connected.
+    /// Binds a touch device or pen tablet (by its name or sysname, e.g. "event3") to a
+    /// screen, for a device without a WL_OUTPUT udev property when several screens are connected.
     public func bind(device: String, to screen: Screen) {
         touches.bindings[device] = screen.name
     }
 
-    /// Binds every touch device without a WL_OUTPUT property or a binding of its
-    /// own to `screen` (e.g. the main screen of a kiosk with one touchscreen).
+    /// Binds every touch device and pen tablet without a WL_OUTPUT property or a
+    /// binding of its own to `screen` (e.g. the main screen of a kiosk with one touchscreen).
     public func bindTouchscreens(to screen: Screen) {
         touches.defaultBinding = screen.name
     }
@@ -65,7 +65,7 @@ public final class SeatInput {
     /// with no mouse or no screen.
     public var pointerLocation: (screen: Screen, point: CGPoint)? { pointer.location }
 
-    /// Sets the calibration matrix of a touch device, by name or sysname (e.g.
+    /// Sets the calibration matrix of a touch device or pen display, by name or sysname (e.g.
     /// `.rotated90` for a panel mounted turned); it applies to the device now and
     /// whenever it comes back. On hardware the udev property
     /// LIBINPUT_CALIBRATION_MATRIX is the default.
@@ -159,6 +159,9 @@ public final class SeatInput {
             touches.cancel(slot)
         case .touchFrame(let device, _):
             touches.frame(device)
+        case .tabletTool(let tool):
+            guard let device = devices[tool.device] else { return }
+            touches.pen(tool, device: device, calibration: source.calibrationMatrix(for: device.id) ?? .identity)
         case .pointerMotion(let motion):
             pointer.motion(motion)
         case .pointerMotionAbsolute(let motion):

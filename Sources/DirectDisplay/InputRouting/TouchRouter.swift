@@ -4,8 +4,15 @@ import InputModel
 /// Where a touch goes: libinput touch points become `Touch` objects on the screen
 /// their device drives, delivered one event per device frame through
 /// `Application.sendEvent(_:)` (window under the finger, then the hit-tested view).
+/// A pen's tip is a touch of type `.pencil` from tip down to tip up, routed the same
+/// way (its device's screen, calibration, rotation); each tablet event is a frame.
 @MainActor
 final class TouchRouter {
+    /// The slot a tablet's tool takes among its device's touches (one tool is near a tablet at a time).
+    private static let penSlot = Int32.min
+    /// UIKit's force of a pen pressed as hard as it goes (Apple Pencil's): pressure 0…1 maps to 0…this.
+    static let pencilMaximumForce: CGFloat = 25 / 6
+
     private struct Key: Hashable {
         let device: InputDeviceID
         let slot: Int32
@@ -46,44 +53,111 @@ final class TouchRouter {
     }
 
     func down(_ event: TouchPointEvent, device: InputDeviceInfo) {
-        let key = Key(device: event.device, slot: event.slot)
-        if fingers[key] != nil { cancel(key) }
-        guard let screen = screen(for: device), let point = point(event.x, event.y, on: screen) else { return }
-        let time = Double(event.timeMicroseconds) / 1_000_000
-        let location = CGPoint(x: point.x, y: point.y)
-        let count = taps.tapCount(area: screen.tapCountingArea, location: point, time: time)
-        let touch = Touch(screen: screen, location: location, phase: .began, timestamp: time, tapCount: count)
-        fingers[key] = Finger(touch: touch, start: point, startTime: time, last: point)
-        changed[event.device, default: []].insert(touch)
+        begin(
+            Key(device: event.device, slot: event.slot), x: event.x, y: event.y, time: event.timeMicroseconds,
+            device: device)
     }
 
     func motion(_ event: TouchPointEvent) {
-        let key = Key(device: event.device, slot: event.slot)
-        // A touch the window system cancelled (its window hid) hears nothing more.
-        guard var finger = fingers[key], finger.touch.phase != .cancelled, finger.touch.screen.isConnected,
-            let point = point(event.x, event.y, on: finger.touch.screen)
-        else { return }
-        finger.last = point
-        fingers[key] = finger
-        finger.touch.update(
-            location: CGPoint(x: point.x, y: point.y), phase: .moved,
-            timestamp: Double(event.timeMicroseconds) / 1_000_000)
-        changed[event.device, default: []].insert(finger.touch)
+        move(Key(device: event.device, slot: event.slot), x: event.x, y: event.y, time: event.timeMicroseconds)
     }
 
     func up(_ event: TouchSlotEvent) {
-        let key = Key(device: event.device, slot: event.slot)
-        guard let finger = fingers.removeValue(forKey: key), finger.touch.phase != .cancelled else { return }
-        let time = Double(event.timeMicroseconds) / 1_000_000
-        finger.touch.update(location: finger.touch.locationInScreen, phase: .ended, timestamp: time)
-        taps.touchEnded(
-            area: finger.touch.screen.tapCountingArea, count: finger.touch.tapCount, startLocation: finger.start,
-            startTime: finger.startTime, endLocation: finger.last, endTime: time)
-        changed[event.device, default: []].insert(finger.touch)
+        end(Key(device: event.device, slot: event.slot), time: event.timeMicroseconds)
     }
 
     func cancel(_ event: TouchSlotEvent) {
         cancel(Key(device: event.device, slot: event.slot))
+    }
+
+    /// A tablet tool's event: tip down begins a `.pencil` touch, motion (and pressure
+    /// or tilt changes) with the tip down moves it, the tip going up or the tool
+    /// leaving ends it; hovering makes none. `calibration` is the device's matrix,
+    /// which turns the pen's lean as libinput turned its position.
+    func pen(_ event: TabletToolEvent, device: InputDeviceInfo, calibration: CalibrationMatrix) {
+        let key = Key(device: event.device, slot: Self.penSlot)
+        let touch: Touch?
+        switch event.change {
+        case .tipDown:
+            touch = begin(key, x: event.x, y: event.y, time: event.timeMicroseconds, device: device)
+            touch?.type = .pencil
+        case .axis where event.isTipDown:
+            touch = move(key, x: event.x, y: event.y, time: event.timeMicroseconds)
+        case .tipUp, .proximityOut:
+            touch = end(key, at: (event.x, event.y), time: event.timeMicroseconds)
+        case .tipCancelled:
+            touch = nil
+            cancel(key)
+        case .axis, .proximityIn:
+            touch = nil
+        }
+        if let touch { describePen(touch, event, device: device, calibration: calibration) }
+        frame(event.device)
+    }
+
+    /// Force and angles from the tool's pressure and tilt.
+    private func describePen(
+        _ touch: Touch, _ event: TabletToolEvent, device: InputDeviceInfo, calibration: CalibrationMatrix
+    ) {
+        if let pressure = event.pressure {
+            touch.maximumPossibleForce = Self.pencilMaximumForce
+            touch.force = CGFloat(min(max(pressure, 0), 1)) * Self.pencilMaximumForce
+        }
+        let tilt = event.tilt ?? .upright
+        touch.altitudeAngle = CGFloat(tilt.altitude)
+        let size = touch.screen.bounds.size
+        touch.azimuthInScreen = CGFloat(
+            tilt.azimuth(
+                deviceSize: device.sizeMillimetres, calibration: calibration,
+                screenSize: ScreenSize(width: size.width, height: size.height),
+                rotation: touch.screen.touchRotation))
+    }
+
+    /// A new touch for `key` at the normalised device point, on its device's screen.
+    @discardableResult
+    private func begin(_ key: Key, x: Double, y: Double, time microseconds: UInt64, device: InputDeviceInfo) -> Touch? {
+        if fingers[key] != nil { cancel(key) }
+        guard let screen = screen(for: device), let point = point(x, y, on: screen) else { return nil }
+        let time = seconds(microseconds)
+        let location = CGPoint(x: point.x, y: point.y)
+        let count = taps.tapCount(area: screen.tapCountingArea, location: point, time: time)
+        let touch = Touch(screen: screen, location: location, phase: .began, timestamp: time, tapCount: count)
+        fingers[key] = Finger(touch: touch, start: point, startTime: time, last: point)
+        changed[key.device, default: []].insert(touch)
+        return touch
+    }
+
+    @discardableResult
+    private func move(_ key: Key, x: Double, y: Double, time microseconds: UInt64) -> Touch? {
+        // A touch the window system cancelled (its window hid) hears nothing more.
+        guard var finger = fingers[key], finger.touch.phase != .cancelled, finger.touch.screen.isConnected,
+            let point = point(x, y, on: finger.touch.screen)
+        else { return nil }
+        finger.last = point
+        fingers[key] = finger
+        finger.touch.update(location: CGPoint(x: point.x, y: point.y), phase: .moved, timestamp: seconds(microseconds))
+        changed[key.device, default: []].insert(finger.touch)
+        return finger.touch
+    }
+
+    /// Ends `key`'s touch where it was, or at `position` (a pen's lift reports one).
+    @discardableResult
+    private func end(_ key: Key, at position: (x: Double, y: Double)? = nil, time microseconds: UInt64) -> Touch? {
+        guard var finger = fingers.removeValue(forKey: key), finger.touch.phase != .cancelled else { return nil }
+        let time = seconds(microseconds)
+        var location = finger.touch.locationInScreen
+        if let position, finger.touch.screen.isConnected,
+            let point = point(position.x, position.y, on: finger.touch.screen)
+        {
+            finger.last = point
+            location = CGPoint(x: point.x, y: point.y)
+        }
+        finger.touch.update(location: location, phase: .ended, timestamp: time)
+        taps.touchEnded(
+            area: finger.touch.screen.tapCountingArea, count: finger.touch.tapCount, startLocation: finger.start,
+            startTime: finger.startTime, endLocation: finger.last, endTime: time)
+        changed[key.device, default: []].insert(finger.touch)
+        return finger.touch
     }
 
     /// The end of one device frame: everything that changed goes out as one event.
@@ -111,12 +185,16 @@ final class TouchRouter {
     private func point(_ x: Double, _ y: Double, on screen: Screen) -> ScreenPoint? {
         let size = screen.bounds.size
         return TouchPointMapping.screenPoint(
-            x: x, y: y, size: ScreenSize(width: size.width, height: size.height),
-            rotation: ScreenRotation(rawValue: screen.orientation.panelRotation.rawValue) ?? .none)
+            x: x, y: y, size: ScreenSize(width: size.width, height: size.height), rotation: screen.touchRotation)
     }
+
+    private func seconds(_ microseconds: UInt64) -> Double { Double(microseconds) / 1_000_000 }
 }
 
 extension Screen {
+    /// How the screen's content is turned on its panel, as touch mapping takes it.
+    var touchRotation: ScreenRotation { ScreenRotation(rawValue: orientation.panelRotation.rawValue) ?? .none }
+
     /// The area TapCounter counts taps in (fingers and mouse clicks alike): taps
     /// on different screens never add up.
     var tapCountingArea: Int { ObjectIdentifier(self).hashValue }

@@ -42,8 +42,7 @@ extension KMSDisplay {
         entry.lostFlips += 1
         entry.needsComposite = true
         // Which buffer is on screen is unknown now: every buffer is drawn whole once.
-        entry.screen.compositor.invalidate()
-        entry.cursorDrawn = [:]
+        entry.buffersInvalidated()
     }
 
     /// How many flips of `screen` were given up (their events never came).

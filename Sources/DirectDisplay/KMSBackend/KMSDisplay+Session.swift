@@ -63,8 +63,7 @@ extension KMSDisplay {
             entry.output.requireModeset()
             entry.needsComposite = true
             // Another master may have drawn into the CRTC: the first frame back is whole.
-            entry.screen.compositor.invalidate()
-            entry.cursorDrawn = [:]
+            entry.buffersInvalidated()
         }
         // A display may have changed while another session drove the cards, with its
         // uevent lost or never sent: every card is re-probed, with the held events.

@@ -39,6 +39,22 @@ public final class KMSDisplay: Display {
         var flipWatchdog: TimerID?
         /// Flips given up because their events never came.
         var lostFlips = 0
+        /// The window scanned out from its own buffer on the overlay plane (see KMSDisplay+PlaneOffload).
+        var overlayContent: OverlayWindowContent?
+        /// Where the latest frame shows the overlay window, in panel pixels; nil: plane off.
+        var overlayShownAt: (x: Int, y: Int)?
+        /// The overlay rectangle the kernel last accepted in a TEST_ONLY commit.
+        var testedOverlay: PixelRect?
+        /// The window and rectangle the kernel refused on the overlay plane (not tried again there).
+        var refusedOverlay: (window: ObjectIdentifier, rect: PixelRect)?
+
+        /// The buffers' contents are unknown (reallocated, or another master drew): each is drawn whole next.
+        @MainActor func buffersInvalidated() {
+            screen.compositor.invalidate()
+            cursorDrawn = [:]
+            overlayContent = nil
+            testedOverlay = nil
+        }
 
         init(screen: Screen, output: ScanoutOutput, card: KMSCard, plugTime: Double?) {
             self.screen = screen
@@ -182,8 +198,7 @@ public final class KMSDisplay: Display {
         try waitUntilIdle(entry, timeout: 2)
         try entry.output.setMode(kernelMode)
         // New buffers: each is drawn whole once.
-        screen.compositor.invalidate()
-        entry.cursorDrawn = [:]
+        entry.buffersInvalidated()
         screen.updateCurrentMode(mode)
         entry.needsComposite = true
         schedulePresent()
@@ -281,11 +296,17 @@ public final class KMSDisplay: Display {
     /// in which nothing changed is not committed (an idle screen costs nothing).
     private func present(_ entry: LitScreen) {
         let compositor = entry.screen.compositor
-        let damage = compositor.compose(entry.screen)
+        Application.shared.layoutAndDisplay(entry.screen)
+        let overlay = prepareOverlay(entry)
+        let damage = compositor.compose(entry.screen, excluding: overlay?.window)
         entry.needsComposite = false
         let slot = entry.output.drawSlot
         let cursor = compositedCursorDamage(entry, slot: slot)
-        guard !damage.isEmpty || !cursor.isEmpty || entry.output.flipState == .unlit else { return }
+        let overlayAt = overlay.map { (x: $0.x, y: $0.y) }
+        let overlayChanged =
+            overlayAt?.x != entry.overlayShownAt?.x || overlayAt?.y != entry.overlayShownAt?.y
+            || overlay?.damage.isEmpty == false
+        guard !damage.isEmpty || !cursor.isEmpty || overlayChanged || entry.output.flipState == .unlit else { return }
         let buffer: ScanoutBuffer
         do {
             buffer = try entry.output.drawBuffer()
@@ -294,12 +315,16 @@ public final class KMSDisplay: Display {
             entry.needsComposite = true
             return
         }
-        compositor.update(slot: slot, pixels: buffer.pixels, bytesPerRow: buffer.bytesPerRow, extra: cursor)
+        let written = compositor.update(
+            slot: slot, pixels: buffer.pixels, bytesPerRow: buffer.bytesPerRow, extra: cursor)
         drawCompositedCursor(entry, into: buffer, slot: slot)
         entry.composedVersion += 1
         entry.composedForNextFlip = entry.output.hasFlipQueued
+        entry.overlayShownAt = overlayAt
+        if overlay != nil { compositor.frameUsedOverlay() }
+        let clips = written.rects.map { DamageClip(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         do {
-            try entry.output.present(version: entry.composedVersion)
+            try entry.output.present(version: entry.composedVersion, overlayAt: overlayAt, damage: clips)
         } catch {
             StderrLog.error("\(entry.output.connector.name): \(error)")
         }
@@ -308,6 +333,8 @@ public final class KMSDisplay: Display {
 
     /// Test hook: flip events read while this is set are thrown away, as a driver that loses them would.
     package var dropsFlipEvents = false
+    /// Test hook: TEST_ONLY commits of a window on the overlay plane fail with this, as a kernel refusing them would.
+    package var refusesOverlayTests: DRMError?
 
     func handle(_ events: [FlipEvent], on card: KMSCard) {
         guard !dropsFlipEvents else { return }

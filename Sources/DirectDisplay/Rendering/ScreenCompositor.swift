@@ -26,8 +26,9 @@ final class ScreenCompositor {
     /// Composes the screen's frame into the shadow buffer and returns its damage,
     /// in panel pixels: pending layout and drawing first, then the damaged part
     /// of the visible windows by level and recency.
+    /// `excluding` is a window shown on an overlay plane instead, above this frame.
     @discardableResult
-    func compose(_ screen: Screen) -> DamageRegion {
+    func compose(_ screen: Screen, excluding offloaded: Window? = nil) -> DamageRegion {
         let width = Int(screen.nativeBounds.width)
         let height = Int(screen.nativeBounds.height)
         if shadow?.width != width || shadow?.height != height {
@@ -35,7 +36,8 @@ final class ScreenCompositor {
             invalidate()
         }
         let rotation = screen.orientation.panelRotation
-        let (windows, clip) = Application.shared.sceneWindows(of: screen, width: width, height: height)
+        var (windows, clip) = Application.shared.sceneWindows(of: screen, width: width, height: height)
+        if let offloaded { windows.removeAll { $0 === offloaded } }
         let before = scene.windows
         scene.update(windows, clip: clip, scale: screen.scale)
         for view in scene.drawnViews { view.contentDamage = nil }
@@ -100,6 +102,9 @@ final class ScreenCompositor {
     }
 
     func framePresented() { statistics.framesPresented += 1 }
+
+    /// The frame just composed shows a window from its own buffer on an overlay plane.
+    func frameUsedOverlay() { statistics.framesWithOverlay += 1 }
 }
 
 extension Screen {
@@ -113,6 +118,9 @@ extension Screen {
         public var lastFramePixelsComposed = 0
         /// The last composed frame's damage, in native (panel) pixels.
         public var lastFrameDamage: [CGRect] = []
+        /// Frames that showed a window from its own buffer on an overlay plane
+        /// (KMS; that window is not composed into the frame).
+        public var framesWithOverlay = 0
     }
 
     /// Composition figures of this screen, on the KMS and the headless display alike.

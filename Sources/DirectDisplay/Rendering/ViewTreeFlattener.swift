@@ -16,9 +16,10 @@ import Foundation
 
     init(scale: CGFloat) { self.scale = scale }
 
-    /// Appends a window (its frame is in screen points) limited to `clip`.
-    mutating func add(_ window: Window, clip: PixelRect) {
-        add(window, originInParent: .zero, opacity: 1, clip: clip)
+    /// Appends a window (its frame is in screen points) limited to `clip`, moved by
+    /// `offset` points (a window drawn into its own buffer is moved to its origin).
+    mutating func add(_ window: Window, clip: PixelRect, offset: CGPoint = .zero) {
+        add(window, originInParent: offset, opacity: 1, clip: clip)
     }
 
     private enum Rounding { case nearest, outward }

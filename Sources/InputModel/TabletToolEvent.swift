@@ -1,0 +1,144 @@
+import Foundation
+
+/// A tablet tool's event (libinput's LIBINPUT_EVENT_TABLET_TOOL_PROXIMITY, _TIP
+/// and _AXIS): a pen on a pen display (Wacom ISDv4, eGalax and other panels the
+/// kernel reports as tablets) or on a drawing tablet. One tool is near a tablet
+/// at a time; each event carries every axis the tool has, as it is now.
+public struct TabletToolEvent: Sendable, Hashable {
+    /// What changed.
+    public enum Change: Sendable, Hashable {
+        /// The tool came within the sensor's range (hovering, tip up).
+        case proximityIn
+        /// The tool left the range. libinput lifts the tip first (a ``tipUp`` comes before).
+        case proximityOut
+        /// The tip touched the surface.
+        case tipDown
+        /// The tip left the surface.
+        case tipUp
+        /// Position, pressure or tilt changed, the tip staying as it was (``TabletToolEvent/isTipDown``).
+        case axis
+        /// The tip stopped touching without a lift of the pen: the device went away
+        /// mid-stroke (libinput reports that as a tip up right before the device's removal).
+        case tipCancelled
+    }
+
+    /// The kind of tool (libinput_tablet_tool_get_type).
+    public enum Tool: Sendable, Hashable {
+        case pen, eraser, brush, pencil, airbrush, mouse, lens, totem
+    }
+
+    public let device: InputDeviceID
+    public let change: Change
+    public let tool: Tool
+    /// 0…1 across the tablet's range, with the calibration matrix applied on pen
+    /// displays (libinput_event_tablet_tool_get_x_transformed and _y_ with a size
+    /// of 1), as ``TouchPointEvent/x``.
+    public let x: Double
+    public let y: Double
+    /// Whether the tip touches the surface after this event (libinput_event_tablet_tool_get_tip_state).
+    public let isTipDown: Bool
+    /// 0…1 (libinput_event_tablet_tool_get_pressure); nil for a tool without a pressure axis.
+    public let pressure: Double?
+    /// The tool's lean; nil for a tool without tilt axes.
+    public let tilt: PenTilt?
+    public let timeMicroseconds: UInt64
+
+    public init(
+        device: InputDeviceID, change: Change, tool: Tool = .pen, x: Double, y: Double, isTipDown: Bool,
+        pressure: Double?, tilt: PenTilt?, timeMicroseconds: UInt64
+    ) {
+        self.device = device
+        self.change = change
+        self.tool = tool
+        self.x = x
+        self.y = y
+        self.isTipDown = isTipDown
+        self.pressure = pressure
+        self.tilt = tilt
+        self.timeMicroseconds = timeMicroseconds
+    }
+
+    /// The same event with another change (e.g. a lift turned into a cancel).
+    public func with(change: Change) -> TabletToolEvent {
+        TabletToolEvent(
+            device: device, change: change, tool: tool, x: x, y: y, isTipDown: isTipDown, pressure: pressure,
+            tilt: tilt, timeMicroseconds: timeMicroseconds)
+    }
+
+    /// libinput reports a tablet going away (unplugged mid-stroke, or its session
+    /// paused) as an ordinary lift and proximity out right before the device's
+    /// removal. A lift followed by nothing but the tool's proximity out and then its
+    /// device's removal, in one batch of events, becomes ``Change/tipCancelled``, so
+    /// a pen's stroke is cancelled as a finger's is.
+    public static func cancellingLiftsBeforeRemoval(in events: [InputEvent]) -> [InputEvent] {
+        var result = events
+        for index in result.indices {
+            guard case .deviceRemoved(let info) = result[index] else { continue }
+            var earlier = index - 1
+            while earlier >= 0, case .tabletTool(let event) = result[earlier], event.device == info.id {
+                if event.change == .tipUp {
+                    result[earlier] = .tabletTool(event.with(change: .tipCancelled))
+                    break
+                }
+                guard event.change == .proximityOut else { break }
+                earlier -= 1
+            }
+        }
+        return result
+    }
+}
+
+/// How far a pen leans: libinput's tilt, in degrees off the perpendicular along the
+/// tablet's x and y axes (libinput_event_tablet_tool_get_tilt_x and _y). Positive x
+/// leans the top of the pen towards the tablet's right, positive y towards its bottom.
+public struct PenTilt: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// The pen upright.
+    public static let upright = PenTilt(x: 0, y: 0)
+
+    /// The direction the pen's top leans, on the tablet in millimetres: the pen
+    /// points along (tan x, tan y, 1) above the surface.
+    var lean: (x: Double, y: Double) { (tan(x * .pi / 180), tan(y * .pi / 180)) }
+
+    /// The angle between the pen and the surface, in radians, as UIKit's
+    /// `altitudeAngle`: π/2 upright, towards 0 as it lies down.
+    public var altitude: Double {
+        let lean = lean
+        return atan2(1, (lean.x * lean.x + lean.y * lean.y).squareRoot())
+    }
+
+    /// Which way the pen's top leans on a screen, in radians clockwise from the
+    /// screen's x axis (y grows downwards), 0…2π, as UIKit's `azimuthAngle(in:)`; 0 when upright.
+    ///
+    /// The lean is a direction on the tablet in millimetres. It goes to the
+    /// tablet's normalised 0…1 range (by `deviceSize`; unknown, the panel's aspect
+    /// is taken, as a pen display's is), through the linear part of the calibration
+    /// matrix libinput applied to the position, and onto the screen as
+    /// ``TouchPointMapping/screenPoint(x:y:size:rotation:)`` maps points.
+    public func azimuth(
+        deviceSize: PhysicalSize?, calibration: CalibrationMatrix, screenSize: ScreenSize, rotation: ScreenRotation
+    ) -> Double {
+        let lean = lean
+        let panel =
+            rotation.swapsAxes
+            ? (width: screenSize.height, height: screenSize.width)
+            : (width: screenSize.width, height: screenSize.height)
+        let extent = deviceSize.map { (width: $0.width, height: $0.height) } ?? panel
+        guard extent.width > 0, extent.height > 0 else { return 0 }
+        let normalised = (x: lean.x / extent.width, y: lean.y / extent.height)
+        let m = calibration.values.map(Double.init)
+        let calibrated = (x: m[0] * normalised.x + m[1] * normalised.y, y: m[3] * normalised.x + m[4] * normalised.y)
+        let onScreen = TouchPointMapping.screenDirection(
+            dx: calibrated.x, dy: calibrated.y, size: screenSize, rotation: rotation)
+        guard onScreen.dx != 0 || onScreen.dy != 0, onScreen.dx.isFinite, onScreen.dy.isFinite else { return 0 }
+        let angle = atan2(onScreen.dy, onScreen.dx)
+        return angle < 0 ? angle + 2 * .pi : angle
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import KMS
+import XCTest
+
+@testable import DirectDisplay
+
+/// The front window scanned out from its own buffer on a VKMS overlay plane:
+/// the writeback capture (the CRTC's real blend of its planes) must equal a
+/// whole recomposition of the scene, with the window offloaded and after the
+/// kernel refuses it (composed again), and moving it composes nothing.
+final class PlaneOffloadTests: KMSDisplayTestCase {
+    private func assertScanoutMatchesScene(_ display: KMSDisplay, _ screen: Screen, _ step: String) throws {
+        try display.waitForPresentation(of: screen)
+        let captured = try display.capture(screen)
+        let shown = captured.pixels.map(rgb)
+        let expected = Application.shared.captureFrame(of: screen).pixels.map(rgb)
+        guard shown != expected else { return }
+        try? save(captured, "plane-offload-\(step.replacingOccurrences(of: " ", with: "-"))")
+        let index = zip(shown, expected).enumerated().first { $0.element.0 != $0.element.1 }!.offset
+        let width = Int(screen.nativeBounds.width)
+        XCTFail(
+            "\(step): scanout pixel (\(index % width), \(index / width)) is \(String(shown[index], radix: 16)), "
+                + "the scene gives \(String(expected[index], radix: 16))")
+    }
+
+    func testTheFrontWindowGoesOnAnOverlayPlaneAndBackWhenRefused() async throws {
+        let display = try XCTUnwrap(display)
+        let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
+        let back = Window(screen: screen)
+        back.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.5, alpha: 1)
+        let tile = View(frame: CGRect(x: 40, y: 80, width: 64, height: 64))
+        tile.backgroundColor = Color(red: 1, green: 0.5, blue: 0, alpha: 1)
+        back.addSubview(tile)
+        back.makeKeyAndVisible()
+        let panel = Window(frame: CGRect(x: 600, y: 400, width: 200, height: 150))
+        panel.backgroundColor = Color(red: 0, green: 0.8, blue: 0.2, alpha: 1)
+        let badge = View(frame: CGRect(x: 20, y: 20, width: 50, height: 40))
+        badge.backgroundColor = Color(red: 0.9, green: 0.1, blue: 0.1, alpha: 1)
+        let glass = View(frame: CGRect(x: 100, y: 60, width: 80, height: 60))  // translucent, inside the panel
+        glass.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.5)
+        panel.addSubview(badge)
+        panel.addSubview(glass)
+        panel.windowLevel = .statusBar
+        panel.isHidden = false
+        try assertScanoutMatchesScene(display, screen, "first frame")
+
+        badge.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.9, alpha: 1)
+        try assertScanoutMatchesScene(display, screen, "panel on the overlay")
+        XCTAssertTrue(display.overlayWindow(on: screen) === panel, "the front window is on the overlay plane")
+        let overlayFrames = screen.frameStatistics.framesWithOverlay
+        XCTAssertGreaterThan(overlayFrames, 0)
+
+        // Three changes inside the panel and three moves: every buffer slot is reused.
+        for step in 0..<3 {
+            badge.backgroundColor = Color(red: CGFloat(step) / 2, green: 1, blue: 0, alpha: 1)
+            try assertScanoutMatchesScene(display, screen, "panel content \(step)")
+            XCTAssertEqual(
+                screen.frameStatistics.lastFramePixelsComposed, 0, "the frame under the panel is not touched")
+        }
+        for (step, origin) in [CGPoint(x: 20, y: 40), CGPoint(x: 300, y: 200), CGPoint(x: 700, y: 10)].enumerated() {
+            panel.frame.origin = origin
+            try assertScanoutMatchesScene(display, screen, "panel moved \(step)")
+            XCTAssertEqual(screen.frameStatistics.lastFramePixelsComposed, 0, "moving it composes nothing")
+            XCTAssertTrue(display.overlayWindow(on: screen) === panel)
+            if step == 1 { try save(try display.capture(screen), "plane-offload-panel-on-overlay") }
+        }
+        XCTAssertEqual(screen.frameStatistics.framesWithOverlay, overlayFrames + 6)
+
+        // The kernel says no: the panel is composed into the frame again.
+        display.refusesOverlayTests = DRMError(call: "test", code: EINVAL, context: "refused by the test")
+        panel.frame.origin = CGPoint(x: 30, y: 60)  // over the tile
+        try assertScanoutMatchesScene(display, screen, "refused: composed")
+        XCTAssertNil(display.overlayWindow(on: screen))
+        XCTAssertGreaterThan(screen.frameStatistics.lastFramePixelsComposed, 200 * 150 - 1)
+        tile.backgroundColor = Color(red: 0, green: 1, blue: 1, alpha: 1)  // under the composed panel
+        try assertScanoutMatchesScene(display, screen, "refused: change under it")
+
+        // Accepted again at a new place; then a window that cannot go there (alpha) is composed.
+        display.refusesOverlayTests = nil
+        panel.frame.origin = CGPoint(x: 500, y: 300)
+        try assertScanoutMatchesScene(display, screen, "accepted again")
+        XCTAssertTrue(display.overlayWindow(on: screen) === panel)
+        panel.alpha = 0.5
+        try assertScanoutMatchesScene(display, screen, "translucent window: composed")
+        XCTAssertNil(display.overlayWindow(on: screen))
+        panel.isHidden = true
+        try assertScanoutMatchesScene(display, screen, "panel hidden")
+    }
+}
