@@ -2,13 +2,15 @@
 // DirectDisplay: UIKit-style windows on Linux DRM/KMS displays.
 //
 // Layers, bottom to top (dependencies point down only):
-//   C bindings      CDRM, CUdev, CInput, CXKBCommon, CEvdev, CPixman, CCairo (system libraries,
-//                   pkg-config), CSeat (libseat), CLinuxEvents (epoll, timerfd, eventfd headers),
-//                   CVirtualTerminal (VT ioctls)
+//   C bindings      CDRM, CUdev, CInput, CXKBCommon, CEvdev, CPixman, CCairo, CPango (pango through
+//                   pangocairo), CTurboJPEG (system libraries, pkg-config), CSeat (libseat),
+//                   CLinuxEvents (epoll, timerfd, eventfd headers), CVirtualTerminal (VT ioctls)
 //   pure logic      WindowModel, EDID, InputModel (input event values and rules; no C library, no hardware)
 //   foundations     Scheduling (the event loop and its clocks), DeviceAccess (the device opener),
 //                   Keyboard (xkbcommon keymaps and state)
-//   pixels          Compositing (pixman composition, cairo PNG files)
+//   pixels          Compositing (pixman composition, cairo drawing and PNG files); above it
+//                   Typesetting (pango text layout, drawn into Compositing's surfaces) and
+//                   ImageDecoding (PNG through cairo, JPEG through TurboJPEG, into Compositing's images)
 //   back ends       KMS (DRM/KMS scanout), Udev (device discovery), Input (libinput),
 //                   Session (libseat and the virtual console)
 //   public API      DirectDisplay (@MainActor, UIKit-shaped)
@@ -37,6 +39,8 @@ let package = Package(
         systemLibrary("CInput", pkgConfig: "libinput", apt: "libinput-dev"),
         systemLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         systemLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
+        systemLibrary("CPango", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
+        systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
         systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
         systemLibrary("CEvdev", pkgConfig: "libevdev", apt: "libevdev-dev"),
         .systemLibrary(name: "CLinuxEvents"),
@@ -52,6 +56,8 @@ let package = Package(
         .target(name: "Keyboard", dependencies: ["CXKBCommon", "InputModel"]),
         .target(name: "Input", dependencies: ["CInput", "CUdev", "DeviceAccess", "InputModel"]),
         .target(name: "Compositing", dependencies: ["CPixman", "CCairo"]),
+        .target(name: "Typesetting", dependencies: ["CPango", "CCairo", "Compositing"]),
+        .target(name: "ImageDecoding", dependencies: ["CCairo", "CTurboJPEG", "Compositing"]),
         .target(name: "KMS", dependencies: ["CDRM", "EDID", "DeviceAccess", "Scheduling"]),
         .target(name: "Udev", dependencies: ["CUdev"]),
         // uinput devices made by tests and benchmarks (libevdev), never by the library.
@@ -59,8 +65,8 @@ let package = Package(
         .target(
             name: "DirectDisplay",
             dependencies: [
-                "WindowModel", "Compositing", "EDID", "KMS", "Udev", "Input", "InputModel", "Keyboard", "Scheduling",
-                "DeviceAccess", "Session",
+                "WindowModel", "Compositing", "Typesetting", "ImageDecoding", "EDID", "KMS", "Udev", "Input",
+                "InputModel", "Keyboard", "Scheduling", "DeviceAccess", "Session",
             ]
         ),
         .executableTarget(
@@ -86,7 +92,11 @@ let package = Package(
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "DirectDisplayTests",
-            dependencies: ["DirectDisplay", "WindowModel", "Compositing", "InputModel", "Scheduling", "TestSupport"]),
+            dependencies: [
+                "DirectDisplay", "WindowModel", "Compositing", "InputModel", "Scheduling", "TestSupport",
+                // The JPEG tests make their JPEG with TurboJPEG's compressor.
+                "CTurboJPEG",
+            ]),
         .testTarget(name: "WindowModelTests", dependencies: ["WindowModel", "TestSupport"]),
         .testTarget(name: "EDIDTests", dependencies: ["EDID", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KMSTests", dependencies: ["KMS"]),

@@ -31,6 +31,8 @@ public final class DrawingSurface {
 
     /// Makes every pixel transparent (before a view draws again).
     public func clear() {
+        // A path left unfinished by the last drawing must not reach the next.
+        cairo_new_path(cairo)
         cairo_save(cairo)
         cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
         cairo_paint(cairo)
@@ -40,6 +42,7 @@ public final class DrawingSurface {
     /// Clears `pixels` (device pixels) and limits drawing to it until
     /// ``endPartialDrawing()``: a view redrawing only the part it invalidated.
     public func beginPartialDrawing(in pixels: PixelRect) {
+        cairo_new_path(cairo)
         cairo_save(cairo)
         cairo_identity_matrix(cairo)
         cairo_rectangle(cairo, Double(pixels.x), Double(pixels.y), Double(pixels.width), Double(pixels.height))
@@ -92,12 +95,85 @@ public final class DrawingSurface {
         cairo_stroke(cairo)
     }
 
-    /// Draws text with its baseline starting at a point, in the default sans-serif face.
-    public func showText(_ text: String, x: Double, y: Double, fontSize: Double) {
-        cairo_select_font_face(cairo, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cairo, fontSize)
-        cairo_move_to(cairo, x, y)
-        cairo_show_text(cairo, text)
+    // MARK: Paths (points), as CGContext's: built up, then filled or stroked, which empties the path
+
+    /// Starts a new subpath at a point.
+    public func moveTo(x: Double, y: Double) { cairo_move_to(cairo, x, y) }
+
+    /// Adds a straight line from the current point (a move when there is none).
+    public func lineTo(x: Double, y: Double) { cairo_line_to(cairo, x, y) }
+
+    /// Adds a cubic Bézier curve from the current point to (`x`, `y`).
+    public func curveTo(
+        control1X: Double, control1Y: Double, control2X: Double, control2Y: Double, x: Double, y: Double
+    ) {
+        cairo_curve_to(cairo, control1X, control1Y, control2X, control2Y, x, y)
+    }
+
+    /// Closes the current subpath with a line back to its start.
+    public func closePath() { cairo_close_path(cairo) }
+
+    /// Adds a closed rectangle subpath.
+    public func addRect(x: Double, y: Double, width: Double, height: Double) {
+        cairo_rectangle(cairo, x, y, width, height)
+    }
+
+    /// Adds the closed ellipse inscribed in a rectangle as a subpath.
+    public func addEllipse(x: Double, y: Double, width: Double, height: Double) {
+        guard width > 0, height > 0 else { return }
+        cairo_save(cairo)
+        cairo_translate(cairo, x + width / 2, y + height / 2)
+        cairo_scale(cairo, width / 2, height / 2)
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, 0, 0, 1, 0, 2 * Double.pi)
+        cairo_close_path(cairo)
+        cairo_restore(cairo)
+    }
+
+    /// Fills the path (non-zero winding, as CGContext's `fillPath()`) with the colour set, and empties it.
+    public func fillPath() { cairo_fill(cairo) }
+
+    /// Strokes the path with the colour set, and empties it.
+    public func strokePath(lineWidth: Double) {
+        cairo_set_line_width(cairo, lineWidth)
+        cairo_stroke(cairo)
+    }
+
+    /// Runs `body` with drawing limited to a rectangle given in points.
+    public func clipped(x: Double, y: Double, width: Double, height: Double, _ body: () -> Void) {
+        cairo_save(cairo)
+        cairo_rectangle(cairo, x, y, width, height)
+        cairo_clip(cairo)
+        body()
+        cairo_restore(cairo)
+    }
+
+    // MARK: Images
+
+    /// Draws `image` scaled to fill a rectangle given in points (bilinear filtering,
+    /// edges kept sharp), limited to that rectangle.
+    public func drawImage(_ image: CapturedImage, x: Double, y: Double, width: Double, height: Double) {
+        guard image.width > 0, image.height > 0, width > 0, height > 0 else { return }
+        let format = image.format == .argb8888 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
+        image.pixels.withUnsafeBytes { bytes in
+            // cairo takes a mutable pointer but only reads a surface used as a source.
+            let data = UnsafeMutablePointer(mutating: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            let source = cairo_image_surface_create_for_data(
+                data, format, Int32(image.width), Int32(image.height), Int32(image.width * 4))
+            defer { cairo_surface_destroy(source) }
+            cairo_save(cairo)
+            cairo_rectangle(cairo, x, y, width, height)
+            cairo_clip(cairo)
+            cairo_translate(cairo, x, y)
+            cairo_scale(cairo, width / Double(image.width), height / Double(image.height))
+            cairo_set_source_surface(cairo, source, 0, 0)
+            // Padding repeats the edge pixels, so a scaled image does not fade out at its border.
+            cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
+            cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+            cairo_paint(cairo)
+            // Restoring drops the pattern, the only other holder of `source`, before its memory goes.
+            cairo_restore(cairo)
+        }
     }
 
     /// Fills a closed polygon given in points, then strokes its outline when `outline` is given.
@@ -130,6 +206,13 @@ public final class DrawingSurface {
             guard row < pixelHeight else { continue }
             destination.copyMemory(from: data + row * stride, byteCount: min(width, pixelWidth) * 4)
         }
+    }
+
+    /// Lends the cairo context (points, already scaled) to the drawing modules above
+    /// Compositing (text through pangocairo); valid only during `body`. Whoever
+    /// changes its state restores it (cairo_save/cairo_restore).
+    package func withCairoContext<Result>(_ body: (OpaquePointer) -> Result) -> Result {
+        body(cairo)
     }
 
     /// Finishes pending cairo drawing so the pixels can be read.

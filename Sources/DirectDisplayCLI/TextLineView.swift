@@ -76,14 +76,15 @@ final class TextLineView: View {
 
     override func draw(_ rect: CGRect) {
         guard let context = GraphicsContext.current else { return }
+        let font = Font.systemFont(ofSize: fontSize)
         let padding = (bounds.height - fontSize) / 2
-        let baseline = CGPoint(x: padding, y: bounds.height / 2 + fontSize * 0.35)
-        if typed.text.isEmpty {
-            context.drawText("Type here", at: baseline, fontSize: fontSize, color: Color(white: 0.6))
-            return
-        }
-        // No text measuring below GraphicsContext: a generous average glyph width keeps the end in view.
-        let fitting = max(1, Int((bounds.width - 2 * padding) / (fontSize * 0.62)))
-        context.drawText(String(typed.text.suffix(fitting)), at: baseline, fontSize: fontSize, color: .white)
+        let line = CGRect(
+            x: padding, y: ((bounds.height - font.lineHeight) / 2).rounded(), width: bounds.width - 2 * padding,
+            height: font.lineHeight)
+        let empty = typed.text.isEmpty
+        // Head truncation keeps the end of a long line, where the typing is, in view.
+        context.draw(
+            empty ? "Type here" : typed.text, in: line, font: font, color: empty ? Color(white: 0.6) : .white,
+            lineBreakMode: .byTruncatingHead, numberOfLines: 1)
     }
 }

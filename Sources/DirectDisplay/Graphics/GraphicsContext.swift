@@ -1,5 +1,6 @@
 import Compositing
 import Foundation
+import Typesetting
 
 /// What a view's `draw(_:)` paints into, in the view's own points (like
 /// `UIGraphicsGetCurrentContext()`). Pixels are allocated only when the view
@@ -11,7 +12,8 @@ import Foundation
     private let pixelWidth: Int
     private let pixelHeight: Int
     private let scale: CGFloat
-    private let origin: CGPoint
+    /// The bounds origin: subtracted from every coordinate to reach the surface's.
+    let origin: CGPoint
     private var reusable: DrawingSurface?
     private(set) var surface: DrawingSurface?
 
@@ -38,7 +40,8 @@ import Foundation
     /// Drawing is limited to the dirty part of a retained surface.
     private var partial = false
 
-    private var drawingSurface: DrawingSurface {
+    /// The surface, made (or cleared for reuse) on the first drawing call.
+    var drawingSurface: DrawingSurface {
         if let surface { return surface }
         let made: DrawingSurface
         if let reusable, reusable.pixelWidth == max(pixelWidth, 1), reusable.pixelHeight == max(pixelHeight, 1),
@@ -85,11 +88,12 @@ import Foundation
             lineWidth: lineWidth)
     }
 
-    /// Draws a line of text whose baseline starts at `point`.
+    /// Draws a line of text in the system font whose baseline starts at `point`.
     public func drawText(_ text: String, at point: CGPoint, fontSize: CGFloat, color: Color) {
-        let s = drawingSurface
-        s.setColor(color.pixelColor())
-        s.showText(text, x: point.x - origin.x, y: point.y - origin.y, fontSize: fontSize)
+        let layout = TextLayout(text: text, font: Font.systemFont(ofSize: fontSize).layoutFont, boxWidth: nil)
+        layout.draw(
+            in: drawingSurface, x: point.x - origin.x, y: point.y - origin.y - layout.firstBaseline,
+            color: color.pixelColor())
     }
 
     /// Runs `body` with this context as `current`.

@@ -1,0 +1,207 @@
+import CCairo
+import CPango
+import Compositing
+
+/// Text shaped and broken into lines by pango, measured in points and drawn into a
+/// `DrawingSurface`: what a label shows. Lines beyond `maximumLines` or
+/// `maximumHeight` are cut; with a truncating line break the last line shown then
+/// ends (or starts, or is cut in the middle) with an ellipsis, as UIKit's labels do.
+/// Owns its pango context and layouts; each is unreferenced once.
+public final class TextLayout {
+    /// How lines sit between the layout's edges, as NSTextAlignment.
+    public enum Alignment: Sendable {
+        /// The paragraph's own direction: left for left-to-right text, right for right-to-left.
+        case natural
+        case left, center, right
+        /// Both edges, except a paragraph's last line.
+        case justified
+    }
+
+    /// How lines break and what happens to text that does not fit, as NSLineBreakMode.
+    public enum LineBreak: Sendable {
+        case wordWrapping, charWrapping, clipping, truncatingHead, truncatingTail, truncatingMiddle
+
+        var ellipsizeMode: PangoEllipsizeMode? {
+            switch self {
+            case .truncatingHead: PANGO_ELLIPSIZE_START
+            case .truncatingMiddle: PANGO_ELLIPSIZE_MIDDLE
+            case .truncatingTail: PANGO_ELLIPSIZE_END
+            default: nil
+            }
+        }
+    }
+
+    /// The width of the widest line shown and the height of the lines shown, in points.
+    public let width: Double
+    public let height: Double
+    /// Lines shown.
+    public let lineCount: Int
+    /// Whether text was left out (lines cut, or a line truncated).
+    public let isTruncated: Bool
+    /// From the top to the first line's baseline, in points.
+    public let firstBaseline: Double
+
+    private let context: TextContext
+    private let layout: OpaquePointer
+    /// The last line shown, truncated: drawn in place of the main layout's line there.
+    private let truncatedLine: OpaquePointer?
+    /// Where the main layout stops being drawn (points from the top); nil: all of it.
+    private let cutAt: Double?
+    /// Where `truncatedLine` is drawn.
+    private let truncatedLineTop: Double
+    /// Added to x when drawing: alignment of an unwrapped line within `boxWidth`.
+    private let alignmentOffset: Double
+
+    /// Lays out `text` in `font`. With `boxWidth` lines are wrapped (or truncated) to
+    /// it and aligned within it; nil lets every paragraph run on one line. Zero
+    /// `maximumLines` means no limit; `maximumHeight` keeps only the lines whose
+    /// bottom fits (always at least one).
+    public init(
+        text: String, font: FontDescription, boxWidth: Double?, alignment: Alignment = .natural,
+        lineBreak: LineBreak = .wordWrapping, maximumLines: Int = 0, maximumHeight: Double? = nil
+    ) {
+        let scale = Double(PANGO_SCALE)
+        // pango's widths are 32-bit fixed point (1/1024 point): a million points is beyond any screen.
+        let boxWidth = boxWidth.flatMap { $0.isNaN ? nil : min(max($0, 0), 1_000_000) }
+        // One clipped line is not wrapped at all: it runs on and is cut at the edge.
+        let wraps = boxWidth != nil && !(lineBreak == .clipping && maximumLines == 1)
+        let context = TextContext()
+        self.context = context
+        layout = Self.makeLayout(
+            context: context, text: text, font: font, alignment: alignment, wrapWidth: wraps ? boxWidth : nil,
+            charWrapping: lineBreak == .charWrapping)
+
+        let lines = Self.lineExtents(of: layout)
+        var shown = lines.count
+        if maximumLines > 0 { shown = min(shown, maximumLines) }
+        if let maximumHeight {
+            let fitting = lines.prefix { $0.bottom <= maximumHeight + 0.001 }.count
+            shown = min(shown, max(fitting, 1))
+        }
+        isTruncated = shown < lines.count
+        lineCount = shown
+        firstBaseline = Double(pango_layout_get_baseline(layout)) / scale
+
+        var widest = lines.prefix(shown).map(\.width).max() ?? 0
+        if isTruncated, wraps, let boxWidth, let mode = lineBreak.ellipsizeMode {
+            // The last line shown takes all the rest of the text on one line and ellipsizes it.
+            let utf8 = Array(text.utf8)
+            let start = min(lines[shown - 1].startIndex, utf8.count)
+            let rest = String(decoding: utf8[start...], as: UTF8.self).map { $0.isNewline ? " " : $0 }
+            let line = Self.makeLayout(
+                context: context, text: String(rest), font: font, alignment: alignment, wrapWidth: boxWidth,
+                charWrapping: false)
+            pango_layout_set_ellipsize(line, mode)
+            pango_layout_set_single_paragraph_mode(line, 1)
+            truncatedLine = line
+            truncatedLineTop = lines[shown - 1].top
+            cutAt = lines[shown - 1].top
+            let lastLine = Self.lineExtents(of: line).first
+            widest = max(lines.prefix(shown - 1).map(\.width).max() ?? 0, lastLine?.width ?? 0)
+            height = truncatedLineTop + (lastLine.map { $0.bottom - $0.top } ?? 0)
+        } else {
+            truncatedLine = nil
+            truncatedLineTop = 0
+            cutAt = isTruncated ? lines[shown - 1].bottom : nil
+            height = shown > 0 ? lines[shown - 1].bottom : 0
+        }
+        width = widest
+        if !wraps, let boxWidth, widest < boxWidth {
+            // pango aligns only within a wrapping width; an unwrapped line is placed here.
+            switch alignment {
+            case .center: alignmentOffset = (boxWidth - widest) / 2
+            case .right: alignmentOffset = boxWidth - widest
+            case .natural where pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL:
+                alignmentOffset = boxWidth - widest
+            default: alignmentOffset = 0
+            }
+        } else {
+            alignmentOffset = 0
+        }
+    }
+
+    deinit {
+        if let truncatedLine { g_object_unref(UnsafeMutableRawPointer(truncatedLine)) }
+        g_object_unref(UnsafeMutableRawPointer(layout))
+    }
+
+    /// Draws the lines shown with their top-left at (`x`, `y`) in points, in `color`.
+    public func draw(in surface: DrawingSurface, x: Double, y: Double, color: PixelColor) {
+        surface.withCairoContext { cairo in
+            cairo_save(cairo)
+            cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+            if let cutAt {
+                // Lines below the cut are left out; wide enough for any text sideways.
+                cairo_rectangle(cairo, x - 1e6, y - 1e6, 2e6, 1e6 + cutAt)
+                cairo_clip(cairo)
+            }
+            cairo_move_to(cairo, x + alignmentOffset, y)
+            pango_cairo_show_layout(cairo, layout)
+            cairo_restore(cairo)
+            if let truncatedLine {
+                cairo_save(cairo)
+                cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+                cairo_move_to(cairo, x, y + truncatedLineTop)
+                pango_cairo_show_layout(cairo, truncatedLine)
+                cairo_restore(cairo)
+            }
+        }
+    }
+
+    private static func makeLayout(
+        context: TextContext, text: String, font: FontDescription, alignment: Alignment, wrapWidth: Double?,
+        charWrapping: Bool
+    ) -> OpaquePointer {
+        let layout = pango_layout_new(context.pointer)!
+        pango_layout_set_text(layout, text, -1)
+        font.withPangoDescription { pango_layout_set_font_description(layout, $0) }
+        switch alignment {
+        case .natural:
+            // pango mirrors left for right-to-left paragraphs while it finds their direction itself.
+            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .left, .justified:
+            pango_layout_set_auto_dir(layout, 0)
+            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center:
+            pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right:
+            pango_layout_set_auto_dir(layout, 0)
+            pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
+        pango_layout_set_justify(layout, alignment == .justified ? 1 : 0)
+        if let wrapWidth {
+            pango_layout_set_width(layout, Int32((wrapWidth * Double(PANGO_SCALE)).rounded(.down)))
+            // Words that are wider than a line are broken between characters, as UIKit does.
+            pango_layout_set_wrap(layout, charWrapping ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
+        }
+        return layout
+    }
+
+    private struct LineExtent {
+        var startIndex: Int
+        var top: Double
+        var bottom: Double
+        var width: Double
+    }
+
+    /// Each line's first byte and its logical extent, in points.
+    private static func lineExtents(of layout: OpaquePointer) -> [LineExtent] {
+        let scale = Double(PANGO_SCALE)
+        var lines: [LineExtent] = []
+        guard let iterator = pango_layout_get_iter(layout) else { return [] }
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            var top: Int32 = 0
+            var bottom: Int32 = 0
+            pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            let line = pango_layout_iter_get_line_readonly(iterator)
+            lines.append(
+                LineExtent(
+                    startIndex: Int(line?.pointee.start_index ?? 0), top: Double(top) / scale,
+                    bottom: Double(bottom) / scale, width: Double(logical.width) / scale))
+        } while pango_layout_iter_next_line(iterator) != 0
+        return lines
+    }
+}
