@@ -25,6 +25,9 @@ struct OverlayPlacement {
     let image: ScanoutBuffer?
     var x: Int
     var y: Int
+
+    /// The plane turned off.
+    static func off(_ plane: PlaneState) -> OverlayPlacement { OverlayPlacement(plane: plane, image: nil, x: 0, y: 0) }
 }
 
 /// Where a CRTC's cursor plane shows its image: top-left corner in CRTC pixels
@@ -115,24 +118,7 @@ final class AtomicCommit: CRTCCommitter {
 
     /// The overlay plane's properties: its buffer at its place, unscaled, or off.
     private func add(_ overlay: OverlayPlacement, crtcID: UInt32, to request: AtomicRequest) throws(DRMError) {
-        let plane = overlay.plane
-        guard let image = overlay.image else {
-            try request.add(plane.id, plane.properties, "FB_ID", 0)
-            try request.add(plane.id, plane.properties, "CRTC_ID", 0)
-            return
-        }
-        let width = UInt64(image.width)
-        let height = UInt64(image.height)
-        try request.add(plane.id, plane.properties, "FB_ID", UInt64(image.framebufferID))
-        try request.add(plane.id, plane.properties, "CRTC_ID", UInt64(crtcID))
-        try request.add(plane.id, plane.properties, "SRC_X", 0)
-        try request.add(plane.id, plane.properties, "SRC_Y", 0)
-        try request.add(plane.id, plane.properties, "SRC_W", width << 16)
-        try request.add(plane.id, plane.properties, "SRC_H", height << 16)
-        try request.add(plane.id, plane.properties, "CRTC_X", UInt64(bitPattern: Int64(overlay.x)))
-        try request.add(plane.id, plane.properties, "CRTC_Y", UInt64(bitPattern: Int64(overlay.y)))
-        try request.add(plane.id, plane.properties, "CRTC_W", width)
-        try request.add(plane.id, plane.properties, "CRTC_H", height)
+        try add(overlay.plane, showing: overlay.image, x: overlay.x, y: overlay.y, crtcID: crtcID, to: request)
     }
 
     func disable(_ state: CRTCCommitState) throws(DRMError) {
@@ -144,7 +130,7 @@ final class AtomicCommit: CRTCCommitter {
         try request.add(state.primaryPlane.id, state.primaryPlane.properties, "CRTC_ID", 0)
         if let cursor = state.cursor { try add(cursor.hidden, crtcID: 0, to: request) }
         if let overlay = state.overlay {
-            try add(OverlayPlacement(plane: overlay.plane, image: nil, x: 0, y: 0), crtcID: 0, to: request)
+            try add(.off(overlay.plane), crtcID: 0, to: request)
         }
         try request.commit(
             device: device, flags: UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), userData: 0,
@@ -155,7 +141,7 @@ final class AtomicCommit: CRTCCommitter {
     func hideOverlay(_ state: CRTCCommitState) throws(DRMError) {
         guard let overlay = state.overlay else { return }
         let request = try AtomicRequest()
-        try add(OverlayPlacement(plane: overlay.plane, image: nil, x: 0, y: 0), crtcID: 0, to: request)
+        try add(.off(overlay.plane), crtcID: 0, to: request)
         try request.commit(
             device: device, flags: 0, userData: 0, context: "turning the overlay off on \(state.connector.name)")
     }
@@ -168,25 +154,34 @@ final class AtomicCommit: CRTCCommitter {
             device: device, flags: 0, userData: 0, context: "hiding the cursor on \(state.connector.name)")
     }
 
-    /// The cursor plane's properties: on the CRTC at its place, or detached (FB_ID and CRTC_ID 0).
+    /// The cursor plane's properties: on the CRTC at its place, or detached.
     private func add(_ cursor: CursorPlacement, crtcID: UInt32, to request: AtomicRequest) throws(DRMError) {
-        let plane = cursor.plane
-        guard cursor.isVisible else {
+        try add(
+            cursor.plane, showing: cursor.isVisible ? cursor.image : nil, x: cursor.x, y: cursor.y, crtcID: crtcID,
+            to: request)
+    }
+
+    /// A plane showing `image` unscaled with its top-left at (`x`, `y`) CRTC pixels,
+    /// or detached (FB_ID and CRTC_ID 0) when `image` is nil.
+    private func add(
+        _ plane: PlaneState, showing image: ScanoutBuffer?, x: Int, y: Int, crtcID: UInt32, to request: AtomicRequest
+    ) throws(DRMError) {
+        guard let image else {
             try request.add(plane.id, plane.properties, "FB_ID", 0)
             try request.add(plane.id, plane.properties, "CRTC_ID", 0)
             return
         }
-        let width = UInt64(cursor.image.width)
-        let height = UInt64(cursor.image.height)
-        try request.add(plane.id, plane.properties, "FB_ID", UInt64(cursor.image.framebufferID))
+        let width = UInt64(image.width)
+        let height = UInt64(image.height)
+        try request.add(plane.id, plane.properties, "FB_ID", UInt64(image.framebufferID))
         try request.add(plane.id, plane.properties, "CRTC_ID", UInt64(crtcID))
         try request.add(plane.id, plane.properties, "SRC_X", 0)
         try request.add(plane.id, plane.properties, "SRC_Y", 0)
         try request.add(plane.id, plane.properties, "SRC_W", width << 16)
         try request.add(plane.id, plane.properties, "SRC_H", height << 16)
-        // CRTC_X and CRTC_Y are signed: a cursor may hang over the left and top edges.
-        try request.add(plane.id, plane.properties, "CRTC_X", UInt64(bitPattern: Int64(cursor.x)))
-        try request.add(plane.id, plane.properties, "CRTC_Y", UInt64(bitPattern: Int64(cursor.y)))
+        // CRTC_X and CRTC_Y are signed: a cursor or window may hang over the left and top edges.
+        try request.add(plane.id, plane.properties, "CRTC_X", UInt64(bitPattern: Int64(x)))
+        try request.add(plane.id, plane.properties, "CRTC_Y", UInt64(bitPattern: Int64(y)))
         try request.add(plane.id, plane.properties, "CRTC_W", width)
         try request.add(plane.id, plane.properties, "CRTC_H", height)
     }

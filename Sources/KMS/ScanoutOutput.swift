@@ -237,7 +237,7 @@ public final class ScanoutOutput {
         }
         if let first = buffers[0], let plane = overlayPlane, overlayCommitted {
             var state = commitState(buffer: first)
-            state.overlay = OverlayPlacement(plane: plane, image: nil, x: 0, y: 0)
+            state.overlay = .off(plane)
             try? committer.hideOverlay(state)
             overlayCommitted = false
         }
@@ -283,7 +283,7 @@ public final class ScanoutOutput {
         do {
             var state = commitState(buffer: try buffer(0))
             state.cursor = cursor
-            state.overlay = overlayPlane.map { OverlayPlacement(plane: $0, image: nil, x: 0, y: 0) }
+            state.overlay = overlayPlane.map(OverlayPlacement.off)
             try committer.disable(state)
             overlayCommitted = false
             cursorChanged = true
@@ -315,7 +315,7 @@ public final class ScanoutOutput {
                 overlayOn = true
             } else {
                 if overlayCommitted || needsModeset {
-                    state.overlay = OverlayPlacement(plane: plane, image: nil, x: 0, y: 0)
+                    state.overlay = .off(plane)
                 }
                 overlayOn = false
             }
