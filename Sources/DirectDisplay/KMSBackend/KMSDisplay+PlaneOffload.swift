@@ -23,6 +23,9 @@ extension KMSDisplay {
         entry.output.attachOverlay(plane: plane)
     }
 
+    /// Whether `screen` has an overlay plane a window may go on (atomic cards with a free overlay).
+    public func hasOverlayPlane(_ screen: Screen) -> Bool { entry(for: screen)?.output.overlayPlaneID != nil }
+
     /// The window on `screen`'s overlay plane in the latest frame, if any (for tests and tools).
     public func overlayWindow(on screen: Screen) -> Window? {
         guard let entry = entry(for: screen), entry.overlayShownAt != nil,
