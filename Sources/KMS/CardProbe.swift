@@ -32,6 +32,19 @@ public struct ConnectorState: Sendable {
             || type == UInt32(DRM_MODE_CONNECTOR_DSI)
     }
     public var edidInfo: EDIDInfo? { edid.map { EDIDInfo(bytes: $0) } }
+
+    /// The connector's "link-status" property: BAD when the driver found the link to
+    /// the monitor broken after a modeset (DisplayPort link training, HDMI 2.0
+    /// scrambling); the sink then shows nothing until the mode is set again.
+    /// Connectors without the property are always good.
+    public var linkStatus: LinkStatus {
+        properties.value("link-status") == UInt64(DRM_MODE_LINK_STATUS_BAD) ? .bad : .good
+    }
+}
+
+/// A connector's link to its monitor, from the "link-status" property.
+public enum LinkStatus: String, Sendable, Codable {
+    case good, bad
 }
 
 /// One CRTC: its index (for possible_crtcs masks) and current state.

@@ -68,8 +68,19 @@ public final class DRMDevice {
         }
     }
 
+    /// A device that opened nothing (fd -1, legacy, no writeback): what tests of
+    /// the flip logic hand to a `ScanoutOutput` whose committer is a fake.
+    init(unopenedPath path: String) {
+        self.path = path
+        fd = -1
+        supportsAtomic = false
+        supportsWriteback = false
+        driverName = "none"
+        opener = DirectDeviceOpener()
+    }
+
     deinit {
-        opener.closeDevice(fileDescriptor: fd)
+        if fd >= 0 { opener.closeDevice(fileDescriptor: fd) }
     }
 
     /// The cursor image size the driver asks for (DRM_CAP_CURSOR_WIDTH and
