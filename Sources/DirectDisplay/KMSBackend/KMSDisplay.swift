@@ -219,7 +219,8 @@ public final class KMSDisplay: Display {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
         presentDirtyScreens()
         try waitFor("page flip on \(screen.name) after \(timeout) s", timeout: timeout) {
-            !entry.needsComposite && !entry.output.hasFlipQueued
+            !entry.needsComposite && !entry.output.hasFlipQueued && !entry.output.hasUncommittedFrame
+                && entry.commitRetry == nil
         }
         guard let event = entry.output.lastFlip else { throw KMSDisplayError.timedOut("first frame of \(screen.name)") }
         return event
@@ -327,8 +328,9 @@ public final class KMSDisplay: Display {
         do {
             buffer = try entry.output.drawBuffer()
         } catch {
-            StderrLog.error("\(entry.connector.name): no buffer to draw into: \(error)")
-            entry.needsComposite = true
+            // What was composed never reached a buffer: every buffer is drawn whole at the retry.
+            entry.buffersInvalidated()
+            commitFailed(entry, error)
             return
         }
         let written = compositor.update(
