@@ -1,6 +1,7 @@
 import CDRM
 import Glibc
 import Synchronization
+import SystemPackage
 
 /// An error from a DRM/KMS call, naming the C function and the errno it returned.
 public struct DRMError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -36,6 +37,9 @@ public struct DRMError: Error, CustomStringConvertible, Equatable, Sendable {
         }
         return DRMError(call: "drmSetMaster", code: code, context: context)
     }
+
+    /// The errno by name (`.resourceBusy`, `.invalidArgument`, `.noMemory`, ...).
+    public var errno: Errno { Errno(rawValue: code) }
 
     public var isBusy: Bool { code == EBUSY }
     public var isPermissionDenied: Bool { code == EACCES || code == EPERM }
@@ -73,6 +77,14 @@ func drmPointer<T>(_ call: String, context: String = "", _ body: () -> T?) throw
     errno = 0
     if let value = body() { return value }
     throw DRMError(call: call, code: errno == 0 ? ENOENT : errno, context: context)
+}
+
+/// A libdrm lookup whose NULL means "not there" (an object gone since the card
+/// was listed, a monitor without EDID): skipped by the caller, not an error. It
+/// goes through the funnel too, so a test can make it come back empty.
+func drmLookup<T>(_ call: String, _ body: () -> T?) -> T? {
+    if DRMFaultInjection.take(call) != nil { return nil }
+    return body()
 }
 
 /// Failures made on purpose in the funnel, for fault tests: the next calls of a

@@ -271,7 +271,9 @@ public final class ScanoutOutput {
             do { try committer.hideOverlay(hiding) } catch { failures.append(error) }
             overlayCommitted = false
         }
-        if !saved.restore(device: device), let first = buffers[0] {
+        var restored = false
+        do { restored = try saved.restore(device: device) } catch { failures.append(error) }
+        if !restored, let first = buffers[0] {
             do { try committer.disable(commitState(buffer: first)) } catch { failures.append(error) }
         }
         state = .unlit(pending: nil)

@@ -185,7 +185,11 @@ extension KMSDisplay {
     /// released, then the window rules run and didDisconnect is posted.
     func unlight(_ entry: LitScreen) {
         if entry.output.hasFlipQueued {
-            try? waitUntilIdle(entry, timeout: 0.5)
+            do {
+                try waitUntilIdle(entry, timeout: 0.5)
+            } catch {
+                StderrLog.info("\(entry.connector.name): last flip before turning it off: \(error)")
+            }
         }
         if let error = entry.output.turnOff() {
             StderrLog.info("\(entry.connector.name): turning off: \(error)")

@@ -126,12 +126,12 @@ public final class KMSDisplay: Display {
         let session = opener.map { ConsoleSession(opener: $0) } ?? ConsoleSession()
         self.session = session
         let opener = session.opener
-        var failures: [String] = []
+        var failures: [CardFailure] = []
         for node in nodes {
             do {
                 cards.append(try KMSCard(node: node, opener: opener))
             } catch {
-                failures.append("\(node.devnode): \(error)")
+                failures.append(CardFailure(devnode: node.devnode, error: error))
                 StderrLog.info("skipping \(node.devnode): \(error)")
             }
         }
