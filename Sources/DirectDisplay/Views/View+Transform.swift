@@ -44,7 +44,10 @@ extension View {
         var size = CGSize(
             width: (d * frame.width - c * frame.height) / determinant,
             height: (a * frame.height - b * frame.width) / determinant)
-        if determinant == 0 || !size.width.isFinite || !size.height.isFinite || size.width < 0 || size.height < 0 {
+        // Near 45° the bounding box no longer tells the sides apart: scale instead.
+        if abs(determinant) < 1e-6 * (a * d + c * b) || !size.width.isFinite || !size.height.isFinite || size.width < 0
+            || size.height < 0
+        {
             let current = transformedFrame.size
             size = bounds.size
             size.width = current.width > 0 ? size.width * frame.width / current.width : frame.width
