@@ -138,12 +138,13 @@ import Foundation
             operations.append(.fill(framePixels, color: pixel, clip: clip))
             element(view, kind: 0, area: framePixels.intersection(clip), signature: pixel)
         }
+        // clipsToBounds cuts the view's own content too (placed beyond the bounds by its mode), as UIKit's masksToBounds.
+        let childClip = view.clipsToBounds ? clip.intersection(framePixels) : clip
         if let surface = view.contentSurface {
             addContent(
                 view, surface: surface, framePixels: framePixels, contentOrigin: contentOrigin,
-                opacity: ownOpacity, clip: clip)
+                opacity: ownOpacity, clip: childClip)
         }
-        let childClip = view.clipsToBounds ? clip.intersection(framePixels) : clip
         for child in visibleChildren {
             add(child, originInParent: contentOrigin, opacity: grouped ? 1 : ownOpacity, clip: childClip)
         }
@@ -238,7 +239,7 @@ import Foundation
                 union = union.union(childPixels)
             }
         }
-        if view.contentSurface != nil, view.contentBoundsSize != view.bounds.size {
+        if view.contentSurface != nil, view.contentBoundsSize != view.bounds.size, !view.clipsToBounds {
             // Content placed by its mode may reach beyond the bounds (aspect fill, pinned larger content).
             let contentOrigin = CGPoint(x: frame.minX - view.bounds.minX, y: frame.minY - view.bounds.minY)
             let rect = view.contentMode.rect(forContentOf: view.contentBoundsSize, in: view.bounds)
