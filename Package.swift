@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "Session", dependencies: ["CSeat", "CVirtualTerminal", "DeviceAccess", "Scheduling"]),
         .target(name: "Keyboard", dependencies: ["CXKBCommon", "InputModel"]),
         .target(name: "Input", dependencies: ["CInput", "CUdev", "DeviceAccess", "InputModel"]),
-        .target(name: "Compositing", dependencies: ["CPixman", "CCairo"]),
+        .target(name: "Compositing", dependencies: ["CPixman", "CCairo", "Geometry"]),
         .target(name: "Typesetting", dependencies: ["CPango", "CCairo", "Compositing"]),
         .target(name: "ImageDecoding", dependencies: ["CCairo", "CTurboJPEG", "Compositing"]),
         .target(name: "KMS", dependencies: ["CDRM", "EDID", "DeviceAccess", "Scheduling"]),

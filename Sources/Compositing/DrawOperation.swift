@@ -1,3 +1,5 @@
+import Geometry
+
 /// An integer rectangle in pixels (origin top-left, y down).
 public struct PixelRect: Hashable, Sendable {
     public var x: Int
@@ -59,7 +61,7 @@ public enum DrawOperation {
     /// the matching `endGroup` it is mapped by `transform` (bilinear filtering) and
     /// blended with `opacity`, within `bounds` (frame pixels, clipped): a view with a
     /// transform, or retained content scaled by its content mode.
-    case beginTransformedGroup(opacity: Double, source: PixelRect, transform: PixelTransform, bounds: PixelRect)
+    case beginTransformedGroup(opacity: Double, source: PixelRect, transform: CGAffineTransform, bounds: PixelRect)
     /// Ends the innermost group.
     case endGroup
 }

@@ -1,4 +1,6 @@
 import CPixman
+import Foundation
+import Geometry
 
 /// Composes draw operations into caller-owned XRGB8888 memory with pixman:
 /// the whole frame is cleared to black, then every operation is applied in
@@ -147,7 +149,7 @@ public enum FrameComposer {
         let bounds: PixelRect
         let opacity: Double
         /// A transformed group: how its pixels map into the layer below, and where they may go there.
-        var placement: (transform: PixelTransform, bounds: PixelRect)?
+        var placement: (transform: CGAffineTransform, bounds: PixelRect)?
     }
 
     private static func render(_ operations: [DrawOperation], onto target: OpaquePointer, width: Int, height: Int) {
@@ -186,7 +188,7 @@ public enum FrameComposer {
                 layers.append(Layer(image: image, origin: (area.x, area.y), bounds: area, opacity: opacity))
             case .beginTransformedGroup(let opacity, let wholeSource, let transform, let bounds):
                 // Only the source pixels that reach the destination (a damaged part), plus the filter's reach.
-                let reach = transform.inverted.boundingBox(of: bounds.intersection(layer.bounds))
+                let reach = transform.inverted().boundingBox(of: bounds.intersection(layer.bounds))
                 let source = wholeSource.intersection(
                     PixelRect(x: reach.x - 1, y: reach.y - 1, width: reach.width + 2, height: reach.height + 2))
                 let image = pixman_image_create_bits(
@@ -229,11 +231,11 @@ public enum FrameComposer {
     /// pixman maps each destination pixel centre back through the inverse transform
     /// into the group's image and filters bilinearly (transparent outside it).
     private static func blendTransformed(
-        _ group: Layer, placement: (transform: PixelTransform, bounds: PixelRect), layer: Layer
+        _ group: Layer, placement: (transform: CGAffineTransform, bounds: PixelRect), layer: Layer
     ) {
         guard !placement.bounds.isEmpty, placement.transform.isInvertible else { return }
-        let toSource = placement.transform.inverted.concatenating(
-            PixelTransform(a: 1, b: 0, c: 0, d: 1, tx: -Double(group.origin.x), ty: -Double(group.origin.y)))
+        let toSource = placement.transform.inverted().concatenating(
+            CGAffineTransform(translationX: CGFloat(-group.origin.x), y: CGFloat(-group.origin.y)))
         func fixed(_ value: Double) -> pixman_fixed_t { pixman_fixed_t((value * 65536).rounded()) }
         var matrix = pixman_transform_t(
             matrix: (

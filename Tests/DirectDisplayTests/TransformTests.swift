@@ -124,16 +124,26 @@ final class TransformTests: DirectDisplayTestCase {
         XCTAssertEqual(display.lastFrames[screen.name]?.pixels, full.pixels)
     }
 
+    /// A 200×200 window holding a parent with `transform` holding a child.
+    private func nested(parent parentFrame: CGRect, child childFrame: CGRect, _ transform: CGAffineTransform)
+        -> (Window, View, View)
+    {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        window.isHidden = false
+        let parent = View(frame: parentFrame)
+        let child = View(frame: childFrame)
+        window.addSubview(parent)
+        parent.addSubview(child)
+        parent.transform = transform
+        return (window, parent, child)
+    }
+
     /// Touches and conversions go through a turned superview (quarter turn about
     /// (100, 100): bounds (0, 0) lands at (125, 50), +x goes down, +y goes left).
     func testHitTestingAndConversionThroughARotatedSuperview() async {
-        let window = Window(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
-        window.isHidden = false
-        let parent = View(frame: CGRect(x: 50, y: 75, width: 100, height: 50))
-        let child = View(frame: CGRect(x: 0, y: 0, width: 20, height: 10))
-        window.addSubview(parent)
-        parent.addSubview(child)
-        parent.transform = CGAffineTransform(rotationAngle: .pi / 2)
+        let (window, parent, child) = nested(
+            parent: CGRect(x: 50, y: 75, width: 100, height: 50), child: CGRect(x: 0, y: 0, width: 20, height: 10),
+            CGAffineTransform(rotationAngle: .pi / 2))
         XCTAssertTrue(window.hitTest(CGPoint(x: 120, y: 60), with: nil) === child)
         XCTAssertTrue(window.hitTest(CGPoint(x: 80, y: 60), with: nil) === parent)
         XCTAssertTrue(window.hitTest(CGPoint(x: 60, y: 100), with: nil) === window, "where it was before turning")
@@ -146,13 +156,9 @@ final class TransformTests: DirectDisplayTestCase {
     }
 
     func testHitTestingAndConversionThroughAScaledSuperview() async {
-        let window = Window(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
-        window.isHidden = false
-        let parent = View(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
-        let child = View(frame: CGRect(x: 60, y: 60, width: 20, height: 20))
-        window.addSubview(parent)
-        parent.addSubview(child)
-        parent.transform = CGAffineTransform(scaleX: 0.5, y: 0.5)
+        let (window, parent, child) = nested(
+            parent: CGRect(x: 50, y: 50, width: 100, height: 100), child: CGRect(x: 60, y: 60, width: 20, height: 20),
+            CGAffineTransform(scaleX: 0.5, y: 0.5))
         // Scaled about (100, 100): the parent spans 75…125, the child 105…115.
         XCTAssertTrue(window.hitTest(CGPoint(x: 110, y: 110), with: nil) === child)
         XCTAssertTrue(window.hitTest(CGPoint(x: 80, y: 80), with: nil) === parent)

@@ -70,7 +70,7 @@ import Foundation
         let bounds = transform.boundingBox(of: extent).intersection(clip)
         guard !bounds.isEmpty else { return }
         // Only what can reach the clip is drawn offscreen (plus the filter's reach).
-        let reach = transform.inverted.boundingBox(of: bounds)
+        let reach = transform.inverted().boundingBox(of: bounds)
         let source = extent.intersection(
             PixelRect(x: reach.x - 1, y: reach.y - 1, width: reach.width + 2, height: reach.height + 2))
         guard !source.isEmpty else { return }
@@ -99,14 +99,13 @@ import Foundation
 
     /// Where the view's untransformed pixels go: about the centre of `frame` (screen
     /// points, untransformed), by the view's transform, in pixels.
-    private func pixelTransform(_ view: View, frame: CGRect) -> PixelTransform {
-        let t = view.transformStorage
-        let cx = Double(frame.midX * scale)
-        let cy = Double(frame.midY * scale)
-        let (a, b, c, d) = (Double(t.a), Double(t.b), Double(t.c), Double(t.d))
-        return PixelTransform(
-            a: a, b: b, c: c, d: d, tx: cx - a * cx - c * cy + Double(t.tx * scale),
-            ty: cy - b * cx - d * cy + Double(t.ty * scale))
+    private func pixelTransform(_ view: View, frame: CGRect) -> CGAffineTransform {
+        var inPixels = view.transformStorage
+        inPixels.tx *= scale
+        inPixels.ty *= scale
+        let center = CGPoint(x: frame.midX * scale, y: frame.midY * scale)
+        return CGAffineTransform(translationX: -center.x, y: -center.y).concatenating(inPixels)
+            .concatenating(CGAffineTransform(translationX: center.x, y: center.y))
     }
 
     /// A view as if untransformed; `alpha` is the view's own (1 inside its transformed group, which applies it).
@@ -160,7 +159,7 @@ import Foundation
         let contentSize = view.contentBoundsSize
         var placed = PixelRect(
             x: framePixels.x, y: framePixels.y, width: surface.pixelWidth, height: surface.pixelHeight)
-        var scaling: PixelTransform?
+        var scaling: CGAffineTransform?
         if contentSize != view.bounds.size {
             let rect = view.contentMode.rect(forContentOf: contentSize, in: view.bounds)
                 .offsetBy(dx: contentOrigin.x, dy: contentOrigin.y)
@@ -169,10 +168,10 @@ import Foundation
                 placed.x = origin.x
                 placed.y = origin.y
             } else if surface.pixelWidth > 0, surface.pixelHeight > 0 {
-                let sx = Double(rect.width * scale) / Double(surface.pixelWidth)
-                let sy = Double(rect.height * scale) / Double(surface.pixelHeight)
-                scaling = PixelTransform(
-                    a: sx, b: 0, c: 0, d: sy, tx: Double(rect.minX * scale), ty: Double(rect.minY * scale))
+                scaling = CGAffineTransform(
+                    a: rect.width * scale / CGFloat(surface.pixelWidth), b: 0, c: 0,
+                    d: rect.height * scale / CGFloat(surface.pixelHeight), tx: rect.minX * scale,
+                    ty: rect.minY * scale)
                 placed = pixels(rect, rounding: .outward)
             }
         }
@@ -206,12 +205,12 @@ import Foundation
         let surface: ObjectIdentifier
         let area: PixelRect
         let opacity: CGFloat
-        let scaling: PixelTransform?
+        let scaling: CGAffineTransform?
     }
 
     /// What decides a transformed group's pixels: its mapping and everything inside it.
     private struct TransformedSignature: Hashable {
-        let transform: PixelTransform
+        let transform: CGAffineTransform
         let source: PixelRect
         let opacity: CGFloat
         let inner: [InnerElement]
