@@ -108,6 +108,38 @@ final class TransformTests: DirectDisplayTestCase {
         XCTAssertEqual(Double(redCount(image)), 150 * 100 - 15 * 20, accuracy: 600)
     }
 
+    /// A translucent turned view is blended as one group with its scaled subview
+    /// (which reaches beyond it: not clipped); nested transforms compose.
+    func testNestedTransformsAndGroupOpacity() async throws {
+        let screen = connect(width: 200, height: 200)
+        let window = Window(screen: screen)
+        window.backgroundColor = .white
+        window.makeKeyAndVisible()
+        let parent = View(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
+        parent.backgroundColor = .blue
+        parent.alpha = 0.5
+        let child = View(frame: CGRect(x: 0, y: 0, width: 20, height: 10))
+        child.backgroundColor = .red
+        window.addSubview(parent)
+        parent.addSubview(child)
+        child.transform = CGAffineTransform(scaleX: 2, y: 2)
+        parent.transform = CGAffineTransform(rotationAngle: .pi / 2)
+        // The child spans parent points x -10…30, y -5…15; turned about (100, 100): (x, y) → (150 - y, 50 + x).
+        let image = try display.capture(screen)
+        let pink = Color(red: 1, green: 0.5, blue: 0.5)
+        for (x, y, color) in [
+            (145, 60, pink), (137, 42, pink), (153, 78, pink), (145, 45, pink),
+            (100, 100, Color(red: 0.5, green: 0.5, blue: 1)),
+            (160, 60, Color.white), (145, 35, Color.white), (145, 85, Color(red: 0.5, green: 0.5, blue: 1)),
+        ] {
+            XCTAssertTrue(
+                image.pixel(x: x, y: y).isClose(to: color, tolerance: 3.0 / 255),
+                "(\(x), \(y)) is \(image.pixel(x: x, y: y)), not \(color)")
+        }
+        assertRect(
+            child.convert(child.bounds, to: nil), CGRect(x: 135, y: 40, width: 20, height: 40), "child on screen")
+    }
+
     /// Turning a view damages its old and new bounding boxes only, and frames
     /// composed through the damage equal a whole recomposition.
     func testTransformDamagesOldAndNewBoundingBoxes() async throws {
