@@ -170,6 +170,28 @@ final class TransformTests: DirectDisplayTestCase {
         return (window, parent, child)
     }
 
+    /// Part of a turned view drawn again damages only that part, turned.
+    func testPartialRedrawInATurnedViewDamagesItsTurnedBox() async throws {
+        let screen = connect(width: 200, height: 200)
+        let window = Window(screen: screen)
+        window.backgroundColor = .white
+        window.makeKeyAndVisible()
+        let view = SpotView(frame: CGRect(x: 50, y: 75, width: 100, height: 50))
+        view.spots[CGRect(x: 40, y: 20, width: 10, height: 10)] = .blue  // drawn content to keep
+        window.addSubview(view)
+        view.transform = CGAffineTransform(rotationAngle: .pi / 2)
+        _ = try display.capture(screen)
+        let spot = CGRect(x: 0, y: 0, width: 6, height: 6)
+        view.spots[spot] = .green
+        view.setNeedsDisplay(spot)
+        display.runUntilIdle()
+        // Bounds (0, 0)…(6, 6) turned about (100, 100) land at x 119…125, y 50…56.
+        XCTAssertEqual(screen.frameStatistics.lastFrameDamage, [CGRect(x: 119, y: 50, width: 6, height: 6)])
+        let image = try XCTUnwrap(display.lastFrames[screen.name])
+        XCTAssertTrue(image.pixel(x: 122, y: 53).isClose(to: .green, tolerance: 2.0 / 255))
+        XCTAssertEqual(image.pixels, Application.shared.captureFrame(of: screen).pixels)
+    }
+
     /// Touches and conversions go through a turned superview (quarter turn about
     /// (100, 100): bounds (0, 0) lands at (125, 50), +x goes down, +y goes left).
     func testHitTestingAndConversionThroughARotatedSuperview() async {
