@@ -191,12 +191,16 @@ public enum FrameComposer {
                 let reach = transform.inverted().boundingBox(of: bounds.intersection(layer.bounds))
                 let source = wholeSource.intersection(
                     PixelRect(x: reach.x - 1, y: reach.y - 1, width: reach.width + 2, height: reach.height + 2))
+                // An image too large to allocate (a huge view scaled down) draws nothing.
                 let image = pixman_image_create_bits(
-                    PIXMAN_a8r8g8b8, Int32(max(source.width, 1)), Int32(max(source.height, 1)), nil, 0)!
+                    PIXMAN_a8r8g8b8, Int32(clamping: max(source.width, 1)), Int32(clamping: max(source.height, 1)),
+                    nil, 0)
                 layers.append(
                     Layer(
-                        image: image, origin: (source.x, source.y), bounds: source, opacity: opacity,
-                        placement: (transform, bounds.intersection(layer.bounds))))
+                        image: image ?? pixman_image_create_bits(PIXMAN_a8r8g8b8, 1, 1, nil, 0)!,
+                        origin: (source.x, source.y),
+                        bounds: image == nil ? PixelRect(x: 0, y: 0, width: 0, height: 0) : source,
+                        opacity: opacity, placement: (transform, bounds.intersection(layer.bounds))))
             case .endGroup:
                 guard layers.count > 1 else { continue }
                 let group = layers.removeLast()
@@ -236,7 +240,10 @@ public enum FrameComposer {
         guard !placement.bounds.isEmpty, placement.transform.isInvertible else { return }
         let toSource = placement.transform.inverted().concatenating(
             CGAffineTransform(translationX: CGFloat(-group.origin.x), y: CGFloat(-group.origin.y)))
-        func fixed(_ value: Double) -> pixman_fixed_t { pixman_fixed_t((value * 65536).rounded()) }
+        // 16.16 fixed point: extreme scales are cut to what it holds rather than trap.
+        func fixed(_ value: Double) -> pixman_fixed_t {
+            pixman_fixed_t(min(max((value * 65536).rounded(), Double(Int32.min)), Double(Int32.max)))
+        }
         var matrix = pixman_transform_t(
             matrix: (
                 (fixed(toSource.a), fixed(toSource.c), fixed(toSource.tx)),

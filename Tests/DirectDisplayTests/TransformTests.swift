@@ -245,6 +245,29 @@ final class TransformTests: DirectDisplayTestCase {
         display.runUntilIdle()
     }
 
+    /// Transforms that flatten, explode or are not numbers draw nothing and touch
+    /// nothing, without trapping; a view still composes next to them.
+    func testDegenerateTransformsDrawNothingAndDoNotTrap() async throws {
+        let screen = connect(width: 100, height: 100)
+        let (window, view) = redView(on: connect("HDMI-A-2", width: 200, height: 200))
+        window.screen = screen
+        let transforms: [CGAffineTransform] = [
+            CGAffineTransform(scaleX: 0, y: 1), CGAffineTransform(scaleX: 1e-150, y: 1e-150),
+            CGAffineTransform(scaleX: 1e150, y: 1e150), CGAffineTransform(rotationAngle: .nan),
+            CGAffineTransform(translationX: .infinity, y: 0), CGAffineTransform(translationX: 1e12, y: -1e12),
+            CGAffineTransform(scaleX: 1e-5, y: 1e-5),
+        ]
+        for transform in transforms {
+            view.transform = transform
+            let image = try display.capture(screen)
+            XCTAssertEqual(image.width, 100, "\(transform)")
+            _ = window.hitTest(CGPoint(x: 50, y: 50), with: nil)
+            _ = view.frame
+        }
+        view.transform = .identity
+        XCTAssertTrue(isRed(try display.capture(screen), 60, 80), "drawn again once the transform is sane")
+    }
+
     /// A window with a transformed view is never shown from its own buffer (overlay plane).
     func testTransformAnywhereInTheTreeIsFound() async {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
