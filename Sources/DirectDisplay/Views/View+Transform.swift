@@ -12,7 +12,7 @@ extension View {
         set { setTransform(newValue) }
     }
 
-    /// The one place the transform changes (an animator sets it here each frame):
+    /// The one place the transform changes (where an animator hooks in, as for the other animatable properties):
     /// marks the window's scene stale, so the damage covers the old and new pixels.
     func setTransform(_ newValue: CGAffineTransform) {
         guard newValue != transformStorage else { return }
@@ -23,11 +23,9 @@ extension View {
     /// Maps the view's bounds coordinates to its superview's: about the bounds'
     /// centre, by the transform, to `center`.
     var transformToSuperview: CGAffineTransform {
-        let size = untransformedFrame.size
-        let moveToCenter = CGAffineTransform(translationX: -bounds.midX, y: -bounds.midY)
-        return moveToCenter.concatenating(transformStorage).concatenating(
-            CGAffineTransform(
-                translationX: untransformedFrame.minX + size.width / 2, y: untransformedFrame.minY + size.height / 2))
+        let frame = untransformedFrame
+        return CGAffineTransform(translationX: -bounds.midX, y: -bounds.midY).concatenating(transformStorage)
+            .concatenating(CGAffineTransform(translationX: frame.midX, y: frame.midY))
     }
 
     /// The bounding box of the transformed bounds, in the superview's coordinates.
