@@ -268,6 +268,29 @@ final class TransformTests: DirectDisplayTestCase {
         XCTAssertTrue(isRed(try display.capture(screen), 60, 80), "drawn again once the transform is sane")
     }
 
+    /// A window's own transform moves what it shows and where it is touched.
+    func testScaledWindowShowsAndIsTouchedWhereItIsShown() async throws {
+        let screen = connect(width: 200, height: 200)
+        let window = Window(screen: screen)
+        window.backgroundColor = .red
+        let content = TouchLocationView(frame: window.bounds)
+        window.addSubview(content)
+        window.makeKeyAndVisible()
+        window.transform = CGAffineTransform(scaleX: 0.5, y: 0.5)
+        assertRect(window.frame, CGRect(x: 50, y: 50, width: 100, height: 100), "frame")
+        let image = try display.capture(screen)
+        XCTAssertTrue(isRed(image, 60, 60))
+        XCTAssertTrue(image.pixel(x: 20, y: 20).isClose(to: .black, tolerance: 2.0 / 255), "nothing outside it")
+        for (id, point) in [(1, CGPoint(x: 20, y: 20)), (2, CGPoint(x: 60, y: 60))] {
+            display.touchDown(id, at: point, on: screen)
+            display.runUntilIdle()
+            display.touchUp(id, at: point, on: screen)
+            display.runUntilIdle()
+        }
+        XCTAssertEqual(content.began.count, 1, "only the touch on the shown window")
+        if let point = content.began.first { assertPoint(point, 20, 20, "in the window's own coordinates") }
+    }
+
     /// A window with a transformed view is never shown from its own buffer (overlay plane).
     func testTransformAnywhereInTheTreeIsFound() async {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
