@@ -13,9 +13,11 @@ class KMSDisplayTestCase: XCTestCase {
     var screenEvents: [String] = []
     private var observers: [NSObjectProtocol] = []
     private static var recorder: KMSDisplayTestCase?
+    private var watchdog: HangWatchdog?
 
     override func setUp() async throws {
         try HardwareEnvironment.requireHardware()
+        watchdog = HangWatchdog(test: name)
         Application.shared.reset()
         display = try KMSDisplay()
     }
@@ -27,6 +29,8 @@ class KMSDisplayTestCase: XCTestCase {
         display?.shutdown()
         display = nil
         Application.shared.reset()
+        watchdog?.cancel()
+        watchdog = nil
     }
 
     /// Starts recording Screen.didConnect and didDisconnect into `screenEvents`.
