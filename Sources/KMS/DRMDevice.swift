@@ -178,7 +178,7 @@ public final class DRMDevice {
         }
         do {
             try drmCall("drmHandleEvent", context: "reading events of \(path)") { drmHandleEvent(fd, &context) }
-        } catch where error.code == EAGAIN {
+        } catch  where error.code == EAGAIN {
             // Nothing queued after all (another wait read it first).
         }
         defer { events.events.removeAll() }
