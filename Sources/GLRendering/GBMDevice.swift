@@ -1,17 +1,22 @@
 import CGBM
 import Glibc
 
-/// A GBM device on an open DRM card: the one owner of the gbm_device (the file
-/// descriptor stays the caller's and must outlive it).
+/// A GBM device on an open DRM card: the one owner of the gbm_device. The file
+/// descriptor stays the caller's; `owner` (what closes it) is kept alive as long
+/// as the device and its buffers are.
 public final class GBMDevice {
     let handle: OpaquePointer
-    /// The card's path, for messages.
+    /// The card's file descriptor and path.
+    public let fd: Int32
     public let path: String
+    private let owner: AnyObject
 
-    public init(fd: Int32, path: String) throws(GLError) {
+    public init(fd: Int32, path: String, owner: AnyObject) throws(GLError) {
         guard let device = gbm_create_device(fd) else { throw .gbm(call: "gbm_create_device(\(path))", code: errno) }
         handle = device
+        self.fd = fd
         self.path = path
+        self.owner = owner
     }
 
     deinit { gbm_device_destroy(handle) }

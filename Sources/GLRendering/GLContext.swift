@@ -22,14 +22,25 @@ public final class GLContext {
     }
 
     deinit {
+        guard !display.isTerminated else { return }
         if eglGetCurrentContext() == handle { eglMakeCurrent(display.handle, nil, nil, nil) }
         eglDestroyContext(display.handle, handle)
     }
 
+    /// Whether the context still exists (its display was not terminated).
+    public var isAlive: Bool { !display.isTerminated }
+
     /// Makes the context current on this thread (no surface: draw into an FBO).
     public func makeCurrent() throws(GLError) {
+        guard isAlive else { throw .disabled(reason: "\(display.name) was terminated") }
         guard eglGetCurrentContext() != handle else { return }
         guard eglMakeCurrent(display.handle, nil, nil, handle) == EGL_TRUE else { throw .lastEGL("eglMakeCurrent") }
+    }
+
+    /// The GL extensions (GL_EXTENSIONS; the context must be current).
+    public var glExtensions: Set<String> {
+        let list = glGetString(GLenum(GL_EXTENSIONS)).map { String(cString: $0) } ?? ""
+        return Set(list.split(separator: " ").map(String.init))
     }
 
     /// GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)" (the context must be current).

@@ -1,7 +1,7 @@
 import CEGL
 
 /// One initialised EGL display: the one owner of eglInitialize's reference,
-/// terminated once in deinit. Either surfaceless (Mesa's platform that needs no
+/// terminated once (`terminate()`, or deinit). Either surfaceless (Mesa's platform that needs no
 /// device: software rendering where there is no GPU, on the host too) or on a
 /// card's GBM device (buffers the card can scan out).
 public final class GLDisplay {
@@ -10,8 +10,10 @@ public final class GLDisplay {
     public let extensions: Set<String>
     /// "surfaceless" or the GBM device's path: what log lines call it.
     public let name: String
-    /// Kept alive while the display uses it.
-    private let device: GBMDevice?
+    /// The GBM device under the display (nil: surfaceless, or terminated).
+    public private(set) var gbmDevice: GBMDevice?
+    /// `terminate()` ran: the display, its contexts and their GL names are gone.
+    public private(set) var isTerminated = false
 
     /// The surfaceless display (EGL_MESA_platform_surfaceless).
     public convenience init() throws(GLError) {
@@ -47,10 +49,21 @@ public final class GLDisplay {
         handle = display
         extensions = Set(list.split(separator: " ").map(String.init))
         self.name = name
-        self.device = device
+        gbmDevice = device
     }
 
-    deinit { eglTerminate(handle) }
+    deinit { terminate() }
+
+    /// Ends the display now (EGL closes its own copy of a card's file descriptor):
+    /// its contexts, framebuffers and programs die with it, and their owners then
+    /// free nothing more. For a card that must be closed while GL objects remain.
+    public func terminate() {
+        guard !isTerminated else { return }
+        isTerminated = true
+        eglMakeCurrent(handle, nil, nil, nil)
+        eglTerminate(handle)
+        gbmDevice = nil
+    }
 
     /// Throws when the display lacks `name`.
     func require(_ name: String) throws(GLError) {

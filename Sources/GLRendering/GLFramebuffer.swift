@@ -24,7 +24,9 @@ public final class GLFramebuffer {
 
     /// A framebuffer whose colour is `buffer` (EGLImage from the GBM buffer object):
     /// what GL draws is what the card scans out, no copy. `context` must be on the
-    /// GBM display of the buffer's device.
+    /// GBM display of the buffer's device. GL's rows go bottom-up but a scanout's go
+    /// top-down: the framebuffer is flipped (GL_MESA_framebuffer_flip_y), so the
+    /// same drawing shows the same way up on screen as read back from the other kind.
     public convenience init(context: GLContext, buffer: GBMBuffer) throws(GLError) {
         try self.init(context: context, width: buffer.width, height: buffer.height, buffer: buffer)
     }
@@ -63,6 +65,8 @@ public final class GLFramebuffer {
             GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), names[0])
         glFramebufferRenderbuffer(
             GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), names[1])
+        let flips = image != nil && context.glExtensions.contains("GL_MESA_framebuffer_flip_y")
+        if flips { glFramebufferParameteri(GLenum(GL_FRAMEBUFFER), Self.flipY, 1) }
         self.context = context
         self.width = width
         self.height = height
@@ -74,10 +78,15 @@ public final class GLFramebuffer {
         // From here deinit frees everything, also when the status check throws.
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw .incompleteFramebuffer(status: status) }
+        if image != nil && !flips { throw .missingExtension("GL_MESA_framebuffer_flip_y", by: context.renderer) }
     }
 
+    /// GL_FRAMEBUFFER_FLIP_Y_MESA (GLES2/gl2ext.h, not in the GLES 3 headers).
+    private static let flipY = GLenum(0x8BBB)
+
     deinit {
-        try? context.makeCurrent()
+        // A terminated display took every GL name and image with it.
+        guard (try? context.makeCurrent()) != nil else { return }
         var framebuffer = name
         glDeleteFramebuffers(1, &framebuffer)
         let renderbuffers = [colorRenderbuffer, depthRenderbuffer]

@@ -30,7 +30,7 @@ public final class GLProgram {
     }
 
     deinit {
-        try? context.makeCurrent()
+        guard (try? context.makeCurrent()) != nil else { return }
         glDeleteProgram(name)
     }
 

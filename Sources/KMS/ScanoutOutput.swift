@@ -85,8 +85,9 @@ public final class ScanoutOutput {
     /// its age, for copying only what it missed.
     public var drawSlot: Int { drawIndex }
 
-    /// The buffer on screen now, once the first frame completed.
-    public var frontBuffer: ScanoutBuffer? { current.flatMap { buffers[$0] } }
+    /// The buffer on screen now, once the first frame completed; nil while a
+    /// direct frame (`presentDirect`) is on screen.
+    public var frontBuffer: ScanoutBuffer? { current.flatMap { slotDirect[$0] == nil ? buffers[$0] : nil } }
 
     /// Commits what was drawn into `drawBuffer`, tagged with a content `version`:
     /// at once when nothing is queued (a modeset the first time), else at the
@@ -101,12 +102,39 @@ public final class ScanoutOutput {
         versions[index] = version
         slotOverlays[index] = overlayAt
         slotDamage[index] = damage
+        slotDirect[index] = nil
         if queued != nil {
             pending = index
             return
         }
         try commit(index)
     }
+
+    // MARK: Direct scanout (a frame from a buffer that is not the output's own)
+
+    /// Per slot: the framebuffer that slot's frame shows instead of the slot's own
+    /// buffer (a GLView's GBM buffer). Held until the slot is drawn again, which is
+    /// never before the flip that replaces it: the buffer outlives its scanout.
+    private var slotDirect: [ImportedFramebuffer?] = [nil, nil, nil]
+
+    /// Commits `framebuffer` whole on the primary plane as the next frame (the
+    /// overlay off), like `present` does the draw buffer; the caller drew it for
+    /// slot `drawSlot` and must not draw into it again until that slot comes back.
+    public func presentDirect(_ framebuffer: ImportedFramebuffer, version: Int) throws(DRMError) {
+        let index = drawIndex
+        versions[index] = version
+        slotOverlays[index] = nil
+        slotDamage[index] = nil
+        slotDirect[index] = framebuffer
+        if queued != nil {
+            pending = index
+            return
+        }
+        try commit(index)
+    }
+
+    /// Whether the frame last committed is a direct one.
+    public var committedDirectFrame: Bool { (queued ?? current).map { slotDirect[$0] != nil } ?? false }
 
     // MARK: Overlay plane (a window scanned out from its own buffer)
 
@@ -219,6 +247,7 @@ public final class ScanoutOutput {
             throw error
         }
         buffers = [first, nil, nil]
+        slotDirect = [nil, nil, nil]
         slotOverlays = [nil, nil, nil]
         slotDamage = [nil, nil, nil]
         current = nil
@@ -306,7 +335,9 @@ public final class ScanoutOutput {
     }
 
     private func commit(_ index: Int) throws(DRMError) {
-        var state = commitState(buffer: try buffer(index))
+        let framebuffer: any ScanoutFramebuffer
+        if let direct = slotDirect[index] { framebuffer = direct } else { framebuffer = try buffer(index) }
+        var state = commitState(buffer: framebuffer)
         if cursorChanged || needsModeset { state.cursor = cursor }
         let overlayOn: Bool
         if let plane = overlayPlane {
@@ -334,7 +365,7 @@ public final class ScanoutOutput {
         queued = index
     }
 
-    private func commitState(buffer: ScanoutBuffer) -> CRTCCommitState {
+    private func commitState(buffer: any ScanoutFramebuffer) -> CRTCCommitState {
         CRTCCommitState(connector: connector, crtc: crtc, primaryPlane: primaryPlane, mode: mode, framebuffer: buffer)
     }
 }

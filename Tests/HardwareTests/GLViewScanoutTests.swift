@@ -4,8 +4,10 @@ import XCTest
 
 @testable import DirectDisplay
 
-/// GLView on real KMS (VKMS, Mesa's llvmpipe): the pixels GL drew (a clear
-/// colour and a triangle) are on screen, checked from the writeback capture.
+/// GLView on real KMS (VKMS, Mesa's llvmpipe through kms_swrast): the pixels GL
+/// drew (a clear colour and a triangle) are on screen, checked from the writeback
+/// capture, both composed (a small view) and scanned out directly from its GBM
+/// buffer (a full-screen view; frame statistics show nothing was composed).
 final class GLViewScanoutTests: KMSDisplayTestCase {
     /// Clears to blue and draws a green triangle over the view's top half (apex at its top edge).
     private func triangleView(frame: CGRect) throws -> GLView {
@@ -45,6 +47,70 @@ final class GLViewScanoutTests: KMSDisplayTestCase {
         XCTAssertEqual(
             captured.pixels.map(rgb), Application.shared.captureFrame(of: screen).pixels.map(rgb),
             "the scanout equals the composed scene")
+    }
+
+    func testAFullScreenGLViewIsScannedOutFromItsOwnBuffer() async throws {
+        let display = try XCTUnwrap(display)
+        let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
+        let window = Window(screen: screen)
+        window.backgroundColor = .white
+        let view = try triangleView(frame: window.bounds)
+        var draws = 0
+        let draw = view.drawHandler
+        view.drawHandler = {
+            draws += 1
+            draw?($0, $1)
+        }
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        try display.waitForPresentation(of: screen)
+        XCTAssertTrue(display.directScanoutView(on: screen) === view, "the GLView is on the primary plane itself")
+        let composedBefore = screen.frameStatistics.framesComposed
+        let directBefore = screen.frameStatistics.framesScannedOutDirectly
+        XCTAssertGreaterThan(directBefore, 0)
+        // More frames than buffer slots: each GBM buffer is drawn and shown in turn.
+        for step in 0..<4 {
+            view.setNeedsDisplay()
+            try display.waitForPresentation(of: screen)
+            XCTAssertTrue(display.directScanoutView(on: screen) === view, "step \(step)")
+        }
+        XCTAssertEqual(screen.frameStatistics.framesComposed, composedBefore, "nothing was composed")
+        XCTAssertEqual(screen.frameStatistics.framesScannedOutDirectly, directBefore + 4)
+        XCTAssertEqual(draws, 5)
+        XCTAssertEqual(view.drawableWidth, 1024)
+        XCTAssertEqual(view.drawableHeight, 768)
+        if !HardwareEnvironment.isLegacyKMS {
+            let captured = try display.capture(screen)
+            try save(captured, "glview-direct")
+            let pixel = { (x: Int, y: Int) in String(rgb(captured.pixels[y * captured.width + x]), radix: 16) }
+            XCTAssertEqual(pixel(3, 765), "ff", "bottom-left: the clear colour")
+            XCTAssertEqual(pixel(512, 200), "ff00", "the triangle, in the top half")
+            XCTAssertEqual(pixel(512, 600), "ff", "the bottom half")
+            XCTAssertEqual(pixel(20, 20), "ff", "top-left, beside the apex")
+        }
+
+        // A window over it: composed again, the GLView's pixels drawn into its content.
+        let badge = Window(frame: CGRect(x: 700, y: 500, width: 100, height: 80))
+        badge.backgroundColor = .red
+        badge.windowLevel = .statusBar
+        badge.isHidden = false
+        try display.waitForPresentation(of: screen)
+        XCTAssertNil(display.directScanoutView(on: screen))
+        XCTAssertGreaterThan(screen.frameStatistics.framesComposed, composedBefore)
+        if !HardwareEnvironment.isLegacyKMS {
+            let captured = try display.capture(screen)
+            try save(captured, "glview-direct-then-composed")
+            let pixel = { (x: Int, y: Int) in String(rgb(captured.pixels[y * captured.width + x]), radix: 16) }
+            XCTAssertEqual(pixel(512, 200), "ff00", "the triangle, composed now")
+            XCTAssertEqual(pixel(3, 765), "ff")
+            XCTAssertEqual(pixel(750, 540), "ff0000", "the window over it")
+        }
+        // And back to direct scanout when it goes.
+        badge.isHidden = true
+        try display.waitForPresentation(of: screen)
+        view.setNeedsDisplay()
+        try display.waitForPresentation(of: screen)
+        XCTAssertTrue(display.directScanoutView(on: screen) === view)
     }
 
     static let vertexShader = """

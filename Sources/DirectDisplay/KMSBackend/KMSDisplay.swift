@@ -47,6 +47,12 @@ public final class KMSDisplay: Display {
         var testedOverlay: PixelRect?
         /// The window and rectangle the kernel refused on the overlay plane (not tried again there).
         var refusedOverlay: (window: ObjectIdentifier, rect: PixelRect)?
+        /// Per buffer slot, the GBM buffer a full-screen GLView draws into (KMSDisplay+DirectScanout).
+        var directFrames: [DirectFrame?] = [nil, nil, nil]
+        /// The GLView scanned out directly in the latest frame drawn.
+        weak var directView: GLView?
+        /// Making a direct-scanout buffer failed once: the screen composes GLViews from then on.
+        var directScanoutFailed = false
 
         /// The buffers' contents are unknown (reallocated, or another master drew): each is drawn whole next.
         @MainActor func buffersInvalidated() {
@@ -153,6 +159,8 @@ public final class KMSDisplay: Display {
             StderrLog.error("no hotplug: \(error)")
         }
         for card in cards { start(card) }
+        // GLViews draw on the main screen's card: there they can be scanned out.
+        GLViewContext.card = (Screen.main.flatMap { entry(for: $0) } ?? lit.first)?.card.device ?? cards.first?.device
         input.pointer.cursorMoved = { [weak self] location in self?.showCursor(location) }
         (source as? LibinputEventSource)?.dispatch()
         showCursor(input.pointerLocation)
@@ -258,6 +266,8 @@ public final class KMSDisplay: Display {
             entry.output.shutdown()
         }
         for card in cards { card.stopEvents() }
+        // EGL holds its own copy of the card's descriptor until its display ends.
+        GLViewContext.end()
         deviceMonitor = nil
         input.close()
         if let reprobeTimer { eventLoop.cancelTimer(reprobeTimer.id) }
@@ -295,6 +305,7 @@ public final class KMSDisplay: Display {
     /// queued (a modeset the first time), else at that frame's flip event. A frame
     /// in which nothing changed is not committed (an idle screen costs nothing).
     private func present(_ entry: LitScreen) {
+        if !entry.directScanoutFailed, presentDirect(entry) { return }
         let compositor = entry.screen.compositor
         Application.shared.layoutAndDisplay(entry.screen)
         let overlay = prepareOverlay(entry)

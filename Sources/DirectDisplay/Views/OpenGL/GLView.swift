@@ -15,13 +15,19 @@ import GLRendering
 /// `setNeedsDisplay()` asks for a new drawing on the screen's next frame.
 ///
 /// What GL draws is premultiplied colour, composed like any view's content (GL's
-/// bottom-up rows are turned the right way round). Without OpenGL ES (see
+/// bottom-up rows are turned the right way round). A GLView that is opaque, covers
+/// a KMS screen and has nothing over it is scanned out from the buffer GL draws
+/// into, without a copy (see `KMSDisplay+DirectScanout`). Without OpenGL ES (see
 /// `DIRECTDISPLAY_NO_GL` in the README) the view shows only its background and
 /// one log line says why.
 @MainActor open class GLView: View {
     /// Draws the view's content with GL; gets the view and the rectangle (its bounds).
     /// Like `GLKViewDelegate.glkView(_:drawIn:)`. Used when `draw(inGL:)` is not overridden.
     public var drawHandler: ((GLView, CGRect) -> Void)?
+
+    /// Whether GL draws every pixel opaque (alpha 1), as UIKit's `isOpaque`: only an
+    /// opaque GLView may be scanned out directly, whose alpha the screen ignores.
+    public var isOpaque = true
 
     /// The framebuffer's size in pixels during the draw callback (0 before the first one).
     public private(set) var drawableWidth = 0
@@ -51,10 +57,30 @@ import GLRendering
 
     private var framebuffer: GLFramebuffer?
 
+    /// Set by the KMS back end for one display pass: draw into this framebuffer
+    /// (a buffer the card scans out) instead of the view's content.
+    var directTarget: GLFramebuffer?
+    /// The last display pass drew into `directTarget`.
+    var drewDirectly = false
+
     /// Runs the GL draw callback, then reads the pixels back into the content the
     /// compositor blends (a GPU compositor would sample the framebuffer's texture
-    /// instead; reading back is what software GL wants anyway).
+    /// instead; reading back is what software GL wants anyway). For direct scanout
+    /// it draws into `directTarget` and leaves the content empty.
     public final override func draw(_ rect: CGRect) {
+        if let target = directTarget {
+            do throws(GLError) {
+                try target.bind()
+            } catch {
+                StderrLog.error("GLView: \(error)")
+                return
+            }
+            drawableWidth = target.width
+            drawableHeight = target.height
+            draw(inGL: bounds)
+            drewDirectly = true
+            return
+        }
         guard let graphics = GraphicsContext.current, let context = GLViewContext.context else { return }
         let surface = graphics.drawingSurface
         do throws(GLError) {
@@ -79,7 +105,9 @@ import GLRendering
 
     /// The framebuffer for this size: the last one, or a new one when the size changed.
     private func framebuffer(context: GLContext, width: Int, height: Int) throws(GLError) -> GLFramebuffer {
-        if let framebuffer, framebuffer.width == width, framebuffer.height == height { return framebuffer }
+        if let framebuffer, framebuffer.context === context, framebuffer.width == width, framebuffer.height == height {
+            return framebuffer
+        }
         framebuffer = nil
         let made = try GLFramebuffer(context: context, width: width, height: height)
         framebuffer = made

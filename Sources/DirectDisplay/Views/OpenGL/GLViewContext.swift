@@ -1,12 +1,18 @@
 import Foundation
 import GLRendering
+import KMS
 
-/// The process's OpenGL ES context for GLViews, on the surfaceless EGL display
-/// (it needs no card: Mesa renders in software where there is no GPU). Made on
+/// The process's OpenGL ES context for GLViews. With a KMS display it lives on
+/// the GBM device of the main screen's card (`card`), so a full-screen GLView's
+/// buffers can be scanned out directly; otherwise on the surfaceless EGL display
+/// (no card needed: Mesa renders in software where there is no GPU). Made on
 /// first use; when EGL is missing or fails, or `DIRECTDISPLAY_NO_GL=1` turns GL
 /// off, one log line says why and GLViews show only their background.
 @MainActor enum GLViewContext {
     private static var made: Result<GLContext, GLError>?
+
+    /// The card whose GBM device the next context is made on (set by the KMS back end).
+    static weak var card: DRMDevice?
 
     /// The context, or nil when OpenGL ES is unavailable.
     static var context: GLContext? {
@@ -20,16 +26,35 @@ import GLRendering
         return error
     }
 
+    /// Ends the context and its display now (the display's card is about to close):
+    /// GL objects made in it die, GLViews make new ones in the next context.
+    static func end() {
+        if case .success(let context) = made { context.display.terminate() }
+        made = nil
+        card = nil
+    }
+
     private static func make() -> Result<GLContext, GLError> {
-        let result: Result<GLContext, GLError>
         if ProcessInfo.processInfo.environment["DIRECTDISPLAY_NO_GL"] == "1" {
-            result = .failure(.disabled(reason: "DIRECTDISPLAY_NO_GL=1"))
-        } else {
-            result = Result { () throws(GLError) in try GLContext(display: GLDisplay()) }
+            return failed(.disabled(reason: "DIRECTDISPLAY_NO_GL=1"))
         }
-        if case .failure(let error) = result {
-            StderrLog.info("no OpenGL ES, GLViews show only their background: \(error)")
+        if let card {
+            do throws(GLError) {
+                let device = try GBMDevice(fd: card.fd, path: card.path, owner: card)
+                return .success(try GLContext(display: GLDisplay(device: device)))
+            } catch {
+                StderrLog.info("no OpenGL ES on \(card.path), GLViews are composed, never scanned out: \(error)")
+            }
         }
-        return result
+        do throws(GLError) {
+            return .success(try GLContext(display: GLDisplay()))
+        } catch {
+            return failed(error)
+        }
+    }
+
+    private static func failed(_ error: GLError) -> Result<GLContext, GLError> {
+        StderrLog.info("no OpenGL ES, GLViews show only their background: \(error)")
+        return .failure(error)
     }
 }
