@@ -11,6 +11,9 @@ import KMS
 @MainActor enum GLViewContext {
     private static var made: Result<GLContext, GLError>?
 
+    /// Where `DIRECTDISPLAY_NO_GL` is read (tests replace it).
+    static var environment = ProcessInfo.processInfo.environment
+
     /// The card whose GBM device the next context is made on (set by the KMS back end).
     static weak var card: DRMDevice?
 
@@ -35,7 +38,7 @@ import KMS
     }
 
     private static func make() -> Result<GLContext, GLError> {
-        if ProcessInfo.processInfo.environment["DIRECTDISPLAY_NO_GL"] == "1" {
+        if environment["DIRECTDISPLAY_NO_GL"] == "1" {
             return failed(.disabled(reason: "DIRECTDISPLAY_NO_GL=1"))
         }
         if let card {
