@@ -95,7 +95,7 @@ let package = Package(
         .executableTarget(name: "EDIDFuzzer", dependencies: ["EDID"]),
 
         // Helpers shared by the test targets (a seeded random generator, running a built program).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CGLES"], path: "Tests/TestSupport"),
         // The built direct-display binary as a child process on the host (bad input, exit statuses).
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
         .testTarget(
@@ -112,14 +112,14 @@ let package = Package(
         .testTarget(name: "KeyboardTests", dependencies: ["Keyboard", "InputModel"]),
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
         .testTarget(name: "CompositingTests", dependencies: ["Compositing"]),
-        .testTarget(name: "GLRenderingTests", dependencies: ["GLRendering", "CGLES"]),
+        .testTarget(name: "GLRenderingTests", dependencies: ["GLRendering", "CGLES", "TestSupport"]),
         .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
         .testTarget(
             name: "HardwareTests",
             dependencies: [
                 "DirectDisplay", "KMS", "Udev", "Compositing", "Input", "InputModel", "Keyboard", "CEvdev",
                 "VirtualInput",
-                "Scheduling", "DeviceAccess",
+                "Scheduling", "DeviceAccess", "TestSupport", "ImageDecoding",
             ]
         ),
     ],

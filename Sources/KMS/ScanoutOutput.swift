@@ -103,11 +103,7 @@ public final class ScanoutOutput {
         slotOverlays[index] = overlayAt
         slotDamage[index] = damage
         slotDirect[index] = nil
-        if queued != nil {
-            pending = index
-            return
-        }
-        try commit(index)
+        try commitOrWait(index)
     }
 
     // MARK: Direct scanout (a frame from a buffer that is not the output's own)
@@ -126,11 +122,7 @@ public final class ScanoutOutput {
         slotOverlays[index] = nil
         slotDamage[index] = nil
         slotDirect[index] = framebuffer
-        if queued != nil {
-            pending = index
-            return
-        }
-        try commit(index)
+        try commitOrWait(index)
     }
 
     /// Whether the frame last committed is a direct one.
@@ -332,6 +324,15 @@ public final class ScanoutOutput {
         let made = try ScanoutBuffer(device: device, width: mode.width, height: mode.height)
         buffers[index] = made
         return made
+    }
+
+    /// Commits slot `index` now, or makes it the pending frame while another is queued.
+    private func commitOrWait(_ index: Int) throws(DRMError) {
+        if queued != nil {
+            pending = index
+            return
+        }
+        try commit(index)
     }
 
     private func commit(_ index: Int) throws(DRMError) {

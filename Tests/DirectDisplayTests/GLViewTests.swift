@@ -1,5 +1,6 @@
 import DirectDisplay
 import Foundation
+import TestSupport
 import XCTest
 
 /// GLView on the headless display: GL draws (surfaceless EGL, Mesa's software
@@ -9,37 +10,19 @@ final class GLViewTests: DirectDisplayTestCase {
     /// Clears to `clear` and draws a green triangle over the view's top half (apex at its top edge).
     private func triangleView(frame: CGRect, clear: (Float, Float, Float)) throws -> GLView {
         let program = try GLView.makeProgram(
-            vertexShader: TriangleShaders.vertex, fragmentShader: TriangleShaders.fragment)
+            vertexShader: GreenTriangle.vertexShader, fragmentShader: GreenTriangle.fragmentShader)
         let view = GLView(frame: frame)
-        view.drawHandler = { _, _ in
-            glClearColor(clear.0, clear.1, clear.2, 1)
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            program.use()
-            let vertices: [GLfloat] = [-1, 0, 1, 0, 0, 1]
-            glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, vertices)
-            glEnableVertexAttribArray(0)
-            glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-            glDisableVertexAttribArray(0)
-        }
+        view.drawHandler = { _, _ in GreenTriangle.draw(program: program.name, clear: clear.0, clear.1, clear.2) }
         return view
     }
 
     private func skipWithoutGL() throws {
         do {
-            _ = try GLView.makeProgram(vertexShader: TriangleShaders.vertex, fragmentShader: TriangleShaders.fragment)
+            _ = try GLView.makeProgram(
+                vertexShader: GreenTriangle.vertexShader, fragmentShader: GreenTriangle.fragmentShader)
         } catch {
             throw XCTSkip("no OpenGL ES here: \(error)")
         }
-    }
-
-    private func assertPixel(
-        _ image: CapturedImage, _ x: Int, _ y: Int, _ expected: Color, file: StaticString = #filePath,
-        line: UInt = #line
-    ) {
-        let actual = image.pixel(x: x, y: y)
-        XCTAssertTrue(
-            actual.isClose(to: expected, tolerance: 2.0 / 255), "(\(x), \(y)) is \(actual), not \(expected)",
-            file: file, line: line)
     }
 
     func testClearColourAndTriangleShowWhereTheViewIs() async throws {
@@ -102,24 +85,10 @@ final class GLViewTests: DirectDisplayTestCase {
 
     func testShaderErrorIsOneLine() async throws {
         try skipWithoutGL()
-        XCTAssertThrowsError(try GLView.makeProgram(vertexShader: "nonsense", fragmentShader: TriangleShaders.fragment))
-        {
+        XCTAssertThrowsError(
+            try GLView.makeProgram(vertexShader: "nonsense", fragmentShader: GreenTriangle.fragmentShader)
+        ) {
             XCTAssertFalse(String(describing: $0).contains("\n"))
         }
     }
-}
-
-/// A flat green triangle: vertex positions from attribute 0.
-enum TriangleShaders {
-    static let vertex = """
-        #version 300 es
-        layout(location = 0) in vec2 position;
-        void main() { gl_Position = vec4(position, 0.0, 1.0); }
-        """
-    static let fragment = """
-        #version 300 es
-        precision mediump float;
-        out vec4 color;
-        void main() { color = vec4(0.0, 1.0, 0.0, 1.0); }
-        """
 }

@@ -1,5 +1,6 @@
 import CGLES
 import GLRendering
+import TestSupport
 import XCTest
 
 /// OpenGL ES on the surfaceless EGL display (Mesa's software rasteriser here: the
@@ -30,17 +31,9 @@ final class SurfacelessRenderingTests: XCTestCase {
     func testTriangleIsUprightAndFilled() throws {
         let framebuffer = try GLFramebuffer(context: context, width: 40, height: 40)
         let program = try GLProgram(
-            context: context, vertexShader: Self.vertexShader, fragmentShader: Self.fragmentShader)
+            context: context, vertexShader: GreenTriangle.vertexShader, fragmentShader: GreenTriangle.fragmentShader)
         try framebuffer.bind()
-        glClearColor(0, 0, 1, 1)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        program.use()
-        // A triangle covering the top half (GL's y goes up): apex at the top edge.
-        let vertices: [GLfloat] = [-1, 0, 1, 0, 0, 1]
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, vertices)
-        glEnableVertexAttribArray(0)
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-        glDisableVertexAttribArray(0)
+        GreenTriangle.draw(program: program.name, clear: 0, 0, 1)
         let pixels = read(framebuffer)
         XCTAssertEqual(pixels[10 * 40 + 20], 0xFF00_FF00, "inside the triangle, near the top: green")
         XCTAssertEqual(pixels[30 * 40 + 20], 0xFF00_00FF, "the bottom half: the blue clear colour")
@@ -50,7 +43,8 @@ final class SurfacelessRenderingTests: XCTestCase {
     func testShaderErrorCarriesTheLog() throws {
         XCTAssertThrowsError(
             try GLProgram(
-                context: context, vertexShader: "#version 300 es\nnot glsl", fragmentShader: Self.fragmentShader)
+                context: context, vertexShader: "#version 300 es\nnot glsl",
+                fragmentShader: GreenTriangle.fragmentShader)
         ) { error in
             let text = String(describing: error)
             XCTAssertTrue(text.hasPrefix("the vertex shader does not compile: "), text)
@@ -80,16 +74,4 @@ final class SurfacelessRenderingTests: XCTestCase {
         }
         return pixels
     }
-
-    static let vertexShader = """
-        #version 300 es
-        layout(location = 0) in vec2 position;
-        void main() { gl_Position = vec4(position, 0.0, 1.0); }
-        """
-    static let fragmentShader = """
-        #version 300 es
-        precision mediump float;
-        out vec4 color;
-        void main() { color = vec4(0.0, 1.0, 0.0, 1.0); }
-        """
 }

@@ -1,5 +1,7 @@
 import Foundation
+import ImageDecoding
 import KMS
+import TestSupport
 import XCTest
 
 @testable import DirectDisplay
@@ -11,18 +13,10 @@ import XCTest
 final class GLViewScanoutTests: KMSDisplayTestCase {
     /// Clears to blue and draws a green triangle over the view's top half (apex at its top edge).
     private func triangleView(frame: CGRect) throws -> GLView {
-        let program = try GLView.makeProgram(vertexShader: Self.vertexShader, fragmentShader: Self.fragmentShader)
+        let program = try GLView.makeProgram(
+            vertexShader: GreenTriangle.vertexShader, fragmentShader: GreenTriangle.fragmentShader)
         let view = GLView(frame: frame)
-        view.drawHandler = { _, _ in
-            glClearColor(0, 0, 1, 1)
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            program.use()
-            let vertices: [GLfloat] = [-1, 0, 1, 0, 0, 1]
-            glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, vertices)
-            glEnableVertexAttribArray(0)
-            glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-            glDisableVertexAttribArray(0)
-        }
+        view.drawHandler = { _, _ in GreenTriangle.draw(program: program.name, clear: 0, 0, 1) }
         return view
     }
 
@@ -47,6 +41,33 @@ final class GLViewScanoutTests: KMSDisplayTestCase {
         XCTAssertEqual(
             captured.pixels.map(rgb), Application.shared.captureFrame(of: screen).pixels.map(rgb),
             "the scanout equals the composed scene")
+    }
+
+    /// The demo's spinning triangle (SpinningTriangleView), from the demo's own
+    /// writeback capture: the square's clear colour, and its centre, which every
+    /// turn of the triangle covers with the same blend of its corners' colours.
+    func testTheDemosSpinningTriangleIsOnScreen() async throws {
+        closeDisplay()  // the demo is the DRM master
+        let folder = NSTemporaryDirectory() + "glview-demo-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let demo = try ChildProcess(ChildProcess.directDisplayPath, ["demo", "--capture", folder])
+        defer {
+            demo.signal(SIGTERM)
+            _ = demo.waitForExit(timeout: 10)
+        }
+        XCTAssertTrue(demo.waitForOutput(containing: "captured", timeout: 60), "the demo's first frame: \(demo.text)")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/Virtual-1-001.png")))
+        let image = try XCTUnwrap(ImageDecoder.decode(bytes), "the demo's capture is a PNG")
+        XCTAssertEqual(image.width, 1024)
+        // The square: x 614, y 61, side 154 on a 1024x768 screen (DemoScene).
+        let pixel = { (x: Int, y: Int) in image.pixels[y * image.width + x] }
+        XCTAssertEqual(rgb(pixel(616, 63)), 0x33_3333, "the clear colour (0.2 grey) in the square's corner")
+        // Centre: 0.36 red + 0.32 green + 0.32 blue (barycentric weights of the centre).
+        let centre = rgb(pixel(614 + 77, 61 + 77))
+        let channels = [(centre >> 16) & 0xFF, (centre >> 8) & 0xFF, centre & 0xFF].map(Int.init)
+        for (channel, expected) in zip(channels, [92, 82, 82]) {
+            XCTAssertLessThanOrEqual(abs(channel - expected), 4, "centre \(String(centre, radix: 16))")
+        }
     }
 
     func testAFullScreenGLViewIsScannedOutFromItsOwnBuffer() async throws {
@@ -112,16 +133,4 @@ final class GLViewScanoutTests: KMSDisplayTestCase {
         try display.waitForPresentation(of: screen)
         XCTAssertTrue(display.directScanoutView(on: screen) === view)
     }
-
-    static let vertexShader = """
-        #version 300 es
-        layout(location = 0) in vec2 position;
-        void main() { gl_Position = vec4(position, 0.0, 1.0); }
-        """
-    static let fragmentShader = """
-        #version 300 es
-        precision mediump float;
-        out vec4 color;
-        void main() { color = vec4(0.0, 1.0, 0.0, 1.0); }
-        """
 }
