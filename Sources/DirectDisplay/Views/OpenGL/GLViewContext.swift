@@ -29,6 +29,12 @@ import KMS
         return error
     }
 
+    /// Whether the context made so far lives on `device`'s card.
+    static func usesCard(_ device: DRMDevice) -> Bool {
+        guard case .success(let context) = made else { return card === device }
+        return context.display.gbmDevice?.fd == device.fd
+    }
+
     /// Ends the context and its display now (the display's card is about to close):
     /// GL objects made in it die, GLViews make new ones in the next context.
     static func end() {
