@@ -32,7 +32,9 @@ let package = Package(
         .executable(name: "edid-fuzzer", targets: ["EDIDFuzzer"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Errno: errno values with names (DRMError.errno).
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
@@ -62,7 +64,11 @@ let package = Package(
         .target(name: "Compositing", dependencies: ["CPixman", "CCairo"]),
         .target(name: "Typesetting", dependencies: ["CPango", "CCairo", "Compositing"]),
         .target(name: "ImageDecoding", dependencies: ["CCairo", "CTurboJPEG", "Compositing"]),
-        .target(name: "KMS", dependencies: ["CDRM", "EDID", "DeviceAccess", "Scheduling"]),
+        .target(
+            name: "KMS",
+            dependencies: [
+                "CDRM", "EDID", "DeviceAccess", "Scheduling", .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         .target(name: "Udev", dependencies: ["CUdev"]),
         // OpenGL ES through EGL (surfaceless, or on a card's GBM device): contexts, framebuffers, GBM buffers.
         .target(name: "GLRendering", dependencies: ["CGBM", "CEGL", "CGLES"]),

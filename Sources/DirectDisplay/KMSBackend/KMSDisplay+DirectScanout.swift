@@ -49,7 +49,8 @@ extension KMSDisplay {
         entry.directView = view
         entry.needsComposite = false
         screen.didComposite()
-        guard view.drewDirectly else { return true }  // nothing new to show
+        // Nothing new to show, unless a direct frame whose commit failed waits for its retry.
+        guard view.drewDirectly || entry.output.hasUncommittedFrame else { return true }
         // The buffer must be complete before the card reads it.
         frame.target.finish()
         entry.composedVersion += 1
@@ -59,8 +60,9 @@ extension KMSDisplay {
         screen.compositor.frameScannedOutDirectly()
         do {
             try entry.output.presentDirect(frame.framebuffer, version: entry.composedVersion)
+            commitSucceeded(entry)
         } catch {
-            StderrLog.error("\(entry.output.connector.name): \(error)")
+            commitFailed(entry, error)
         }
         watchFlip(entry)
         return true
