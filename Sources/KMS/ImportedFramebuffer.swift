@@ -15,7 +15,8 @@ public final class ImportedFramebuffer: ScanoutFramebuffer {
     public let framebufferID: UInt32
     public let width: Int
     public let height: Int
-    private let device: DRMDevice
+    /// nil for a test's framebuffer that no kernel knows.
+    private let device: DRMDevice?
     private let owner: AnyObject
 
     /// Registers `handle` (a GEM handle on `device`'s card) of `width`×`height`
@@ -32,7 +33,18 @@ public final class ImportedFramebuffer: ScanoutFramebuffer {
         self.owner = owner
     }
 
-    deinit { _ = drmModeRmFB(device.fd, framebufferID) }
+    /// A made-up framebuffer id known to no kernel: for tests of the flip logic against a fake committer.
+    init(inMemoryWidth width: Int, height: Int, framebufferID: UInt32, owner: AnyObject) {
+        device = nil
+        self.framebufferID = framebufferID
+        self.width = width
+        self.height = height
+        self.owner = owner
+    }
+
+    deinit {
+        if let device { _ = drmModeRmFB(device.fd, framebufferID) }
+    }
 }
 
 /// drmModeAddFB2 for a single-plane buffer; returns the framebuffer id.

@@ -60,12 +60,24 @@ extension KMSDisplay {
         screen.compositor.frameScannedOutDirectly()
         do {
             try entry.output.presentDirect(frame.framebuffer, version: entry.composedVersion)
+            entry.lastDirectFrame = frame
             commitSucceeded(entry)
         } catch {
             commitFailed(entry, error)
         }
         watchFlip(entry)
         return true
+    }
+
+    /// The direct frame on screen, read back through GL (for a capture where the
+    /// card has no writeback connector); nil when GL cannot read it.
+    func directFramePixels(_ entry: LitScreen) -> [UInt32]? {
+        guard let frame = entry.lastDirectFrame else { return nil }
+        var pixels = [UInt32](repeating: 0, count: frame.target.width * frame.target.height)
+        let read = pixels.withUnsafeMutableBytes { bytes in
+            (try? frame.target.readPixels(into: bytes.baseAddress!, bytesPerRow: frame.target.width * 4)) != nil
+        }
+        return read ? pixels : nil
     }
 
     /// Back to composition: the GLView draws into its content again.

@@ -56,6 +56,8 @@ public final class KMSDisplay: Display {
         var directFrames: [DirectFrame?] = [nil, nil, nil]
         /// The GLView scanned out directly in the latest frame drawn.
         weak var directView: GLView?
+        /// The direct frame committed last (what a capture without writeback reads back).
+        var lastDirectFrame: DirectFrame?
         /// Making a direct-scanout buffer failed once: the screen composes GLViews from then on.
         var directScanoutFailed = false
 
@@ -203,6 +205,9 @@ public final class KMSDisplay: Display {
         let output = entry.output
         if let writeback = entry.card.writeback {
             let pixels = try writeback.capture(output)
+            return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: pixels)
+        }
+        if output.committedDirectFrame, let pixels = directFramePixels(entry) {
             return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: pixels)
         }
         guard let front = output.frontBuffer else {
