@@ -6,7 +6,8 @@
 //                   pangocairo), CTurboJPEG (system libraries, pkg-config), CSeat (libseat),
 //                   CLinuxEvents (epoll, timerfd, eventfd headers), CVirtualTerminal (VT ioctls),
 //                   CGBM, CEGL, CGLES (OpenGL ES)
-//   pure logic      WindowModel, EDID, InputModel (input event values and rules; no C library, no hardware)
+//   pure logic      WindowModel, EDID, InputModel (input event values and rules; no C library, no hardware),
+//                   Geometry (CGAffineTransform where Foundation has none, autoresizing arithmetic)
 //   foundations     Scheduling (the event loop and its clocks), DeviceAccess (the device opener),
 //                   Keyboard (xkbcommon keymaps and state)
 //   pixels          Compositing (pixman composition, cairo drawing and PNG files); above it
@@ -56,12 +57,13 @@ let package = Package(
         .target(name: "WindowModel"),
         .target(name: "EDID"),
         .target(name: "InputModel"),
+        .target(name: "Geometry"),
         .target(name: "Scheduling", dependencies: ["CLinuxEvents"]),
         .target(name: "DeviceAccess"),
         .target(name: "Session", dependencies: ["CSeat", "CVirtualTerminal", "DeviceAccess", "Scheduling"]),
         .target(name: "Keyboard", dependencies: ["CXKBCommon", "InputModel"]),
         .target(name: "Input", dependencies: ["CInput", "CUdev", "DeviceAccess", "InputModel"]),
-        .target(name: "Compositing", dependencies: ["CPixman", "CCairo"]),
+        .target(name: "Compositing", dependencies: ["CPixman", "CCairo", "Geometry"]),
         .target(name: "Typesetting", dependencies: ["CPango", "CCairo", "Compositing"]),
         .target(name: "ImageDecoding", dependencies: ["CCairo", "CTurboJPEG", "Compositing"]),
         .target(
@@ -77,8 +79,8 @@ let package = Package(
         .target(
             name: "DirectDisplay",
             dependencies: [
-                "WindowModel", "Compositing", "Typesetting", "ImageDecoding", "EDID", "KMS", "Udev", "Input",
-                "InputModel", "Keyboard", "Scheduling", "DeviceAccess", "Session", "GLRendering",
+                "WindowModel", "Geometry", "Compositing", "Typesetting", "ImageDecoding", "EDID", "KMS", "Udev",
+                "Input", "InputModel", "Keyboard", "Scheduling", "DeviceAccess", "Session", "GLRendering",
                 // GLView re-exports GLES for its users' draw calls.
                 "CGLES",
             ]
@@ -107,7 +109,7 @@ let package = Package(
         .testTarget(
             name: "DirectDisplayTests",
             dependencies: [
-                "DirectDisplay", "WindowModel", "Compositing", "InputModel", "Scheduling", "TestSupport",
+                "DirectDisplay", "WindowModel", "Geometry", "Compositing", "InputModel", "Scheduling", "TestSupport",
                 // The JPEG tests make their JPEG with TurboJPEG's compressor.
                 "CTurboJPEG",
             ]),
@@ -120,6 +122,7 @@ let package = Package(
         .testTarget(name: "CompositingTests", dependencies: ["Compositing"]),
         .testTarget(name: "GLRenderingTests", dependencies: ["GLRendering", "CGLES", "TestSupport"]),
         .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(
             name: "HardwareTests",
             dependencies: [
