@@ -81,6 +81,13 @@ final class GLViewTests: DirectDisplayTestCase {
         view.setNeedsDisplay()
         assertPixel(try display.capture(screen), 10, 10, .blue)
         XCTAssertEqual(draws, 2)
+        // A part asked for: GL draws the whole view, and the whole view reaches the screen.
+        red = 1
+        view.setNeedsDisplay(CGRect(x: 0, y: 0, width: 4, height: 4))
+        let partial = try display.capture(screen)
+        assertPixel(partial, 1, 1, .red)
+        assertPixel(partial, 15, 15, .red)
+        XCTAssertEqual(draws, 3)
     }
 
     func testShaderErrorIsOneLine() async throws {
