@@ -25,6 +25,9 @@ final class DemoScene {
     private var timer: DispatchSourceTimer?
     private var observers: [NSObjectProtocol] = []
 
+    /// The demo being shown (`DemoCommand` keeps it here).
+    static var running: DemoScene?
+
     /// `input` is the seat the display reads (nil: no libinput, the demo only shows windows).
     init(input: SeatInput?) { self.input = input }
 

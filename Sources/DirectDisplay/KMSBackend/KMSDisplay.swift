@@ -134,9 +134,18 @@ public final class KMSDisplay: Display {
         if opener == nil {
             // A second app must fail before it takes the seat and the VT: that would
             // pull the console from under the app that drives the cards.
-            let held = nodes.compactMap { node in
-                DRMDevice.masterHeldElsewhere(path: node.devnode).map { CardFailure(devnode: node.devnode, error: $0) }
-            }
+            // A master that is going away (the seat server of an app killed a moment
+            // ago exits after it) gets a second to let go.
+            var held: [CardFailure] = []
+            let deadline = monotonicSeconds() + 1
+            repeat {
+                if !held.isEmpty { usleep(50_000) }
+                held = nodes.compactMap { node in
+                    DRMDevice.masterHeldElsewhere(path: node.devnode).map {
+                        CardFailure(devnode: node.devnode, error: $0)
+                    }
+                }
+            } while held.count == nodes.count && monotonicSeconds() < deadline
             if held.count == nodes.count { throw KMSDisplayError.noUsableCard(held) }
         }
         let session = opener.map { ConsoleSession(opener: $0) } ?? ConsoleSession()
