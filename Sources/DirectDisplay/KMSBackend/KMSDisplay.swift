@@ -52,6 +52,14 @@ public final class KMSDisplay: Display {
         var testedOverlay: PixelRect?
         /// The window and rectangle the kernel refused on the overlay plane (not tried again there).
         var refusedOverlay: (window: ObjectIdentifier, rect: PixelRect)?
+        /// Per buffer slot, the GBM buffer a full-screen GLView draws into (KMSDisplay+DirectScanout).
+        var directFrames: [DirectFrame?] = [nil, nil, nil]
+        /// The GLView scanned out directly in the latest frame drawn.
+        weak var directView: GLView?
+        /// The direct frame committed last (what a capture without writeback reads back).
+        var lastDirectFrame: DirectFrame?
+        /// Making a direct-scanout buffer failed once: the screen composes GLViews from then on.
+        var directScanoutFailed = false
 
         /// The buffers' contents are unknown (reallocated, or another master drew): each is drawn whole next.
         @MainActor func buffersInvalidated() {
@@ -175,6 +183,8 @@ public final class KMSDisplay: Display {
             StderrLog.error("no hotplug: \(error)")
         }
         for card in cards { start(card) }
+        // GLViews draw on the main screen's card: there they can be scanned out.
+        GLViewContext.card = (Screen.main.flatMap { entry(for: $0) } ?? lit.first)?.card.device ?? cards.first?.device
         input.pointer.cursorMoved = { [weak self] location in self?.showCursor(location) }
         (source as? LibinputEventSource)?.dispatch()
         showCursor(input.pointerLocation)
@@ -204,6 +214,9 @@ public final class KMSDisplay: Display {
         let output = entry.output
         if let writeback = entry.card.writeback {
             let pixels = try writeback.capture(output)
+            return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: pixels)
+        }
+        if output.committedDirectFrame, let pixels = directFramePixels(entry) {
             return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: pixels)
         }
         guard let front = output.frontBuffer else {
@@ -289,6 +302,8 @@ public final class KMSDisplay: Display {
             }
         }
         for card in cards { card.stopEvents() }
+        // EGL holds its own copy of the card's descriptor until its display ends.
+        GLViewContext.end()
         deviceMonitor = nil
         input.close()
         if let reprobeTimer { eventLoop.cancelTimer(reprobeTimer.id) }
@@ -326,6 +341,7 @@ public final class KMSDisplay: Display {
     /// queued (a modeset the first time), else at that frame's flip event. A frame
     /// in which nothing changed is not committed (an idle screen costs nothing).
     private func present(_ entry: LitScreen) {
+        if !entry.directScanoutFailed, presentDirect(entry) { return }
         let compositor = entry.screen.compositor
         Application.shared.layoutAndDisplay(entry.screen)
         let overlay = prepareOverlay(entry)
@@ -357,7 +373,10 @@ public final class KMSDisplay: Display {
         entry.composedForNextFlip = entry.output.hasFlipQueued
         entry.overlayShownAt = overlayAt
         if overlay != nil { compositor.frameUsedOverlay() }
-        let clips = written.rects.map { DamageClip(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        // After a direct frame (a GLView's own buffer) the plane shows another buffer: all of it is new.
+        let clips =
+            entry.output.committedDirectFrame
+            ? nil : written.rects.map { DamageClip(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         do {
             try entry.output.present(version: entry.composedVersion, overlayAt: overlayAt, damage: clips)
             commitSucceeded(entry)
