@@ -14,7 +14,8 @@
 //                   Typesetting (pango text layout, drawn into Compositing's surfaces) and
 //                   ImageDecoding (PNG through cairo, JPEG through TurboJPEG, into Compositing's images)
 //   back ends       KMS (DRM/KMS scanout), Udev (device discovery), Input (libinput),
-//                   Session (libseat and the virtual console), GLRendering (EGL, GLES, GBM buffers)
+//                   Session (libseat and the virtual console), GLRendering (EGL, GLES, GBM buffers),
+//                   GLCompositing (draw operations composed with GLES, above Compositing and GLRendering)
 //   public API      DirectDisplay (@MainActor, UIKit-shaped)
 //   programs        direct-display (CLI and demo), direct-display-bench (benchmarks on real KMS)
 import PackageDescription
@@ -74,6 +75,8 @@ let package = Package(
         .target(name: "Udev", dependencies: ["CUdev"]),
         // OpenGL ES through EGL (surfaceless, or on a card's GBM device): contexts, framebuffers, GBM buffers.
         .target(name: "GLRendering", dependencies: ["CGBM", "CEGL", "CGLES"]),
+        // Draw operations composed with GLES (the GPU counterpart of Compositing's FrameComposer).
+        .target(name: "GLCompositing", dependencies: ["Compositing", "GLRendering", "CGLES"]),
         // uinput devices made by tests and benchmarks (libevdev), never by the library.
         .target(name: "VirtualInput", dependencies: ["CEvdev"]),
         .target(
@@ -81,6 +84,7 @@ let package = Package(
             dependencies: [
                 "WindowModel", "Geometry", "Compositing", "Typesetting", "ImageDecoding", "EDID", "KMS", "Udev",
                 "Input", "InputModel", "Keyboard", "Scheduling", "DeviceAccess", "Session", "GLRendering",
+                "GLCompositing",
                 // GLView re-exports GLES for its users' draw calls.
                 "CGLES",
             ]

@@ -227,6 +227,14 @@ public final class DrawingSurface {
     /// Finishes pending cairo drawing so the pixels can be read.
     func flush() { cairo_surface_flush(surface) }
 
+    /// Lends the premultiplied ARGB pixels (and their bytes per row) for reading,
+    /// e.g. an upload into a GL texture; valid only during `body`.
+    public func withPixels(_ body: (UnsafeRawPointer, Int) -> Void) {
+        flush()
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        body(UnsafeRawPointer(data), Int(cairo_image_surface_get_stride(surface)))
+    }
+
     /// Lends the pixels to pixman as an a8r8g8b8 image (cairo's ARGB32 is the same layout).
     func withPixmanImage(_ body: (OpaquePointer) -> Void) {
         guard let data = cairo_image_surface_get_data(surface) else { return }

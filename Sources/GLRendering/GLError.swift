@@ -13,6 +13,8 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
     case incompleteFramebuffer(status: UInt32)
     /// A GBM call failed (errno, or 0 when GBM gave no reason).
     case gbm(call: String, code: Int32)
+    /// GL reported `code` (glGetError) after `call`.
+    case gl(call: String, code: UInt32)
     /// OpenGL ES was turned off by the caller (e.g. an environment variable).
     case disabled(reason: String)
 
@@ -30,6 +32,8 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
                 "glCheckFramebufferStatus: \(Self.framebufferStatusName(status)) (0x\(String(status, radix: 16, uppercase: true)))"
         case .gbm(let call, let code):
             return code == 0 ? "\(call) failed" : "\(call) failed: \(String(cString: strerror(code)))"
+        case .gl(let call, let code):
+            return "\(call) failed: GL error 0x\(String(code, radix: 16, uppercase: true))"
         case .disabled(let reason):
             return "OpenGL ES is turned off (\(reason))"
         }

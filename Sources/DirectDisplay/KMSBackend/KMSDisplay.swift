@@ -1,6 +1,7 @@
 import Compositing
 import DeviceAccess
 import Foundation
+import GLCompositing
 import KMS
 import Scheduling
 import Udev
@@ -60,10 +61,19 @@ public final class KMSDisplay: Display {
         var lastDirectFrame: DirectFrame?
         /// Making a direct-scanout buffer failed once: the screen composes GLViews from then on.
         var directScanoutFailed = false
+        /// Per buffer slot, the GBM buffer GL composes the screen into (KMSDisplay+GLComposition).
+        var composedFrames: [DirectFrame?] = [nil, nil, nil]
+        /// What each of `composedFrames` missed since GL last drew it (buffer age).
+        var composedHistory = BufferDamageHistory()
+        /// The GL composer of this screen (made on the first GL frame).
+        var glComposer: GLFrameComposer?
+        /// GL composition failed once: the screen is composed by pixman from then on.
+        var glCompositionFailed = false
 
         /// The buffers' contents are unknown (reallocated, or another master drew): each is drawn whole next.
         @MainActor func buffersInvalidated() {
             screen.compositor.invalidate()
+            composedHistory.reset()
             cursorDrawn = [:]
             overlayContent = nil
             testedOverlay = nil
@@ -345,8 +355,13 @@ public final class KMSDisplay: Display {
         let compositor = entry.screen.compositor
         Application.shared.layoutAndDisplay(entry.screen)
         let overlay = prepareOverlay(entry)
-        let damage = compositor.compose(entry.screen, excluding: overlay?.window)
+        let withGL = overlay == nil && composesWithGL(entry)
+        let damage = compositor.compose(entry.screen, excluding: overlay?.window, drawsShadow: !withGL)
         entry.needsComposite = false
+        if withGL {
+            if presentComposedWithGL(entry, damage: damage) { return }
+            compositor.redrawStaleShadow(rotation: entry.screen.orientation.panelRotation)
+        }
         let slot = entry.output.drawSlot
         let cursor = compositedCursorDamage(entry, slot: slot)
         let overlayAt = overlay.map { (x: $0.x, y: $0.y) }
@@ -366,6 +381,8 @@ public final class KMSDisplay: Display {
             commitFailed(entry, error)
             return
         }
+        // GL's buffers miss this frame: each is drawn whole when GL composes again.
+        entry.composedHistory.reset()
         let written = compositor.update(
             slot: slot, pixels: buffer.pixels, bytesPerRow: buffer.bytesPerRow, extra: cursor)
         drawCompositedCursor(entry, into: buffer, slot: slot)

@@ -14,6 +14,8 @@ final class ScreenCompositor {
     private var previousRotation: PanelRotation?
     private var history = BufferDamageHistory()
     private var needsFullFrame = true
+    /// The shadow buffer misses frames composed elsewhere (by GL, see `compose(drawsShadow:)`).
+    private var shadowIsStale = false
     private(set) var statistics = Screen.FrameStatistics()
 
     /// The next frame is drawn whole (buffers were reallocated, another master
@@ -27,12 +29,19 @@ final class ScreenCompositor {
     /// in panel pixels: pending layout and drawing first, then the damaged part
     /// of the visible windows by level and recency.
     /// `excluding` is a window shown on an overlay plane instead, above this frame.
+    /// Without `drawsShadow` only the scene and its damage are brought up to date
+    /// (the frame is drawn by GL): the shadow is drawn whole by `redrawStaleShadow()`
+    /// or the next frame composed into it.
     @discardableResult
-    func compose(_ screen: Screen, excluding offloaded: Window? = nil) -> DamageRegion {
+    func compose(_ screen: Screen, excluding offloaded: Window? = nil, drawsShadow: Bool = true) -> DamageRegion {
         let width = Int(screen.nativeBounds.width)
         let height = Int(screen.nativeBounds.height)
         if shadow?.width != width || shadow?.height != height {
             shadow = ShadowFrame(width: width, height: height)
+            invalidate()
+        }
+        if drawsShadow && shadowIsStale {
+            shadowIsStale = false
             invalidate()
         }
         let rotation = screen.orientation.panelRotation
@@ -49,7 +58,9 @@ final class ScreenCompositor {
         } else {
             damage = sceneDamage(from: before).clipped(to: frame)
         }
-        if let shadow, !damage.isEmpty {
+        if !drawsShadow {
+            shadowIsStale = true
+        } else if let shadow, !damage.isEmpty {
             if rotation != .none {
                 FrameComposer.compose(
                     scene.operations, into: shadow.pixels, width: width, height: height,
@@ -70,6 +81,20 @@ final class ScreenCompositor {
         }
         screen.didComposite()
         return damage
+    }
+
+    /// The operations of the frame last composed, back to front.
+    var operations: [DrawOperation] { scene.operations }
+
+    /// Draws the latest frame whole into the shadow when it was composed without
+    /// it (GL could not draw it after all); every scanout buffer then takes all of it.
+    func redrawStaleShadow(rotation: PanelRotation) {
+        guard shadowIsStale, let shadow else { return }
+        shadowIsStale = false
+        FrameComposer.compose(
+            scene.operations, into: shadow.pixels, width: shadow.width, height: shadow.height,
+            bytesPerRow: shadow.bytesPerRow, rotation: rotation)
+        history.reset()
     }
 
     /// What changed since the previous frame (`before`). With the same windows in

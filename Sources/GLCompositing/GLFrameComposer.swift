@@ -1,0 +1,198 @@
+import CGLES
+import Compositing
+import GLRendering
+
+/// Composes a frame's draw operations with OpenGL ES into a framebuffer (a GBM
+/// buffer the card scans out): fills as coloured quads, surfaces as textured quads
+/// (the damaged part of each uploaded per frame), blended OVER with premultiplied
+/// alpha, each limited by its clip and the damage through the scissor. Pixels
+/// outside the damage are left as they are (the caller tracks each buffer's age).
+/// Colours go through 8 bits as pixman's do, so a frame matches FrameComposer's
+/// within rounding of blended pixels. Groups are not composed here: `canCompose`
+/// says whether a frame can be.
+public final class GLFrameComposer {
+    public let context: GLContext
+    private let program: GLProgram
+    private let viewportSize: GLint
+    private let colorUniform: GLint
+    private let texturedUniform: GLint
+    private let opacityUniform: GLint
+    private var vertexArray: GLuint = 0
+    private var vertexBuffer: GLuint = 0
+    private var texture: GLuint = 0
+
+    public init(context: GLContext) throws(GLProgramError) {
+        program = try GLProgram(context: context, vertexShader: Self.vertexShader, fragmentShader: Self.fragmentShader)
+        self.context = context
+        viewportSize = program.uniformLocation("viewportSize")
+        colorUniform = program.uniformLocation("color")
+        texturedUniform = program.uniformLocation("textured")
+        opacityUniform = program.uniformLocation("opacity")
+        glGenVertexArrays(1, &vertexArray)
+        glGenBuffers(1, &vertexBuffer)
+        glGenTextures(1, &texture)
+        glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        let stride = GLsizei(4 * MemoryLayout<Float>.size)
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
+        glEnableVertexAttribArray(1)
+        glVertexAttribPointer(
+            1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+            UnsafeRawPointer(bitPattern: 2 * MemoryLayout<Float>.size))
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        for parameter in [GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER] {
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), GL_NEAREST)
+        }
+        for parameter in [GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T] {
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), GL_CLAMP_TO_EDGE)
+        }
+    }
+
+    deinit {
+        guard (try? context.makeCurrent()) != nil else { return }
+        glDeleteTextures(1, &texture)
+        glDeleteBuffers(1, &vertexBuffer)
+        glDeleteVertexArrays(1, &vertexArray)
+    }
+
+    /// Whether every operation is one this composer draws (no groups).
+    public static func canCompose(_ operations: [DrawOperation]) -> Bool {
+        operations.allSatisfy {
+            switch $0 {
+            case .fill, .image: true
+            case .beginGroup, .beginTransformedGroup, .endGroup: false
+            }
+        }
+    }
+
+    /// Draws `region` of the frame into `target`: opaque black, then the operations
+    /// in order. Throws GL's error when a call failed (the frame is then unusable).
+    public func compose(_ operations: [DrawOperation], into target: GLFramebuffer, region: DamageRegion)
+        throws(GLError)
+    {
+        try target.bind()
+        // A GLView drawing in the same context may have left these on.
+        for capability in [GL_DEPTH_TEST, GL_STENCIL_TEST, GL_CULL_FACE, GL_BLEND] { glDisable(GLenum(capability)) }
+        program.use()
+        glUniform2f(viewportSize, Float(target.width), Float(target.height))
+        glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        defer {
+            glDisable(GLenum(GL_SCISSOR_TEST))
+            glDisable(GLenum(GL_BLEND))
+            glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+        }
+        for area in region.rects where !area.isEmpty {
+            scissor(area, height: target.height)
+            glClearColor(0, 0, 0, 1)
+            glClear(GLenum(GL_COLOR_BUFFER_BIT))
+            for operation in operations {
+                switch operation {
+                case .fill(let rect, let color, let clip):
+                    let part = rect.intersection(clip).intersection(area)
+                    guard !part.isEmpty else { continue }
+                    fill(part, color: color, height: target.height)
+                case .image(let surface, let x, let y, let opacity, let clip):
+                    let bounds = PixelRect(x: x, y: y, width: surface.pixelWidth, height: surface.pixelHeight)
+                    let part = bounds.intersection(clip).intersection(area)
+                    guard !part.isEmpty, opacity > 0 else { continue }
+                    draw(surface, at: (x, y), part: part, opacity: opacity, height: target.height)
+                case .beginGroup, .beginTransformedGroup, .endGroup:
+                    continue
+                }
+            }
+        }
+        let error = glGetError()
+        guard error == GLenum(GL_NO_ERROR) else { throw .gl(call: "composing a frame", code: error) }
+    }
+
+    /// GL's window rows go up from the bottom; frame pixels go down from the top.
+    private func scissor(_ rect: PixelRect, height: Int) {
+        glScissor(GLint(rect.x), GLint(height - rect.maxY), GLsizei(rect.width), GLsizei(rect.height))
+    }
+
+    private func fill(_ rect: PixelRect, color: PixelColor, height: Int) {
+        // pixman's colour: 16 bits per premultiplied channel, stored as its top 8 bits.
+        let alpha = min(max(color.alpha, 0), 1)
+        func channel(_ value: Double) -> Float {
+            Float(UInt16((value * 65535).rounded()) >> 8) / 255
+        }
+        let opaque = alpha >= 1
+        if opaque { glDisable(GLenum(GL_BLEND)) } else { glEnable(GLenum(GL_BLEND)) }
+        glUniform1i(texturedUniform, 0)
+        glUniform4f(
+            colorUniform, channel(min(max(color.red, 0), 1) * alpha), channel(min(max(color.green, 0), 1) * alpha),
+            channel(min(max(color.blue, 0), 1) * alpha), channel(alpha))
+        scissor(rect, height: height)
+        drawQuad(rect, texture: (0, 0, 1, 1))
+    }
+
+    /// Uploads the part of `surface` the quad covers and draws it OVER.
+    private func draw(
+        _ surface: DrawingSurface, at origin: (x: Int, y: Int), part: PixelRect, opacity: Double, height: Int
+    ) {
+        let left = part.x - origin.x
+        let top = part.y - origin.y
+        surface.withPixels { pixels, bytesPerRow in
+            glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(bytesPerRow / 4))
+            // BGRA bytes uploaded as RGBA; the shader swaps red and blue back.
+            glTexImage2D(
+                GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(part.width), GLsizei(part.height), 0, GLenum(GL_RGBA),
+                GLenum(GL_UNSIGNED_BYTE), pixels + top * bytesPerRow + left * 4)
+        }
+        glEnable(GLenum(GL_BLEND))
+        glUniform1i(texturedUniform, 1)
+        // pixman's mask: the opacity in 16 bits, used as its top 8.
+        let mask = opacity >= 1 ? 1 : Float(UInt16((max(opacity, 0) * 65535).rounded()) >> 8) / 255
+        glUniform1f(opacityUniform, mask)
+        scissor(part, height: height)
+        drawQuad(part, texture: (0, 0, 1, 1))
+    }
+
+    /// Two triangles over `rect` (frame pixels) with texture coordinates from the top-left corner.
+    private func drawQuad(_ rect: PixelRect, texture: (Float, Float, Float, Float)) {
+        let (x0, y0) = (Float(rect.x), Float(rect.y))
+        let (x1, y1) = (Float(rect.maxX), Float(rect.maxY))
+        let (s0, t0, s1, t1) = texture
+        let vertices: [Float] = [
+            x0, y0, s0, t0, x1, y0, s1, t0, x0, y1, s0, t1,
+            x1, y0, s1, t0, x1, y1, s1, t1, x0, y1, s0, t1,
+        ]
+        vertices.withUnsafeBytes { bytes in
+            glBufferData(GLenum(GL_ARRAY_BUFFER), bytes.count, bytes.baseAddress, GLenum(GL_STREAM_DRAW))
+        }
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
+    }
+
+    private static let vertexShader = """
+        #version 300 es
+        layout(location = 0) in vec2 position;
+        layout(location = 1) in vec2 textureCoordinate;
+        uniform vec2 viewportSize;
+        out vec2 uv;
+        void main() {
+            uv = textureCoordinate;
+            gl_Position = vec4(position.x / viewportSize.x * 2.0 - 1.0, 1.0 - position.y / viewportSize.y * 2.0, 0.0, 1.0);
+        }
+        """
+
+    private static let fragmentShader = """
+        #version 300 es
+        precision highp float;
+        in vec2 uv;
+        uniform sampler2D surface;
+        uniform bool textured;
+        uniform vec4 color;
+        uniform float opacity;
+        out vec4 fragmentColor;
+        void main() {
+            fragmentColor = textured ? texture(surface, uv).bgra * opacity : color;
+        }
+        """
+}
