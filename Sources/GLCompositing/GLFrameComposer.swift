@@ -47,6 +47,16 @@ public final class GLFrameComposer {
         for parameter in [GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T] {
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), GL_CLAMP_TO_EDGE)
         }
+        unbind()
+    }
+
+    /// GLViews share the context and draw with client-side arrays (vertex array 0,
+    /// no array buffer): nothing of this composer may stay bound for them.
+    private func unbind() {
+        glBindVertexArray(0)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        glUseProgram(0)
     }
 
     deinit {
@@ -87,6 +97,7 @@ public final class GLFrameComposer {
             glDisable(GLenum(GL_SCISSOR_TEST))
             glDisable(GLenum(GL_BLEND))
             glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+            unbind()
         }
         for area in region.rects where !area.isEmpty {
             scissor(area, height: target.height)

@@ -67,14 +67,14 @@ class KMSDisplayTestCase: XCTestCase {
     /// recomposition of the scene; a mismatch is saved as `prefix-step.png`.
     func assertScanoutMatchesScene(
         _ display: KMSDisplay, _ screen: Screen, _ step: String, savingAs prefix: String? = nil,
-        file: StaticString = #filePath, line: UInt = #line
+        allowingGLRounding: Bool = ScanoutTolerance.glRounding, file: StaticString = #filePath, line: UInt = #line
     ) throws {
         try display.waitForPresentation(of: screen)
         let captured = try display.capture(screen)
         let shown = captured.pixels.map(rgb)
         let expected = Application.shared.captureFrame(of: screen).pixels.map(rgb)
         guard shown != expected else { return }
-        if ScanoutTolerance.glRounding, ScanoutTolerance.withinRounding(shown, expected) { return }
+        if allowingGLRounding, ScanoutTolerance.withinRounding(shown, expected) { return }
         if let prefix { try? save(captured, "\(prefix)-\(step.replacingOccurrences(of: " ", with: "-"))") }
         let index = zip(shown, expected).enumerated().first { $0.element.0 != $0.element.1 }!.offset
         let width = Int(screen.nativeBounds.width)

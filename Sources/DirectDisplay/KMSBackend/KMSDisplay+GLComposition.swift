@@ -17,7 +17,7 @@ extension KMSDisplay {
 
     /// Whether GL may compose `entry`'s next frame, as far as is known before it is flattened.
     func composesWithGL(_ entry: LitScreen) -> Bool {
-        Self.compositorIsGL && !entry.glCompositionFailed && entry.screen.orientation.panelRotation == .none
+        composesWithGLES && !entry.glCompositionFailed && entry.screen.orientation.panelRotation == .none
             && entry.compositedCursor == nil
     }
 
@@ -44,6 +44,7 @@ extension KMSDisplay {
             glFailed(entry, error)
             return false
         }
+        compositor.frameComposedWithGL()
         entry.composedVersion += 1
         entry.composedForNextFlip = entry.output.hasFlipQueued
         entry.overlayShownAt = nil
@@ -53,6 +54,8 @@ extension KMSDisplay {
             entry.lastDirectFrame = frame
             commitSucceeded(entry)
         } catch {
+            // No frame waits for the retry (its scanout buffer could not be made): draw all of it again then.
+            if !entry.output.hasUncommittedFrame { entry.buffersInvalidated() }
             commitFailed(entry, error)
         }
         watchFlip(entry)

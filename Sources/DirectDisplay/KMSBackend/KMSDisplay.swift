@@ -403,6 +403,9 @@ public final class KMSDisplay: Display {
         watchFlip(entry)
     }
 
+    /// Whether screens are composed with GLES where it can (DIRECTDISPLAY_COMPOSITOR=gl;
+    /// see KMSDisplay+GLComposition); tests may turn it on.
+    package var composesWithGLES = KMSDisplay.compositorIsGL
     /// Test hook: flip events read while this is set are thrown away, as a driver that loses them would.
     package var dropsFlipEvents = false
     /// Test hook: TEST_ONLY commits of a window on the overlay plane fail with this, as a kernel refusing them would.

@@ -131,6 +131,9 @@ final class ScreenCompositor {
     /// The frame just composed shows a window from its own buffer on an overlay plane.
     func frameUsedOverlay() { statistics.framesWithOverlay += 1 }
 
+    /// The frame just composed was drawn by GLES, not into the shadow buffer.
+    func frameComposedWithGL() { statistics.framesComposedWithGL += 1 }
+
     /// A frame showed a GLView's own buffer on the primary plane, nothing composed.
     func frameScannedOutDirectly() { statistics.framesScannedOutDirectly += 1 }
 }
@@ -152,6 +155,9 @@ extension Screen {
         /// Frames that showed a full-screen GLView's own buffer on the primary plane
         /// (KMS; nothing composed or copied; not counted in `framesComposed`).
         public var framesScannedOutDirectly = 0
+        /// Frames composed by GLES into a scanout buffer (KMS, DIRECTDISPLAY_COMPOSITOR=gl;
+        /// also counted in `framesComposed`).
+        public var framesComposedWithGL = 0
     }
 
     /// Composition figures of this screen, on the KMS and the headless display alike.

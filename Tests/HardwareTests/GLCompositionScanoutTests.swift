@@ -1,0 +1,65 @@
+import Foundation
+import KMS
+import XCTest
+
+@testable import DirectDisplay
+
+/// An ellipse drawn with cairo (its anti-aliased edge is partly transparent).
+private final class EllipseView: View {
+    override func draw(_ rect: CGRect) {
+        GraphicsContext.current?.fillEllipse(
+            in: bounds.insetBy(dx: 4, dy: 4), with: Color(red: 0.9, green: 0.1, blue: 0.3, alpha: 1))
+    }
+}
+
+/// GPU composition (DIRECTDISPLAY_COMPOSITOR=gl) on real scanout, turned on by the
+/// test whatever the environment says: opaque and translucent fills, cairo-drawn
+/// content with and without opacity, and partial frames through the three buffers
+/// are composed by GLES (the statistics say so) and the writeback capture equals
+/// pixman's whole recomposition of the scene within 1 per channel.
+final class GLCompositionScanoutTests: KMSDisplayTestCase {
+    func testGLComposedFramesMatchPixmansWithinRounding() async throws {
+        let display = try XCTUnwrap(display)
+        display.composesWithGLES = true
+        // The front window would go on an overlay plane: refused, so GL composes it.
+        display.refusesOverlayTests = DRMError(call: "test", code: EINVAL, context: "refused by the test")
+        let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
+        let back = Window(screen: screen)
+        back.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.5, alpha: 1)
+        var tiles: [View] = []
+        for index in 0..<3 {
+            let tile = EllipseView(frame: CGRect(x: 40 + index * 120, y: 80, width: 96, height: 64))
+            tile.alpha = index == 1 ? 0.6 : 1
+            back.addSubview(tile)
+            tiles.append(tile)
+        }
+        let veil = View(frame: CGRect(x: 20, y: 60, width: 300, height: 120))
+        veil.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.3)
+        back.addSubview(veil)
+        back.makeKeyAndVisible()
+        let front = Window(frame: CGRect(x: 500, y: 300, width: 200, height: 150))
+        front.backgroundColor = Color(red: 0, green: 0.8, blue: 0.2, alpha: 1)
+        front.windowLevel = .statusBar
+        front.isHidden = false
+        try assertScanoutMatchesScene(
+            display, screen, "first frame", savingAs: "gl-composition", allowingGLRounding: true)
+        let before = screen.frameStatistics
+
+        // More changes than buffers: each buffer catches up on what it missed.
+        for step in 0..<5 {
+            tiles[step % 3].frame.origin.y = CGFloat(80 + 30 * step)
+            front.frame.origin.x = CGFloat(500 - 60 * step)
+            try assertScanoutMatchesScene(
+                display, screen, "change \(step)", savingAs: "gl-composition", allowingGLRounding: true)
+        }
+        let after = screen.frameStatistics
+        XCTAssertGreaterThan(before.framesComposedWithGL, 0, "the first frame was composed by GL")
+        XCTAssertEqual(
+            after.framesComposedWithGL - before.framesComposedWithGL, after.framesComposed - before.framesComposed,
+            "every change was composed by GL")
+        XCTAssertLessThan(after.lastFramePixelsComposed, 1024 * 768 / 2, "a change redraws its damage, not the screen")
+        if let directory = HardwareEnvironment.captureDirectory {
+            try display.capture(screen).writePNG(to: "\(directory)/gl-composition-last.png")
+        }
+    }
+}
