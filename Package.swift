@@ -124,6 +124,7 @@ let package = Package(
         .testTarget(name: "KeyboardTests", dependencies: ["Keyboard", "InputModel"]),
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
         .testTarget(name: "CompositingTests", dependencies: ["Compositing"]),
+        .testTarget(name: "GLCompositingTests", dependencies: ["GLCompositing", "Compositing", "GLRendering"]),
         .testTarget(name: "GLRenderingTests", dependencies: ["GLRendering", "CGLES", "TestSupport"]),
         .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),

@@ -43,20 +43,20 @@ final class GLCompositionScanoutTests: KMSDisplayTestCase {
         front.isHidden = false
         try assertScanoutMatchesScene(
             display, screen, "first frame", savingAs: "gl-composition", allowingGLRounding: true)
-        let before = screen.frameStatistics
+
+        XCTAssertGreaterThan(screen.frameStatistics.framesComposedWithGL, 0, "the first frame was composed by GL")
 
         // More changes than buffers: each buffer catches up on what it missed.
         for step in 0..<5 {
+            let composedByGL = screen.frameStatistics.framesComposedWithGL
             tiles[step % 3].frame.origin.y = CGFloat(80 + 30 * step)
             front.frame.origin.x = CGFloat(500 - 60 * step)
             try assertScanoutMatchesScene(
                 display, screen, "change \(step)", savingAs: "gl-composition", allowingGLRounding: true)
+            XCTAssertGreaterThan(
+                screen.frameStatistics.framesComposedWithGL, composedByGL, "change \(step) was composed by GL")
         }
         let after = screen.frameStatistics
-        XCTAssertGreaterThan(before.framesComposedWithGL, 0, "the first frame was composed by GL")
-        XCTAssertEqual(
-            after.framesComposedWithGL - before.framesComposedWithGL, after.framesComposed - before.framesComposed,
-            "every change was composed by GL")
         XCTAssertLessThan(after.lastFramePixelsComposed, 1024 * 768 / 2, "a change redraws its damage, not the screen")
         if let directory = HardwareEnvironment.captureDirectory {
             try display.capture(screen).writePNG(to: "\(directory)/gl-composition-last.png")

@@ -68,7 +68,11 @@ extension KMSDisplay {
     private func glTarget(_ entry: LitScreen) -> (GLFrameComposer, DirectFrame)? {
         guard let context = GLViewContext.context, let gbm = context.display.gbmDevice,
             gbm.fd == entry.card.device.fd
-        else { return nil }
+        else {
+            let reason = GLViewContext.failure.map { "\($0)" } ?? "OpenGL ES is not on \(entry.card.device.path)"
+            glFailed(entry, reason)
+            return nil
+        }
         let slot = entry.output.drawSlot
         let width = entry.output.mode.width
         let height = entry.output.mode.height
@@ -102,7 +106,7 @@ extension KMSDisplay {
         }
     }
 
-    private func glFailed(_ entry: LitScreen, _ error: any Error) {
+    private func glFailed(_ entry: LitScreen, _ error: Any) {
         StderrLog.info("\(entry.output.connector.name): GL composition failed, composing with pixman: \(error)")
         entry.glCompositionFailed = true
         entry.composedFrames = [nil, nil, nil]

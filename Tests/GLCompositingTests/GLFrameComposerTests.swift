@@ -1,0 +1,107 @@
+import Compositing
+import GLCompositing
+import GLRendering
+import XCTest
+
+/// GLFrameComposer against pixman's FrameComposer on the surfaceless EGL display
+/// (Mesa's software rasteriser): the same operations give the same pixels within
+/// 1 per channel, whole and within a damage region (pixels outside it untouched).
+final class GLFrameComposerTests: XCTestCase {
+    private var context: GLContext!
+    private let width = 64
+    private let height = 48
+
+    override func setUpWithError() throws {
+        do {
+            context = try GLContext(display: GLDisplay())
+        } catch {
+            throw XCTSkip("no surfaceless EGL here: \(error)")
+        }
+    }
+
+    /// An opaque fill, a translucent one, and a cairo ellipse drawn whole and at 0.6 opacity, clipped.
+    private func operations() -> [DrawOperation] {
+        let surface = DrawingSurface(pixelWidth: 20, pixelHeight: 14, scale: 1)
+        surface.setColor(PixelColor(red: 0.9, green: 0.1, blue: 0.3, alpha: 1))
+        surface.fillEllipse(x: 1, y: 1, width: 18, height: 12)
+        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        return [
+            .fill(frame, color: PixelColor(red: 0.1, green: 0.2, blue: 0.5, alpha: 1), clip: frame),
+            .fill(
+                PixelRect(x: 5, y: 6, width: 40, height: 20), color: PixelColor(red: 1, green: 1, blue: 1, alpha: 0.3),
+                clip: PixelRect(x: 0, y: 0, width: 30, height: 48)),
+            .image(surface, x: 10, y: 10, opacity: 1, clip: frame),
+            .image(surface, x: 33, y: 25, opacity: 0.6, clip: PixelRect(x: 0, y: 0, width: 45, height: 48)),
+        ]
+    }
+
+    private func pixman(_ operations: [DrawOperation]) -> [UInt32] {
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        pixels.withUnsafeMutableBytes { bytes in
+            FrameComposer.compose(
+                operations, into: bytes.baseAddress!, width: width, height: height, bytesPerRow: width * 4)
+        }
+        return pixels
+    }
+
+    private func read(_ framebuffer: GLFramebuffer) throws -> [UInt32] {
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        try pixels.withUnsafeMutableBytes { bytes in
+            try framebuffer.readPixels(into: bytes.baseAddress!, bytesPerRow: width * 4)
+        }
+        return pixels
+    }
+
+    private func assertWithinRounding(_ shown: [UInt32], _ expected: [UInt32], _ what: String) {
+        for (index, (a, b)) in zip(shown, expected).enumerated() {
+            let close = stride(from: 0, to: 24, by: 8).allSatisfy { shift in
+                abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)) <= 1
+            }
+            guard close else {
+                XCTFail(
+                    "\(what): pixel (\(index % width), \(index / width)) is \(String(a & 0xFF_FFFF, radix: 16)), "
+                        + "pixman gives \(String(b & 0xFF_FFFF, radix: 16))")
+                return
+            }
+        }
+    }
+
+    func testAWholeFrameMatchesPixman() throws {
+        let operations = operations()
+        XCTAssertTrue(GLFrameComposer.canCompose(operations))
+        let composer = try GLFrameComposer(context: context)
+        let target = try GLFramebuffer(context: context, width: width, height: height)
+        try composer.compose(operations, into: target, region: .full(width: width, height: height))
+        let shown = try read(target)
+        let expected = pixman(operations)
+        assertWithinRounding(shown, expected, "whole frame")
+        XCTAssertEqual(shown[0] & 0xFF_FFFF, expected[0] & 0xFF_FFFF, "an opaque fill is the same bytes")
+    }
+
+    func testOnlyTheDamageIsRedrawn() throws {
+        let composer = try GLFrameComposer(context: context)
+        let target = try GLFramebuffer(context: context, width: width, height: height)
+        let red = PixelRect(x: 0, y: 0, width: width, height: height)
+        try composer.compose(
+            [.fill(red, color: PixelColor(red: 1, green: 0, blue: 0, alpha: 1), clip: red)], into: target,
+            region: .full(width: width, height: height))
+        let damage = PixelRect(x: 8, y: 4, width: 30, height: 20)
+        try composer.compose(operations(), into: target, region: DamageRegion([damage]))
+        let shown = try read(target)
+        let expected = pixman(operations())
+        for y in 0..<height {
+            for x in 0..<width {
+                let inside = x >= damage.x && x < damage.maxX && y >= damage.y && y < damage.maxY
+                let pixel = shown[y * width + x] & 0xFF_FFFF
+                if !inside, pixel != 0xFF_0000 { return XCTFail("(\(x), \(y)) outside the damage was redrawn") }
+            }
+        }
+        let inside = (damage.y..<damage.maxY).flatMap { y in (damage.x..<damage.maxX).map { y * width + $0 } }
+        assertWithinRounding(inside.map { shown[$0] }, inside.map { expected[$0] }, "the damage")
+    }
+
+    func testGroupsAreLeftToPixman() {
+        let bounds = PixelRect(x: 0, y: 0, width: 4, height: 4)
+        XCTAssertFalse(GLFrameComposer.canCompose([.beginGroup(opacity: 0.5, bounds: bounds), .endGroup]))
+    }
+}
