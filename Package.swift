@@ -5,7 +5,8 @@
 //   C bindings      CDRM, CUdev, CInput, CXKBCommon, CEvdev, CPixman, CCairo, CPango (pango through
 //                   pangocairo), CTurboJPEG (system libraries, pkg-config), CSeat (libseat),
 //                   CLinuxEvents (epoll, timerfd, eventfd headers), CVirtualTerminal (VT ioctls)
-//   pure logic      WindowModel, EDID, InputModel (input event values and rules; no C library, no hardware)
+//   pure logic      WindowModel, EDID, InputModel (input event values and rules; no C library, no hardware),
+//                   Animation (timing curves, interpolation, vblank prediction)
 //   foundations     Scheduling (the event loop and its clocks), DeviceAccess (the device opener),
 //                   Keyboard (xkbcommon keymaps and state)
 //   pixels          Compositing (pixman composition, cairo drawing and PNG files); above it
@@ -50,6 +51,7 @@ let package = Package(
         .target(name: "WindowModel"),
         .target(name: "EDID"),
         .target(name: "InputModel"),
+        .target(name: "Animation"),
         .target(name: "Scheduling", dependencies: ["CLinuxEvents"]),
         .target(name: "DeviceAccess"),
         .target(name: "Session", dependencies: ["CSeat", "CVirtualTerminal", "DeviceAccess", "Scheduling"]),
@@ -65,8 +67,8 @@ let package = Package(
         .target(
             name: "DirectDisplay",
             dependencies: [
-                "WindowModel", "Compositing", "Typesetting", "ImageDecoding", "EDID", "KMS", "Udev", "Input",
-                "InputModel", "Keyboard", "Scheduling", "DeviceAccess", "Session",
+                "WindowModel", "Animation", "Compositing", "Typesetting", "ImageDecoding", "EDID", "KMS", "Udev",
+                "Input", "InputModel", "Keyboard", "Scheduling", "DeviceAccess", "Session",
             ]
         ),
         .executableTarget(
@@ -93,7 +95,7 @@ let package = Package(
         .testTarget(
             name: "DirectDisplayTests",
             dependencies: [
-                "DirectDisplay", "WindowModel", "Compositing", "InputModel", "Scheduling", "TestSupport",
+                "DirectDisplay", "WindowModel", "Animation", "Compositing", "InputModel", "Scheduling", "TestSupport",
                 // The JPEG tests make their JPEG with TurboJPEG's compressor.
                 "CTurboJPEG",
             ]),
@@ -105,6 +107,7 @@ let package = Package(
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
         .testTarget(name: "CompositingTests", dependencies: ["Compositing"]),
         .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
+        .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(
             name: "HardwareTests",
             dependencies: [

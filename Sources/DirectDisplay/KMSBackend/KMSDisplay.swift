@@ -1,3 +1,4 @@
+import Animation
 import Compositing
 import DeviceAccess
 import Foundation
@@ -47,6 +48,10 @@ public final class KMSDisplay: Display {
         var testedOverlay: PixelRect?
         /// The window and rectangle the kernel refused on the overlay plane (not tried again there).
         var refusedOverlay: (window: ObjectIdentifier, rect: PixelRect)?
+        /// When the next vblank comes, from the flip events (see KMSDisplay+Animation).
+        var vblanks: VBlankPredictor
+        /// The next animation frame when no flip is on its way to bring one.
+        var animationTimer: TimerID?
 
         /// The buffers' contents are unknown (reallocated, or another master drew): each is drawn whole next.
         @MainActor func buffersInvalidated() {
@@ -62,6 +67,7 @@ public final class KMSDisplay: Display {
             self.card = card
             self.plugTime = plugTime
             connector = output.connector
+            vblanks = VBlankPredictor(refreshRate: output.mode.refreshRate)
         }
     }
 
@@ -197,6 +203,7 @@ public final class KMSDisplay: Display {
         }
         try waitUntilIdle(entry, timeout: 2)
         try entry.output.setMode(kernelMode)
+        entry.vblanks = VBlankPredictor(refreshRate: entry.output.mode.refreshRate)
         // New buffers: each is drawn whole once.
         entry.buffersInvalidated()
         screen.updateCurrentMode(mode)
@@ -295,6 +302,8 @@ public final class KMSDisplay: Display {
     /// queued (a modeset the first time), else at that frame's flip event. A frame
     /// in which nothing changed is not committed (an idle screen costs nothing).
     private func present(_ entry: LitScreen) {
+        stepAnimations(entry)
+        defer { continueAnimation(entry) }
         let compositor = entry.screen.compositor
         Application.shared.layoutAndDisplay(entry.screen)
         let overlay = prepareOverlay(entry)
@@ -349,6 +358,7 @@ public final class KMSDisplay: Display {
                 continue
             }
             entry.composedForNextFlip = false
+            entry.vblanks.record(time: event.timestamp, sequence: event.sequence)
             watchFlip(entry)
             if entry.plugToFirstFrame == nil, let plugTime = entry.plugTime {
                 entry.plugToFirstFrame = monotonicSeconds() - plugTime

@@ -4,7 +4,8 @@ import Foundation
 /// Turns visible windows' view trees into the compositor's draw operations,
 /// in frame pixels: backgrounds, drawn content, alpha (as groups where a view
 /// has visible subviews) and clipsToBounds; and beside them the scene elements
-/// that damage is computed from.
+/// that damage is computed from. Geometry, alpha and colour are the views'
+/// presentation values: what their running animations show in this frame.
 @MainActor struct ViewTreeFlattener {
     let scale: CGFloat
     private(set) var operations: [DrawOperation] = []
@@ -50,28 +51,29 @@ import Foundation
 
     /// `originInParent` is where the parent's bounds origin lies, in screen points.
     private mutating func add(_ view: View, originInParent: CGPoint, opacity: CGFloat, clip: PixelRect) {
-        guard !view.isHidden, view.alpha > 0, !clip.isEmpty else { return }
-        let frame = view.frame.offsetBy(dx: originInParent.x, dy: originInParent.y)
+        let shown = view.presentation
+        guard !view.isHidden, shown.alpha > 0, !clip.isEmpty else { return }
+        let frame = shown.frame.offsetBy(dx: originInParent.x, dy: originInParent.y)
         let framePixels = pixels(frame)
-        let contentOrigin = CGPoint(x: frame.minX - view.bounds.minX, y: frame.minY - view.bounds.minY)
-        let visibleChildren = view.subviews.filter { !$0.isHidden && $0.alpha > 0 }
-        let grouped = view.alpha < 1 && !visibleChildren.isEmpty
-        var ownOpacity = opacity * view.alpha
+        let contentOrigin = CGPoint(x: frame.minX - shown.bounds.minX, y: frame.minY - shown.bounds.minY)
+        let visibleChildren = view.subviews.filter { !$0.isHidden && $0.presentation.alpha > 0 }
+        let grouped = shown.alpha < 1 && !visibleChildren.isEmpty
+        var ownOpacity = opacity * shown.alpha
         let outerGroupPath = groupPath
         defer { groupPath = outerGroupPath }
         if grouped {
             let extent = extentInPixels(view, frame: frame).intersection(clip)
             guard !extent.isEmpty else { return }
-            operations.append(.beginGroup(opacity: Double(view.alpha), bounds: extent))
+            operations.append(.beginGroup(opacity: Double(shown.alpha), bounds: extent))
             ownOpacity = opacity
-            element(view, kind: 2, area: extent, signature: view.alpha)
+            element(view, kind: 2, area: extent, signature: shown.alpha)
             var hasher = Hasher()
             hasher.combine(outerGroupPath)
             hasher.combine(ObjectIdentifier(view))
-            hasher.combine(view.alpha)
+            hasher.combine(shown.alpha)
             groupPath = hasher.finalize()
         }
-        if let color = view.backgroundColor, color.alpha > 0 {
+        if let color = shown.backgroundColor, color.alpha > 0 {
             let pixel = color.pixelColor(opacity: ownOpacity)
             operations.append(.fill(framePixels, color: pixel, clip: clip))
             element(view, kind: 0, area: framePixels.intersection(clip), signature: pixel)
@@ -110,9 +112,10 @@ import Foundation
     private func extentInPixels(_ view: View, frame: CGRect) -> PixelRect {
         var union = frame
         if !view.clipsToBounds {
-            let contentOrigin = CGPoint(x: frame.minX - view.bounds.minX, y: frame.minY - view.bounds.minY)
+            let bounds = view.presentation.bounds
+            let contentOrigin = CGPoint(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY)
             for child in view.subviews where !child.isHidden {
-                let childFrame = child.frame.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y)
+                let childFrame = child.presentation.frame.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y)
                 let childPixels = extentInPixels(child, frame: childFrame)
                 union = union.union(
                     CGRect(
