@@ -52,6 +52,9 @@ public final class KMSDisplay: Display {
         var vblanks: VBlankPredictor
         /// The next animation frame when no flip is on its way to bring one.
         var animationTimer: TimerID?
+        /// No new frame is composed while a wait for the screen to go idle runs
+        /// (an animation would otherwise queue one at every flip).
+        var framesHeld = false
 
         /// The buffers' contents are unknown (reallocated, or another master drew): each is drawn whole next.
         @MainActor func buffersInvalidated() {
@@ -292,7 +295,8 @@ public final class KMSDisplay: Display {
     /// the flip event, so input read meanwhile all goes into one frame.
     func presentDirtyScreens() {
         guard !isSuspended else { return }
-        for entry in lit where entry.needsComposite && !(entry.output.hasFlipQueued && entry.composedForNextFlip) {
+        for entry in lit
+        where entry.needsComposite && !entry.framesHeld && !(entry.output.hasFlipQueued && entry.composedForNextFlip) {
             present(entry)
         }
     }
@@ -367,13 +371,19 @@ public final class KMSDisplay: Display {
             entry.lastSeenVersion = entry.output.presentedVersion
             if changed { entry.screen.compositor.framePresented() }
             framePresented?(entry.screen, event, changed)
-            if entry.needsComposite && !isSuspended { present(entry) }
+            if entry.needsComposite && !isSuspended && !entry.framesHeld { present(entry) }
         }
     }
 
     /// Blocks on the card's fd alone (nothing else is served: this runs inside other
-    /// operations) until `entry` has no flip queued.
+    /// operations) until `entry` has no flip queued. New frames wait until the loop's
+    /// next turn (the caller then has the idle screen to itself).
     func waitUntilIdle(_ entry: LitScreen, timeout: Double) throws {
+        entry.framesHeld = true
+        defer {
+            entry.framesHeld = false
+            if entry.needsComposite { schedulePresent() }
+        }
         let deadline = monotonicSeconds() + finiteTimeout(timeout)
         while entry.output.hasFlipQueued {
             let remaining = deadline - monotonicSeconds()
