@@ -94,6 +94,8 @@ final class AnimationTests: DirectDisplayTestCase {
         display.advanceTime(by: 0.55)
         XCTAssertEqual(view.presentation.backgroundColor?.red ?? -1, 0.6, accuracy: 1e-6, "on the way back")
         XCTAssertEqual(finished, [])
+        view.backgroundColor = .black
+        XCTAssertTrue(view.isAnimating, "setting the value it already has (as layout may) ends nothing")
         view.backgroundColor = Color(red: 1, green: 0, blue: 0)
         XCTAssertFalse(view.isAnimating)
         XCTAssertEqual(view.presentation.backgroundColor, Color(red: 1, green: 0, blue: 0), "shown at once")

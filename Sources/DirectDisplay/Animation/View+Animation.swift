@@ -77,13 +77,16 @@ extension View {
         AnimationTransaction.stack.removeLast()
     }
 
-    /// Called by the setters of animatable properties before they change: inside an
-    /// animation block the old value is noted (once per block), outside one the
-    /// property's running animation ends.
-    func willChangeAnimatable<Value: Interpolatable & Sendable>(_ property: WritableKeyPath<Presentation, Value>) {
+    /// Called by the setters of animatable properties before they change to `newValue`:
+    /// inside an animation block the old value is noted (once per block); outside one
+    /// a new value ends the property's running animation (setting the value it
+    /// already has, as a layout pass may, does not).
+    func willChangeAnimatable<Value: Interpolatable & Sendable>(
+        _ property: WritableKeyPath<Presentation, Value>, to newValue: Value
+    ) {
         if let transaction = AnimationTransaction.stack.last ?? nil {
             transaction.record(self, property)
-        } else if !animations.isEmpty {
+        } else if !animations.isEmpty, modelPresentation[keyPath: property] != newValue {
             Application.shared.animator.remove(property, of: self)
         }
     }

@@ -40,7 +40,7 @@ import WindowModel
     open var frame: CGRect {
         get { frameStorage }
         set {
-            willChangeAnimatable(\.frame)
+            willChangeAnimatable(\.frame, to: newValue)
             let oldSize = frameStorage.size
             setNeedsCompositeOfScreen()
             frameStorage = newValue
@@ -53,7 +53,7 @@ import WindowModel
     open var bounds: CGRect {
         get { CGRect(origin: boundsOrigin, size: frameStorage.size) }
         set {
-            willChangeAnimatable(\.boundsOrigin)
+            willChangeAnimatable(\.boundsOrigin, to: newValue.origin)
             boundsOrigin = newValue.origin
             let center = self.center
             frame = CGRect(
@@ -81,13 +81,13 @@ import WindowModel
 
     /// The fill behind the view's content; nil draws nothing.
     open var backgroundColor: Color? {
-        willSet { willChangeAnimatable(\.backgroundColor) }
+        willSet { willChangeAnimatable(\.backgroundColor, to: newValue) }
         didSet { setNeedsCompositeOfScreen() }
     }
 
     /// Opacity of the view and its subviews as a group, 0…1. Below 0.01 the view also ignores touches.
     open var alpha: CGFloat = 1 {
-        willSet { willChangeAnimatable(\.alpha) }
+        willSet { willChangeAnimatable(\.alpha, to: newValue) }
         didSet { setNeedsCompositeOfScreen() }
     }
 
