@@ -42,7 +42,7 @@ final class AnimationTests: DirectDisplayTestCase {
                 XCTAssertEqual(view.presentation.frame.width, 20, "the size does not change")
             }
             display.advanceTime(by: 0.25)
-            XCTAssertFalse(view.isAnimating, "\(curve)")
+            XCTAssertFalse(view.hasRunningAnimations, "\(curve)")
             XCTAssertEqual(view.presentation, view.modelPresentation)
         }
     }
@@ -95,9 +95,9 @@ final class AnimationTests: DirectDisplayTestCase {
         XCTAssertEqual(view.presentation.backgroundColor?.red ?? -1, 0.6, accuracy: 1e-6, "on the way back")
         XCTAssertEqual(finished, [])
         view.backgroundColor = .black
-        XCTAssertTrue(view.isAnimating, "setting the value it already has (as layout may) ends nothing")
+        XCTAssertTrue(view.hasRunningAnimations, "setting the value it already has (as layout may) ends nothing")
         view.backgroundColor = Color(red: 1, green: 0, blue: 0)
-        XCTAssertFalse(view.isAnimating)
+        XCTAssertFalse(view.hasRunningAnimations)
         XCTAssertEqual(view.presentation.backgroundColor, Color(red: 1, green: 0, blue: 0), "shown at once")
         display.advanceTime(by: 0)
         XCTAssertEqual(finished, [false])
@@ -157,7 +157,7 @@ final class AnimationTests: DirectDisplayTestCase {
         XCTAssertEqual(results, [], "not inside the call")
         display.advanceTime(by: 0.1)
         XCTAssertEqual(results, ["no change true", "not on screen true"])
-        XCTAssertTrue(view.isAnimating, "the first call runs on")
+        XCTAssertTrue(view.hasRunningAnimations, "the first call runs on")
         display.advanceTime(by: 0.1)
         XCTAssertEqual(results, ["no change true", "not on screen true", "two properties true"])
     }
@@ -200,7 +200,7 @@ final class AnimationTests: DirectDisplayTestCase {
         View.animate(withDuration: 0.5) { self.view.backgroundColor = .black }
         display.advanceTime(by: 0.5)
         XCTAssertEqual(screen.frameStatistics.framesComposed, idle + 30, "one a vblank at 60 Hz")
-        XCTAssertFalse(view.isAnimating)
+        XCTAssertFalse(view.hasRunningAnimations)
         display.advanceTime(by: 2)
         XCTAssertEqual(screen.frameStatistics.framesComposed, idle + 30, "idle again")
         XCTAssertEqual(display.eventLoop.pendingTimerNames, [])
@@ -220,7 +220,7 @@ final class AnimationTests: DirectDisplayTestCase {
         view.removeFromSuperview()
         display.advanceTime(by: 0.1)
         XCTAssertEqual(finished, [false])
-        XCTAssertFalse(view.isAnimating)
+        XCTAssertFalse(view.hasRunningAnimations)
     }
 
     /// Random animations, plain sets and time steps: every frame composed through the

@@ -41,7 +41,7 @@ import Scheduling
 
 /// Owns the running animations of every view and steps them: each display calls
 /// `step(_:to:)` for a screen before composing its frame, with the time that frame
-/// will reach the screen, and keeps composing frames while `isAnimating(on:)`.
+/// will reach the screen, and keeps composing frames while `hasRunningAnimations(on:)`.
 @MainActor final class Animator {
     private struct Entry {
         weak var view: View?
@@ -114,7 +114,7 @@ import Scheduling
     }
 
     /// Whether views on `screen` have animations (its frames must keep coming).
-    func isAnimating(on screen: Screen) -> Bool {
+    func hasRunningAnimations(on screen: Screen) -> Bool {
         views.values.contains { $0.view?.window?.screen === screen }
     }
 

@@ -8,7 +8,7 @@ import Scheduling
 extension HeadlessDisplay {
     func keepFramesComing(_ screen: Screen) {
         let id = ObjectIdentifier(screen)
-        guard frameTicks[id] == nil, screen.isConnected, Application.shared.animator.isAnimating(on: screen)
+        guard frameTicks[id] == nil, screen.isConnected, Application.shared.animator.hasRunningAnimations(on: screen)
         else { return }
         let period = 1 / (screen.currentMode?.refreshRate ?? 60)
         frameTicks[id] = eventLoop.schedule(after: period, name: "animation frame of \(screen.name)") {

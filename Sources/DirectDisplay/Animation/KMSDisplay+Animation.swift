@@ -11,7 +11,7 @@ import Scheduling
 extension KMSDisplay {
     func stepAnimations(_ entry: LitScreen) {
         let animator = Application.shared.animator
-        guard animator.isAnimating(on: entry.screen) else { return }
+        guard animator.hasRunningAnimations(on: entry.screen) else { return }
         var time = entry.vblanks.nextVBlank(after: monotonicSeconds())
         // Committed behind a queued frame, it reaches the screen one vblank later.
         if entry.output.hasFlipQueued { time += entry.vblanks.period }
@@ -20,7 +20,7 @@ extension KMSDisplay {
 
     func continueAnimation(_ entry: LitScreen) {
         let animator = Application.shared.animator
-        guard animator.isAnimating(on: entry.screen) else { return }
+        guard animator.hasRunningAnimations(on: entry.screen) else { return }
         entry.needsComposite = true
         guard !entry.output.hasFlipQueued, entry.animationTimer == nil else { return }
         let now = monotonicSeconds()

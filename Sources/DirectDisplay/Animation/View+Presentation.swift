@@ -26,6 +26,7 @@ extension View {
     /// where its animations were at the latest frame composed for its screen. Reading
     /// `frame`, `alpha`... gives the model (final) values at once.
     public var presentation: Presentation {
+        guard !animations.isEmpty else { return modelPresentation }
         var shown = modelPresentation
         for animation in animations.values { animation.apply(to: &shown) }
         return shown
@@ -36,8 +37,11 @@ extension View {
         Presentation(frame: frame, boundsOrigin: bounds.origin, alpha: alpha, backgroundColor: backgroundColor)
     }
 
+    /// The alpha shown (the flattener asks it of every subview).
+    var presentationAlpha: CGFloat { animations.isEmpty ? alpha : presentation.alpha }
+
     /// Whether any of the view's properties is animating.
-    public var isAnimating: Bool { !animations.isEmpty }
+    public var hasRunningAnimations: Bool { !animations.isEmpty }
 
     /// Views being animated without `.allowUserInteraction` get no touches.
     var ignoresTouchesWhileAnimating: Bool {

@@ -217,8 +217,9 @@ public final class KMSDisplay: Display {
     // MARK: Frames
 
     /// Composes and presents any pending changes now, then blocks on the card's fd
-    /// until the frame holding every change made so far is on screen. For tests and
-    /// tools that must know what is scanned out; apps let `Application.run()` serve.
+    /// until the frame holding every change made so far is on screen (with views
+    /// animating: their last frame). For tests and tools that must know what is
+    /// scanned out; apps let `Application.run()` serve.
     @discardableResult
     public func waitForPresentation(of screen: Screen, timeout: Double = 2) throws -> FlipEvent {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }

@@ -56,7 +56,7 @@ import Foundation
         let frame = shown.frame.offsetBy(dx: originInParent.x, dy: originInParent.y)
         let framePixels = pixels(frame)
         let contentOrigin = CGPoint(x: frame.minX - shown.bounds.minX, y: frame.minY - shown.bounds.minY)
-        let visibleChildren = view.subviews.filter { !$0.isHidden && $0.presentation.alpha > 0 }
+        let visibleChildren = view.subviews.filter { !$0.isHidden && $0.presentationAlpha > 0 }
         let grouped = shown.alpha < 1 && !visibleChildren.isEmpty
         var ownOpacity = opacity * shown.alpha
         let outerGroupPath = groupPath
