@@ -154,12 +154,21 @@ final class AnimationTests: DirectDisplayTestCase {
         } completion: {
             results.append("not on screen \($0)")
         }
+        let still = View(frame: CGRect(x: 50, y: 50, width: 5, height: 5))
+        window.addSubview(still)
+        View.animate(withDuration: 0) {
+            still.alpha = 0.5
+        } completion: {
+            results.append("no time \($0)")
+        }
+        XCTAssertFalse(still.hasRunningAnimations, "no time: set at once")
+        XCTAssertEqual(still.presentation.alpha, 0.5)
         XCTAssertEqual(results, [], "not inside the call")
         display.advanceTime(by: 0.1)
-        XCTAssertEqual(results, ["no change true", "not on screen true"])
+        XCTAssertEqual(results, ["no change true", "not on screen true", "no time true"])
         XCTAssertTrue(view.hasRunningAnimations, "the first call runs on")
         display.advanceTime(by: 0.1)
-        XCTAssertEqual(results, ["no change true", "not on screen true", "two properties true"])
+        XCTAssertEqual(results, ["no change true", "not on screen true", "no time true", "two properties true"])
     }
 
     /// Hit-testing uses model values and skips animating views unless they allow interaction.

@@ -10,7 +10,8 @@ extension HeadlessDisplay {
         let id = ObjectIdentifier(screen)
         guard frameTicks[id] == nil, screen.isConnected, Application.shared.animator.hasRunningAnimations(on: screen)
         else { return }
-        let period = 1 / (screen.currentMode?.refreshRate ?? 60)
+        let rate = screen.currentMode?.refreshRate ?? 60
+        let period = 1 / (rate > 0 && rate.isFinite ? rate : 60)
         frameTicks[id] = eventLoop.schedule(after: period, name: "animation frame of \(screen.name)") {
             [weak self, weak screen] in
             self?.frameTicks[id] = nil

@@ -42,7 +42,7 @@ extension View {
     /// animation of the call ended, false if one was interrupted: animated again by
     /// another call, or set outside an animation (which ends its animation, the new
     /// value showing at once). Changes to views not on a screen, or to the same value,
-    /// do not animate.
+    /// do not animate, nor does a zero duration without delay.
     public static func animate(
         withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
         animations: () -> Void, completion: (@MainActor (Bool) -> Void)? = nil
@@ -55,7 +55,9 @@ extension View {
         AnimationTransaction.stack.append(transaction)
         animations()
         AnimationTransaction.stack.removeLast()
-        Application.shared.animator.start(transaction.changes.compactMap { $0() }, completion: completion)
+        // No time at all (UIKit's zero duration): the values are simply set.
+        let timed = duration > 0 || delay > 0
+        Application.shared.animator.start(timed ? transaction.changes.compactMap { $0() } : [], completion: completion)
     }
 
     /// Animates with no delay, the default curve and no completion.
