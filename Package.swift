@@ -32,7 +32,9 @@ let package = Package(
         .executable(name: "edid-fuzzer", targets: ["EDIDFuzzer"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Errno: errno values with names (DRMError.errno).
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
@@ -60,7 +62,11 @@ let package = Package(
         .target(name: "Compositing", dependencies: ["CPixman", "CCairo"]),
         .target(name: "Typesetting", dependencies: ["CPango", "CCairo", "Compositing"]),
         .target(name: "ImageDecoding", dependencies: ["CCairo", "CTurboJPEG", "Compositing"]),
-        .target(name: "KMS", dependencies: ["CDRM", "EDID", "DeviceAccess", "Scheduling"]),
+        .target(
+            name: "KMS",
+            dependencies: [
+                "CDRM", "EDID", "DeviceAccess", "Scheduling", .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         .target(name: "Udev", dependencies: ["CUdev"]),
         // uinput devices made by tests and benchmarks (libevdev), never by the library.
         .target(name: "VirtualInput", dependencies: ["CEvdev"]),

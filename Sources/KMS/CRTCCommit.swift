@@ -16,6 +16,9 @@ struct CRTCCommitState {
     /// What changed in `framebuffer` since it was last on screen, for the primary
     /// plane's FB_DAMAGE_CLIPS where it has one; nil: all of it.
     var damage: [DamageClip]? = nil
+    /// The connector's link-status went BAD: a modeset sets it GOOD again (atomic
+    /// commits name it; legacy drivers take it as a connector property first).
+    var resetsLink = false
 }
 
 /// A window's own buffer on an overlay plane above the primary one, at (`x`, `y`)
@@ -214,6 +217,12 @@ final class AtomicCommit: CRTCCommitter {
         try request.add(plane.id, plane.properties, "CRTC_H", height)
         if let cursor = state.cursor { try add(cursor, crtcID: state.crtc.id, to: request) }
         if let overlay = state.overlay { try add(overlay, crtcID: state.crtc.id, to: request) }
+        // As wlroots does on every modeset: a link the kernel marked BAD is only
+        // retrained by a modeset that asks for GOOD (the kernel never takes BAD from us).
+        if state.connector.properties.has("link-status") {
+            try request.add(
+                state.connector.id, state.connector.properties, "link-status", UInt64(DRM_MODE_LINK_STATUS_GOOD))
+        }
         return request
     }
 }
@@ -228,6 +237,11 @@ final class LegacyCommit: CRTCCommitter {
         var connectorID = state.connector.id
         var mode = state.mode.info
         let fd = device.fd
+        if state.resetsLink, let property = state.connector.properties.id("link-status") {
+            try drmCall("drmModeConnectorSetProperty", context: "link-status GOOD on \(state.connector.name)") {
+                drmModeConnectorSetProperty(fd, connectorID, property, UInt64(DRM_MODE_LINK_STATUS_GOOD))
+            }
+        }
         try drmCall("drmModeSetCrtc", context: "modeset \(state.mode) on \(state.connector.name)") {
             drmModeSetCrtc(fd, state.crtc.id, state.framebuffer.framebufferID, 0, 0, &connectorID, 1, &mode)
         }

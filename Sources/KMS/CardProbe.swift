@@ -32,6 +32,19 @@ public struct ConnectorState: Sendable {
             || type == UInt32(DRM_MODE_CONNECTOR_DSI)
     }
     public var edidInfo: EDIDInfo? { edid.map { EDIDInfo(bytes: $0) } }
+
+    /// The connector's "link-status" property: BAD when the driver found the link to
+    /// the monitor broken after a modeset (DisplayPort link training, HDMI 2.0
+    /// scrambling); the sink then shows nothing until the mode is set again.
+    /// Connectors without the property are always good.
+    public var linkStatus: LinkStatus {
+        properties.value("link-status") == UInt64(DRM_MODE_LINK_STATUS_BAD) ? .bad : .good
+    }
+}
+
+/// A connector's link to its monitor, from the "link-status" property.
+public enum LinkStatus: String, Sendable, Codable {
+    case good, bad
 }
 
 /// One CRTC: its index (for possible_crtcs masks) and current state.
@@ -107,7 +120,7 @@ public struct CardProbe: Sendable {
 
         let crtcIDs = Array(UnsafeBufferPointer(start: res.crtcs, count: Int(res.count_crtcs)))
         crtcs = crtcIDs.enumerated().compactMap { index, id in
-            guard let crtc = drmModeGetCrtc(fd, id) else { return nil }
+            guard let crtc = drmLookup("drmModeGetCrtc", { drmModeGetCrtc(fd, id) }) else { return nil }
             defer { drmModeFreeCrtc(crtc) }
             let mode = crtc.pointee.mode_valid != 0 ? DisplayMode(crtc.pointee.mode) : nil
             return CRTCState(
@@ -118,7 +131,7 @@ public struct CardProbe: Sendable {
         let encoderIDs = Array(UnsafeBufferPointer(start: res.encoders, count: Int(res.count_encoders)))
         var encoderCRTCs: [UInt32: (possible: UInt32, current: UInt32)] = [:]
         for id in encoderIDs {
-            guard let encoder = drmModeGetEncoder(fd, id) else { continue }
+            guard let encoder = drmLookup("drmModeGetEncoder", { drmModeGetEncoder(fd, id) }) else { continue }
             encoderCRTCs[id] = (encoder.pointee.possible_crtcs, encoder.pointee.crtc_id)
             drmModeFreeEncoder(encoder)
         }
@@ -129,12 +142,12 @@ public struct CardProbe: Sendable {
         }
 
         var planes: [PlaneState] = []
-        if let planeResources = drmModeGetPlaneResources(fd) {
+        if let planeResources = drmLookup("drmModeGetPlaneResources", { drmModeGetPlaneResources(fd) }) {
             defer { drmModeFreePlaneResources(planeResources) }
             let ids = UnsafeBufferPointer(
                 start: planeResources.pointee.planes, count: Int(planeResources.pointee.count_planes))
             for id in ids {
-                guard let plane = drmModeGetPlane(fd, id) else { continue }
+                guard let plane = drmLookup("drmModeGetPlane", { drmModeGetPlane(fd, id) }) else { continue }
                 defer { drmModeFreePlane(plane) }
                 let properties = PropertyTable(fd: fd, objectID: id, objectType: DRM_MODE_OBJECT_PLANE)
                 let formats = Array(
@@ -154,11 +167,13 @@ public struct CardProbe: Sendable {
     /// re-read for the connector's possible CRTCs; CRTCs and planes are kept.
     public func reprobing(connectorID id: UInt32, device: DRMDevice) -> CardProbe {
         var encoders: [UInt32: (possible: UInt32, current: UInt32)] = [:]
-        if let resources = drmModeGetResources(device.fd) {
+        if let resources = drmLookup("drmModeGetResources", { drmModeGetResources(device.fd) }) {
             for encoderID in UnsafeBufferPointer(
                 start: resources.pointee.encoders, count: Int(resources.pointee.count_encoders))
             {
-                guard let encoder = drmModeGetEncoder(device.fd, encoderID) else { continue }
+                guard let encoder = drmLookup("drmModeGetEncoder", { drmModeGetEncoder(device.fd, encoderID) }) else {
+                    continue
+                }
                 encoders[encoderID] = (encoder.pointee.possible_crtcs, encoder.pointee.crtc_id)
                 drmModeFreeEncoder(encoder)
             }
@@ -180,8 +195,11 @@ public struct CardProbe: Sendable {
     private static func readConnector(
         fd: Int32, id: UInt32, forceProbe: Bool, encoders: [UInt32: (possible: UInt32, current: UInt32)]
     ) -> ConnectorState? {
-        guard let pointer = forceProbe ? drmModeGetConnector(fd, id) : drmModeGetConnectorCurrent(fd, id)
-        else { return nil }
+        let pointer =
+            forceProbe
+            ? drmLookup("drmModeGetConnector", { drmModeGetConnector(fd, id) })
+            : drmLookup("drmModeGetConnectorCurrent", { drmModeGetConnectorCurrent(fd, id) })
+        guard let pointer else { return nil }
         defer { drmModeFreeConnector(pointer) }
         let connector = pointer.pointee
         let typeName = drmModeGetConnectorTypeName(connector.connector_type).map { String(cString: $0) } ?? "Unknown"
@@ -206,7 +224,10 @@ public struct CardProbe: Sendable {
     }
 
     private static func readBlob(fd: Int32, id: UInt64?) -> [UInt8]? {
-        guard let id, id != 0, let blob = drmModeGetPropertyBlob(fd, UInt32(truncatingIfNeeded: id)) else { return nil }
+        guard let id, id != 0,
+            let blob = drmLookup(
+                "drmModeGetPropertyBlob", { drmModeGetPropertyBlob(fd, UInt32(truncatingIfNeeded: id)) })
+        else { return nil }
         defer { drmModeFreePropertyBlob(blob) }
         guard let data = blob.pointee.data else { return nil }
         return Array(UnsafeRawBufferPointer(start: data, count: Int(blob.pointee.length)))

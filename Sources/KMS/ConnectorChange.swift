@@ -9,6 +9,9 @@ public enum ConnectorChange: Sendable, Equatable {
     case monitorReplaced(id: UInt32)
     /// Still connected to the same monitor, with a different mode list.
     case modesChanged(id: UInt32)
+    /// Still connected, but the kernel marked the link BAD: the monitor shows
+    /// nothing until the mode is set again (after `modesChanged`, when both apply).
+    case linkBroken(id: UInt32)
 
     /// Compares connectors by id; writeback connectors are never screens and are skipped.
     /// Equal probes give no change, so a re-probe after a spurious uevent does nothing.
@@ -25,8 +28,10 @@ public enum ConnectorChange: Sendable, Equatable {
             case (true, true):
                 if was?.edid != connector.edid {
                     changes.append(.monitorReplaced(id: connector.id))
-                } else if was?.modes != connector.modes {
-                    changes.append(.modesChanged(id: connector.id))
+                } else {
+                    if was?.modes != connector.modes { changes.append(.modesChanged(id: connector.id)) }
+                    // Reported while it stays BAD: each uevent is one more try at a modeset.
+                    if connector.linkStatus == .bad { changes.append(.linkBroken(id: connector.id)) }
                 }
             case (false, false): break
             }

@@ -38,38 +38,54 @@ public final class DRMDevice {
             throw DRMError(call: "open", code: error.errno, context: "opening \(path)")
         }
         self.fd = fd
-        if let version = drmGetVersion(fd) {
+        if let version = drmLookup("drmGetVersion", { drmGetVersion(fd) }) {
             driverName = version.pointee.name.map { String(cString: $0) } ?? "unknown"
             drmFreeVersion(version)
         } else {
             driverName = "unknown"
         }
         var dumb: UInt64 = 0
-        guard drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) == 0, dumb != 0 else {
+        let hasDumb = (try? drmCall("drmGetCap") { drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) }) != nil
+        guard hasDumb, dumb != 0 else {
             opener.closeDevice(fileDescriptor: fd)
             throw DRMError(
                 call: "drmGetCap(DRM_CAP_DUMB_BUFFER)", code: ENOTSUP,
                 context: "\(path) (\(driverName)) cannot scan out dumb buffers")
         }
-        _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1)
+        // A cap the driver lacks is simply not used: the answers are kept as booleans.
+        func accepts(_ cap: Int32) -> Bool {
+            (try? drmCall("drmSetClientCap") { drmSetClientCap(fd, UInt64(cap), 1) }) != nil
+        }
+        _ = accepts(DRM_CLIENT_CAP_UNIVERSAL_PLANES)
         // DIRECTDISPLAY_NO_ATOMIC=1 keeps the legacy API (drmModeSetCrtc, drmModePageFlip,
         // legacy cursor) on atomic drivers too, as wlroots' WLR_DRM_NO_ATOMIC: the path
         // drivers without atomic take, tested on VKMS.
         let atomicAllowed = getenv("DIRECTDISPLAY_NO_ATOMIC").map { String(cString: $0) } != "1"
-        supportsAtomic = atomicAllowed && drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0
-        supportsWriteback = supportsAtomic && drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_WRITEBACK_CONNECTORS), 1) == 0
+        supportsAtomic = atomicAllowed && accepts(DRM_CLIENT_CAP_ATOMIC)
+        supportsWriteback = supportsAtomic && accepts(DRM_CLIENT_CAP_WRITEBACK_CONNECTORS)
         if requireMaster && drmIsMaster(fd) == 0 {
-            let result = drmSetMaster(fd)
-            if result != 0 {
-                let code = errno
+            do {
+                try drmCall("drmSetMaster", context: path) { drmSetMaster(fd) }
+            } catch {
                 opener.closeDevice(fileDescriptor: fd)
-                throw DRMError.masterRefused(path: path, code: code)
+                throw DRMError.masterRefused(path: path, code: error.code)
             }
         }
     }
 
+    /// A device that opened nothing (fd -1, legacy, no writeback): what tests of
+    /// the flip logic hand to a `ScanoutOutput` whose committer is a fake.
+    init(unopenedPath path: String) {
+        self.path = path
+        fd = -1
+        supportsAtomic = false
+        supportsWriteback = false
+        driverName = "none"
+        opener = DirectDeviceOpener()
+    }
+
     deinit {
-        opener.closeDevice(fileDescriptor: fd)
+        if fd >= 0 { opener.closeDevice(fileDescriptor: fd) }
     }
 
     /// The cursor image size the driver asks for (DRM_CAP_CURSOR_WIDTH and
@@ -102,7 +118,7 @@ public final class DRMDevice {
     /// How many framebuffers this open file owns now (drmModeGetResources lists the
     /// caller's own): a leak check for buffers that were not freed.
     public var framebufferCount: Int {
-        guard let resources = drmModeGetResources(fd) else { return -1 }
+        guard let resources = drmLookup("drmModeGetResources", { drmModeGetResources(fd) }) else { return -1 }
         defer { drmModeFreeResources(resources) }
         return Int(resources.pointee.count_fbs)
     }

@@ -1,5 +1,7 @@
 import CDRM
 import Glibc
+import Synchronization
+import SystemPackage
 
 /// An error from a DRM/KMS call, naming the C function and the errno it returned.
 public struct DRMError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -36,6 +38,9 @@ public struct DRMError: Error, CustomStringConvertible, Equatable, Sendable {
         return DRMError(call: "drmSetMaster", code: code, context: context)
     }
 
+    /// The errno by name (`.resourceBusy`, `.invalidArgument`, `.noMemory`, ...).
+    public var errno: Errno { Errno(rawValue: code) }
+
     public var isBusy: Bool { code == EBUSY }
     public var isPermissionDenied: Bool { code == EACCES || code == EPERM }
 
@@ -52,6 +57,9 @@ public struct DRMError: Error, CustomStringConvertible, Equatable, Sendable {
 /// libdrm functions return either -1 with errno set or -errno; both are handled.
 @discardableResult
 func drmCall(_ call: String, context: String = "", _ body: () -> Int32) throws(DRMError) -> Int32 {
+    if let code = DRMFaultInjection.take(call) {
+        throw DRMError(call: call, code: code, context: context + " (injected)")
+    }
     while true {
         let result = body()
         if result >= 0 { return result }
@@ -63,7 +71,49 @@ func drmCall(_ call: String, context: String = "", _ body: () -> Int32) throws(D
 
 /// Turns a libdrm call that returns a pointer (NULL with errno on failure) into a throwing one.
 func drmPointer<T>(_ call: String, context: String = "", _ body: () -> T?) throws(DRMError) -> T {
+    if let code = DRMFaultInjection.take(call) {
+        throw DRMError(call: call, code: code, context: context + " (injected)")
+    }
     errno = 0
     if let value = body() { return value }
     throw DRMError(call: call, code: errno == 0 ? ENOENT : errno, context: context)
+}
+
+/// A libdrm lookup whose NULL means "not there" (an object gone since the card
+/// was listed, a monitor without EDID): skipped by the caller, not an error. It
+/// goes through the funnel too, so a test can make it come back empty.
+func drmLookup<T>(_ call: String, _ body: () -> T?) -> T? {
+    if DRMFaultInjection.take(call) != nil { return nil }
+    return body()
+}
+
+/// Failures made on purpose in the funnel, for fault tests: the next calls of a
+/// libdrm function fail with the given errno before reaching the kernel, exactly
+/// as if the kernel had refused them.
+public enum DRMFaultInjection {
+    private static let faults = Mutex<[String: (code: Int32, remaining: Int)]>([:])
+
+    /// The next `times` calls of `call` (e.g. "drmModeAtomicCommit",
+    /// "drmModeCreateDumbBuffer", "drmModeCreatePropertyBlob") fail with `code`.
+    public static func failNext(_ call: String, with code: Int32, times: Int = 1) {
+        faults.withLock { $0[call] = (code, times) }
+    }
+
+    /// How many injected failures of `call` are still to come.
+    public static func remaining(_ call: String) -> Int {
+        faults.withLock { $0[call]?.remaining ?? 0 }
+    }
+
+    /// Forgets every failure not made yet.
+    public static func clear() {
+        faults.withLock { $0.removeAll() }
+    }
+
+    static func take(_ call: String) -> Int32? {
+        faults.withLock { faults in
+            guard let fault = faults[call] else { return nil }
+            faults[call] = fault.remaining > 1 ? (fault.code, fault.remaining - 1) : nil
+            return fault.code
+        }
+    }
 }

@@ -18,11 +18,15 @@ public struct PropertyTable: Sendable, Equatable {
     /// Reads the properties of `objectID` of `objectType` (DRM_MODE_OBJECT_*).
     /// Calls drmModeObjectGetProperties and drmModeGetProperty.
     init(fd: Int32, objectID: UInt32, objectType: UInt32) {
-        guard let list = drmModeObjectGetProperties(fd, objectID, objectType) else { return }
+        guard
+            let list = drmLookup("drmModeObjectGetProperties", { drmModeObjectGetProperties(fd, objectID, objectType) })
+        else { return }
         defer { drmModeFreeObjectProperties(list) }
         for index in 0..<Int(list.pointee.count_props) {
             let propertyID = list.pointee.props[index]
-            guard let property = drmModeGetProperty(fd, propertyID) else { continue }
+            guard let property = drmLookup("drmModeGetProperty", { drmModeGetProperty(fd, propertyID) }) else {
+                continue
+            }
             let name = withUnsafeBytes(of: property.pointee.name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }

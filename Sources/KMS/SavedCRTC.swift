@@ -13,7 +13,7 @@ struct SavedCRTC {
     init(device: DRMDevice, crtcID: UInt32, connectorID: UInt32) {
         self.crtcID = crtcID
         self.connectorID = connectorID
-        if let crtc = drmModeGetCrtc(device.fd, crtcID) {
+        if let crtc = drmLookup("drmModeGetCrtc", { drmModeGetCrtc(device.fd, crtcID) }) {
             framebufferID = crtc.pointee.buffer_id
             x = crtc.pointee.x
             y = crtc.pointee.y
@@ -29,9 +29,14 @@ struct SavedCRTC {
 
     /// Puts the saved framebuffer back (drmModeSetCrtc). Returns false when there was
     /// nothing to restore (the CRTC was off), in which case the caller turns it off.
-    func restore(device: DRMDevice) -> Bool {
+    func restore(device: DRMDevice) throws(DRMError) -> Bool {
         guard framebufferID != 0, var mode else { return false }
         var connector = connectorID
-        return drmModeSetCrtc(device.fd, crtcID, framebufferID, x, y, &connector, 1, &mode) == 0
+        let fd = device.fd
+        try drmCall("drmModeSetCrtc", context: "restoring CRTC \(crtcID) (the console's framebuffer \(framebufferID))")
+        {
+            drmModeSetCrtc(fd, crtcID, framebufferID, x, y, &connector, 1, &mode)
+        }
+        return true
     }
 }

@@ -14,7 +14,8 @@ public final class ScanoutBuffer {
     let size: Int
     /// The GEM handle (for the legacy cursor ioctl).
     let handle: UInt32
-    private let device: DRMDevice
+    /// nil for a buffer in plain memory (tests of the flip logic on machines without a card).
+    private let device: DRMDevice?
 
     /// Creates the buffer (drmModeCreateDumbBuffer), maps it (drmModeMapDumbBuffer, mmap)
     /// and adds a framebuffer (drmModeAddFB2). Partial work is undone on failure.
@@ -81,7 +82,25 @@ public final class ScanoutBuffer {
         // out, and touching every page now would double a new screen's first frame.
     }
 
+    /// A buffer in plain memory with a made-up framebuffer id, known to no kernel:
+    /// for tests of the flip logic against a fake committer.
+    init(inMemoryWidth width: Int, height: Int, format: UInt32 = defaultFormat, framebufferID: UInt32) {
+        device = nil
+        self.width = width
+        self.height = height
+        self.format = format
+        self.framebufferID = framebufferID
+        handle = 0
+        bytesPerRow = width * 4
+        size = bytesPerRow * height
+        pixels = UnsafeMutableRawPointer.allocate(byteCount: max(size, 4), alignment: 16)
+    }
+
     deinit {
+        guard let device else {
+            pixels.deallocate()
+            return
+        }
         _ = drmModeRmFB(device.fd, framebufferID)
         munmap(pixels, size)
         _ = drmModeDestroyDumbBuffer(device.fd, handle)

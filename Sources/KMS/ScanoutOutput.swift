@@ -4,13 +4,15 @@ import Glibc
 /// One lit connector: its CRTC, primary plane, mode and three scanout buffers,
 /// presented with vblank-paced page flips.
 ///
-/// Buffer slots follow the pending/queued/current scheme: a frame is drawn into a
-/// free buffer (pending), committed (queued) and becomes current when its flip
-/// event arrives. A frame finished while another is queued waits as pending and is
-/// committed from the flip event, so drawing overlaps the wait for the vblank.
+/// Frames follow the pending/queued/current scheme (`FlipState`): a frame is drawn
+/// into a free buffer (pending), committed (queued) and becomes current when its
+/// flip event arrives. A frame finished while another is queued waits as pending
+/// and is committed from the flip event, so drawing overlaps the wait for the
+/// vblank. A buffer is freed only when no state holds it any more: the one on
+/// screen lives until a later flip replaces it, across a mode change too.
 public final class ScanoutOutput {
-    /// Where the output's flips stand.
-    public enum FlipState: Equatable, Sendable {
+    /// Where the output's flips stand, without the frames (see `FlipState`).
+    public enum FlipPhase: Equatable, Sendable {
         /// Nothing on screen yet: the next commit is a modeset.
         case unlit
         /// The current buffer is on screen and nothing is committed.
@@ -31,47 +33,67 @@ public final class ScanoutOutput {
     /// The content version of the frame on screen (see `present(version:)`).
     public private(set) var presentedVersion = 0
 
-    /// Three slots, allocated on first use: a new screen's first frame needs one.
+    private var state: FlipState = .unlit(pending: nil)
+    /// Three buffers of the current mode, allocated on first use: a new screen's
+    /// first frame needs one. After a mode change the old mode's buffer on screen is
+    /// held by `state` alone, until the new mode's first flip.
     private var buffers: [ScanoutBuffer?]
-    private var versions: [Int]
-    private var current: Int?
-    private var queued: Int?
-    private var pending: Int?
     private var needsModeset = true
+    /// The connector's link went BAD: the next modeset asks for GOOD.
+    private var needsLinkReset = false
     /// The cursor plane, its image and place, once `attachCursor` gave it one.
     private var cursor: CursorPlacement?
     /// The cursor moved since the last commit: the next commit carries it.
     private var cursorChanged = false
     private var overlayPlane: PlaneState?
-    /// Per slot: the window buffer drawn for that slot's frame, and where that frame shows it.
+    /// Per slot: the window buffer drawn for that slot's frames.
     private var overlayBuffers: [ScanoutBuffer?] = [nil, nil, nil]
-    private var slotOverlays: [(x: Int, y: Int)?] = [nil, nil, nil]
-    private var slotDamage: [[DamageClip]?] = [nil, nil, nil]
     private var overlayCommitted = false
     private let committer: any CRTCCommitter
+    private let makeBuffer: (Int, Int, UInt32) throws(DRMError) -> ScanoutBuffer
     private let saved: SavedCRTC
 
-    /// Allocates the buffers for `mode`. Nothing is committed until `present(version:)`.
-    public init(
+    /// Allocates the first buffer for `mode`. Nothing is committed until `present(version:)`.
+    public convenience init(
         device: DRMDevice, connector: ConnectorState, crtc: CRTCState, primaryPlane: PlaneState, mode: DisplayMode
+    ) throws(DRMError) {
+        try self.init(
+            device: device, connector: connector, crtc: crtc, primaryPlane: primaryPlane, mode: mode,
+            committer: device.supportsAtomic ? AtomicCommit(device: device) : LegacyCommit(device: device)
+        ) { (width, height, format) throws(DRMError) in
+            try ScanoutBuffer(device: device, width: width, height: height, format: format)
+        }
+    }
+
+    /// With the committer and buffer allocation given (tests: a fake committer and buffers in memory).
+    init(
+        device: DRMDevice, connector: ConnectorState, crtc: CRTCState, primaryPlane: PlaneState, mode: DisplayMode,
+        committer: any CRTCCommitter, makeBuffer: @escaping (Int, Int, UInt32) throws(DRMError) -> ScanoutBuffer
     ) throws(DRMError) {
         self.device = device
         self.connector = connector
         self.crtc = crtc
         self.primaryPlane = primaryPlane
         self.mode = mode
-        committer = device.supportsAtomic ? AtomicCommit(device: device) : LegacyCommit(device: device)
+        self.committer = committer
+        self.makeBuffer = makeBuffer
         saved = SavedCRTC(device: device, crtcID: crtc.id, connectorID: connector.id)
-        buffers = [try ScanoutBuffer(device: device, width: mode.width, height: mode.height), nil, nil]
-        versions = Array(repeating: 0, count: buffers.count)
+        buffers = [try makeBuffer(mode.width, mode.height, ScanoutBuffer.defaultFormat), nil, nil]
     }
 
     /// A committed frame waits for its flip event (with or without one pending behind it).
-    public var hasFlipQueued: Bool { queued != nil }
+    public var hasFlipQueued: Bool { state.queued != nil }
 
-    public var flipState: FlipState {
-        if queued == nil { return current == nil ? .unlit : .idle }
-        return pending == nil ? .queued : .queuedWithPending
+    /// A frame is drawn but its commit failed: the next `present` retries it (even
+    /// with nothing new drawn).
+    public var hasUncommittedFrame: Bool { state.pending != nil && state.queued == nil }
+
+    public var flipPhase: FlipPhase {
+        switch state {
+        case .unlit: .unlit
+        case .idle: .idle
+        case .queued(_, _, let pending): pending == nil ? .queued : .queuedWithPending
+        }
     }
 
     /// The buffer to draw the next frame into: the pending frame's (not committed
@@ -86,7 +108,7 @@ public final class ScanoutOutput {
     public var drawSlot: Int { drawIndex }
 
     /// The buffer on screen now, once the first frame completed.
-    public var frontBuffer: ScanoutBuffer? { current.flatMap { buffers[$0] } }
+    public var frontBuffer: ScanoutBuffer? { state.current?.buffer }
 
     /// Commits what was drawn into `drawBuffer`, tagged with a content `version`:
     /// at once when nothing is queued (a modeset the first time), else at the
@@ -94,18 +116,23 @@ public final class ScanoutOutput {
     /// `overlayDrawBuffer` on the overlay plane at that CRTC position (nil: the
     /// plane is off in this frame); `damage` says what changed in the buffer
     /// since it was last on screen (FB_DAMAGE_CLIPS; nil: everything).
+    /// - Throws: the commit's error; the frame is kept as pending, and the next
+    ///   `present` (after drawing into the same buffer again) retries it.
     public func present(version: Int, overlayAt: (x: Int, y: Int)? = nil, damage: [DamageClip]? = nil)
         throws(DRMError)
     {
-        let index = drawIndex
-        versions[index] = version
-        slotOverlays[index] = overlayAt
-        slotDamage[index] = damage
-        if queued != nil {
-            pending = index
-            return
+        let slot = drawIndex
+        var overlay: (buffer: ScanoutBuffer, x: Int, y: Int)?
+        if let overlayAt, let image = overlayBuffers[slot] { overlay = (image, overlayAt.x, overlayAt.y) }
+        var damage = damage
+        if let redrawn = state.pending {
+            // Drawn again before it went out: its clips still count.
+            damage = redrawn.damage.flatMap { earlier in damage.map { earlier + $0 } }
         }
-        try commit(index)
+        let frame = ScanoutFrame(
+            buffer: try buffer(slot), slot: slot, version: version, overlay: overlay, damage: damage)
+        state = state.with(pending: frame)
+        if state.queued == nil { try commitPending() }
     }
 
     // MARK: Overlay plane (a window scanned out from its own buffer)
@@ -129,8 +156,8 @@ public final class ScanoutOutput {
         if let existing = overlayBuffers[index], existing.width == width, existing.height == height {
             return existing
         }
-        // This slot's frame is neither on screen nor queued: its old buffer is free.
-        let made = try ScanoutBuffer(device: device, width: width, height: height, format: ScanoutBuffer.cursorFormat)
+        // A frame on screen or queued that shows the old one holds it until it is replaced.
+        let made = try makeBuffer(width, height, ScanoutBuffer.cursorFormat)
         overlayBuffers[index] = made
         return made
     }
@@ -165,15 +192,15 @@ public final class ScanoutOutput {
     /// Gives the output its cursor plane with an ARGB8888 image of `width`×`height`,
     /// hidden; the caller draws the image into the returned buffer.
     public func attachCursor(plane: PlaneState, width: Int, height: Int) throws(DRMError) -> ScanoutBuffer {
-        let image = try ScanoutBuffer(device: device, width: width, height: height, format: ScanoutBuffer.cursorFormat)
+        let image = try makeBuffer(width, height, ScanoutBuffer.cursorFormat)
         cursor = CursorPlacement(plane: plane, image: image, x: 0, y: 0, isVisible: false)
         cursorChanged = true
         return image
     }
 
     /// Moves the cursor image's top-left corner to (`x`, `y`) CRTC pixels, or hides
-    /// it. Goes out with the next frame; with none queued, as a commit of its own
-    /// (the same buffer again) at the next vblank.
+    /// it. Goes out with the next frame; with none queued or pending, as a commit of
+    /// its own (the frame on screen again) at the next vblank.
     public func moveCursor(x: Int, y: Int, visible: Bool) throws(DRMError) {
         guard var placement = cursor else { return }
         if placement.isVisible == visible && (!visible || (placement.x == x && placement.y == y)) { return }
@@ -182,34 +209,36 @@ public final class ScanoutOutput {
         placement.isVisible = visible
         cursor = placement
         cursorChanged = true
-        if queued == nil, let current { try commit(current) }
+        try commitCursorAlone()
     }
 
     /// Takes a flip event; returns true when it was this output's and completed its
     /// queued frame. A pending frame is committed right away.
+    /// - Throws: that commit's error; the pending frame is kept for a retry.
     @discardableResult
     public func handle(_ event: FlipEvent) throws(DRMError) -> Bool {
-        guard event.crtcID == crtc.id, let flipped = queued else { return false }
-        current = flipped
-        queued = nil
-        presentedVersion = versions[flipped]
+        guard event.crtcID == crtc.id, case .queued(_, let flipped, let pending) = state else { return false }
+        // The frame that was on screen is released here, by the flip that replaced it.
+        state = .idle(current: flipped, pending: pending)
+        presentedVersion = flipped.version
         lastFlip = event
-        if let next = pending {
-            pending = nil
-            try commit(next)
-        } else if cursorChanged {
-            try commit(flipped)
+        if pending != nil {
+            try commitPending()
+        } else {
+            try commitCursorAlone()
         }
         return true
     }
 
-    /// Checks `newMode` with a TEST_ONLY commit, then reallocates the buffers; the
-    /// next present modesets. Must not be called while a flip is queued.
+    /// Checks `newMode` with a TEST_ONLY commit, then makes the buffers for it; the
+    /// next present modesets. A refused mode changes nothing. The frame on screen
+    /// stays there (its buffer held) until the new mode's first flip replaces it.
+    /// Must not be called while a flip is queued.
     public func setMode(_ newMode: DisplayMode) throws(DRMError) {
-        guard queued == nil else {
+        guard !hasFlipQueued else {
             throw DRMError(call: "setMode", code: EBUSY, context: "\(connector.name) has a flip queued")
         }
-        let first = try ScanoutBuffer(device: device, width: newMode.width, height: newMode.height)
+        let first = try makeBuffer(newMode.width, newMode.height, ScanoutBuffer.defaultFormat)
         let previous = mode
         mode = newMode
         do {
@@ -219,35 +248,37 @@ public final class ScanoutOutput {
             throw error
         }
         buffers = [first, nil, nil]
-        slotOverlays = [nil, nil, nil]
-        slotDamage = [nil, nil, nil]
-        current = nil
-        pending = nil
+        // A pending frame of the old size can never be shown now.
+        state = FlipState.settled(current: state.current)
         needsModeset = true
     }
 
     /// Turns the output off and puts back what the CRTC showed before (the console).
-    public func shutdown() {
+    /// Failures are returned for the log; the output is unlit either way.
+    @discardableResult
+    public func shutdown() -> [DRMError] {
+        var failures: [DRMError] = []
         // A legacy restore sets only the primary plane: the cursor and a window on
         // the overlay would stay on the console.
         if let first = buffers[0], cursor != nil {
-            var state = commitState(buffer: first)
-            state.cursor = cursor
-            try? committer.hideCursor(state)
+            var hiding = commitState(buffer: first)
+            hiding.cursor = cursor
+            do { try committer.hideCursor(hiding) } catch { failures.append(error) }
         }
         if let first = buffers[0], let plane = overlayPlane, overlayCommitted {
-            var state = commitState(buffer: first)
-            state.overlay = .off(plane)
-            try? committer.hideOverlay(state)
+            var hiding = commitState(buffer: first)
+            hiding.overlay = .off(plane)
+            do { try committer.hideOverlay(hiding) } catch { failures.append(error) }
             overlayCommitted = false
         }
-        if !saved.restore(device: device) {
-            if let first = buffers[0] { try? committer.disable(commitState(buffer: first)) }
+        var restored = false
+        do { restored = try saved.restore(device: device) } catch { failures.append(error) }
+        if !restored, let first = buffers[0] {
+            do { try committer.disable(commitState(buffer: first)) } catch { failures.append(error) }
         }
-        current = nil
-        queued = nil
-        pending = nil
+        state = .unlit(pending: nil)
         needsModeset = true
+        return failures
     }
 
     /// Gives up the queued flip (and the frame pending behind it): its event will not
@@ -256,9 +287,8 @@ public final class ScanoutOutput {
     /// to the lost one. Returns false when nothing was queued.
     @discardableResult
     public func abandonQueuedFlip() -> Bool {
-        guard queued != nil else { return false }
-        queued = nil
-        pending = nil
+        guard case .queued(let current, _, _) = state else { return false }
+        state = FlipState.settled(current: current)
         needsModeset = true
         cursorChanged = true
         return true
@@ -270,21 +300,26 @@ public final class ScanoutOutput {
         needsModeset = true
     }
 
+    /// The connector's link-status went BAD (see `ConnectorState.linkStatus`): the
+    /// next commit sets the same mode again and asks for the link to be retrained.
+    public func relink() {
+        needsModeset = true
+        needsLinkReset = true
+    }
+
     /// Turns the CRTC off without restoring anything: the connector went away,
     /// or its CRTC is wanted elsewhere. Errors are returned for the log only.
     @discardableResult
     public func turnOff() -> DRMError? {
         defer {
-            current = nil
-            queued = nil
-            pending = nil
+            state = .unlit(pending: nil)
             needsModeset = true
         }
         do {
-            var state = commitState(buffer: try buffer(0))
-            state.cursor = cursor
-            state.overlay = overlayPlane.map(OverlayPlacement.off)
-            try committer.disable(state)
+            var off = commitState(buffer: try buffer(0))
+            off.cursor = cursor
+            off.overlay = overlayPlane.map(OverlayPlacement.off)
+            try committer.disable(off)
             overlayCommitted = false
             cursorChanged = true
             return nil
@@ -293,45 +328,56 @@ public final class ScanoutOutput {
         }
     }
 
+    /// The pending frame's slot, else the first whose buffer no frame holds.
     private var drawIndex: Int {
-        if let pending { return pending }
-        return buffers.indices.first { $0 != current && $0 != queued }!
+        if let pending = state.pending { return pending.slot }
+        return buffers.indices.first { index in buffers[index].map { !state.uses($0) } ?? true }!
     }
 
     private func buffer(_ index: Int) throws(DRMError) -> ScanoutBuffer {
         if let existing = buffers[index] { return existing }
-        let made = try ScanoutBuffer(device: device, width: mode.width, height: mode.height)
+        let made = try makeBuffer(mode.width, mode.height, ScanoutBuffer.defaultFormat)
         buffers[index] = made
         return made
     }
 
-    private func commit(_ index: Int) throws(DRMError) {
-        var state = commitState(buffer: try buffer(index))
-        if cursorChanged || needsModeset { state.cursor = cursor }
-        let overlayOn: Bool
+    /// Commits the pending frame; on success it is queued. On failure it stays
+    /// pending (drawn, not shown) and the error is thrown.
+    private func commitPending() throws(DRMError) {
+        guard let frame = state.pending else { return }
+        try commit(frame)
+        state = .queued(current: state.current, queued: frame, pending: nil)
+    }
+
+    /// A cursor move with no frame to carry it: the frame on screen is committed
+    /// again. Not while a modeset is due: that needs a frame of the new mode.
+    private func commitCursorAlone() throws(DRMError) {
+        guard cursorChanged, !needsModeset, case .idle(let current, nil) = state else { return }
+        try commit(current)
+        state = .queued(current: current, queued: current, pending: nil)
+    }
+
+    private func commit(_ frame: ScanoutFrame) throws(DRMError) {
+        var commit = commitState(buffer: frame.buffer)
+        if cursorChanged || needsModeset { commit.cursor = cursor }
         if let plane = overlayPlane {
-            if let place = slotOverlays[index], let image = overlayBuffers[index] {
-                state.overlay = OverlayPlacement(plane: plane, image: image, x: place.x, y: place.y)
-                overlayOn = true
-            } else {
-                if overlayCommitted || needsModeset {
-                    state.overlay = .off(plane)
-                }
-                overlayOn = false
+            if let overlay = frame.overlay {
+                commit.overlay = OverlayPlacement(plane: plane, image: overlay.buffer, x: overlay.x, y: overlay.y)
+            } else if overlayCommitted || needsModeset {
+                commit.overlay = .off(plane)
             }
-        } else {
-            overlayOn = false
         }
-        state.damage = slotDamage[index]
+        commit.damage = frame.damage
         if needsModeset {
-            try committer.modeset(state, userData: device.eventUserData)
+            commit.resetsLink = needsLinkReset
+            try committer.modeset(commit, userData: device.eventUserData)
             needsModeset = false
+            needsLinkReset = false
         } else {
-            try committer.pageFlip(state, userData: device.eventUserData)
+            try committer.pageFlip(commit, userData: device.eventUserData)
         }
         cursorChanged = false
-        overlayCommitted = overlayOn
-        queued = index
+        overlayCommitted = commit.overlay?.image != nil
     }
 
     private func commitState(buffer: ScanoutBuffer) -> CRTCCommitState {

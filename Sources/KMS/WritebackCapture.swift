@@ -44,6 +44,19 @@ public final class WritebackCapture {
                 call: "poll", code: ETIMEDOUT,
                 context: "writeback of \(output.connector.name) did not finish in \(timeout) s")
         }
-        return target.copyPixels()
+        let pixels = target.copyPixels()
+        try detach(from: output)
+        return pixels
+    }
+
+    /// Routes the writeback connector away from the CRTC again. Left attached, it
+    /// stays part of the CRTC's state, and a later commit that turns the CRTC off
+    /// without naming it is refused ("enabled/connectors mismatch").
+    private func detach(from output: ScanoutOutput) throws(DRMError) {
+        let request = try AtomicRequest()
+        try request.add(connector.id, connector.properties, "CRTC_ID", 0)
+        try request.commit(
+            device: device, flags: UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), userData: 0,
+            context: "detaching \(connector.name) from \(output.connector.name)")
     }
 }

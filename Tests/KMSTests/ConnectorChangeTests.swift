@@ -16,11 +16,14 @@ final class ConnectorChangeTests: XCTestCase {
 
     func connector(
         _ id: UInt32, _ status: ConnectionStatus, modes: [DisplayMode] = [], edid: [UInt8]? = nil,
-        type: UInt32 = UInt32(DRM_MODE_CONNECTOR_HDMIA)
+        type: UInt32 = UInt32(DRM_MODE_CONNECTOR_HDMIA), link: LinkStatus? = nil
     ) -> ConnectorState {
-        ConnectorState(
+        var properties: [String: PropertyTable.Property] = [:]
+        if let link { properties["link-status"] = .init(id: 40, value: link == .bad ? 1 : 0) }
+        return ConnectorState(
             id: id, name: "HDMI-A-\(id)", type: type, status: status, modes: modes, widthMillimeters: 0,
-            heightMillimeters: 0, possibleCRTCs: 1, currentCRTC: 0, properties: PropertyTable(), edid: edid)
+            heightMillimeters: 0, possibleCRTCs: 1, currentCRTC: 0, properties: PropertyTable(properties: properties),
+            edid: edid)
     }
 
     func testTable() {
@@ -45,6 +48,27 @@ final class ConnectorChangeTests: XCTestCase {
             (
                 "same monitor, new modes", [connector(1, .connected, modes: small, edid: [1])],
                 [connector(1, .connected, modes: big, edid: [1])], [.modesChanged(id: 1)]
+            ),
+            (
+                "link went bad (DisplayPort retraining)", [connector(1, .connected, modes: small, link: .good)],
+                [connector(1, .connected, modes: small, link: .bad)], [.linkBroken(id: 1)]
+            ),
+            (
+                "link bad and a mode pruned: new modes first", [connector(1, .connected, modes: big, link: .good)],
+                [connector(1, .connected, modes: small, link: .bad)], [.modesChanged(id: 1), .linkBroken(id: 1)]
+            ),
+            (
+                "still bad after a try: tried again", [connector(1, .connected, modes: small, link: .bad)],
+                [connector(1, .connected, modes: small, link: .bad)], [.linkBroken(id: 1)]
+            ),
+            (
+                "good again: nothing to do", [connector(1, .connected, modes: small, link: .bad)],
+                [connector(1, .connected, modes: small, link: .good)], []
+            ),
+            (
+                "a new monitor with a bad link is just a new monitor",
+                [connector(1, .connected, modes: small, edid: [1])],
+                [connector(1, .connected, modes: small, edid: [2], link: .bad)], [.monitorReplaced(id: 1)]
             ),
             ("connector vanished (MST)", [connector(7, .connected, modes: small)], [], [.disconnected(id: 7)]),
             ("new connected connector", [], [connector(8, .connected, modes: small)], [.connected(id: 8)]),

@@ -98,6 +98,8 @@ extension KMSDisplay {
                 {
                     updateModes(entry, to: fresh)
                 }
+            case .linkBroken(let id):
+                if let entry = litEntry(card: card, connectorID: id) { relink(entry) }
             case .connected:
                 break
             }
@@ -118,6 +120,17 @@ extension KMSDisplay {
         } catch {
             StderrLog.error("\(connector.name): its mode went away and \(preferred) failed: \(error)")
         }
+    }
+
+    /// The kernel marked the link to the monitor BAD (it shows nothing now): the same
+    /// mode is set again, asking for the link to be retrained, with a whole frame.
+    private func relink(_ entry: LitScreen) {
+        StderrLog.info("\(entry.connector.name): link to the monitor broken (link-status BAD); setting its mode again")
+        entry.linkResets += 1
+        entry.output.relink()
+        entry.needsComposite = true
+        entry.buffersInvalidated()
+        schedulePresent()
     }
 
     func litEntry(card: KMSCard, connectorID: UInt32) -> LitScreen? {
@@ -172,7 +185,11 @@ extension KMSDisplay {
     /// released, then the window rules run and didDisconnect is posted.
     func unlight(_ entry: LitScreen) {
         if entry.output.hasFlipQueued {
-            try? waitUntilIdle(entry, timeout: 0.5)
+            do {
+                try waitUntilIdle(entry, timeout: 0.5)
+            } catch {
+                StderrLog.info("\(entry.connector.name): last flip before turning it off: \(error)")
+            }
         }
         if let error = entry.output.turnOff() {
             StderrLog.info("\(entry.connector.name): turning off: \(error)")

@@ -19,7 +19,11 @@ extension KMSDisplay {
     func suspend(droppingMaster: Bool) {
         guard !isSuspended else { return }
         for entry in lit where entry.output.hasFlipQueued {
-            try? waitUntilIdle(entry, timeout: 0.5)
+            do {
+                try waitUntilIdle(entry, timeout: 0.5)
+            } catch {
+                StderrLog.info("\(entry.connector.name): last flip before the session switch: \(error)")
+            }
         }
         isSuspended = true
         input.suspend()
@@ -38,12 +42,12 @@ extension KMSDisplay {
     /// and modesets every screen again: another master may have changed the CRTCs.
     public func resume() throws {
         guard isSuspended else { return }
-        var failures: [String] = []
+        var failures: [CardFailure] = []
         for card in cards where !card.device.isMaster {
             do {
                 try card.device.becomeMaster()
             } catch {
-                failures.append("\(card.node.devnode): \(error)")
+                failures.append(CardFailure(devnode: card.node.devnode, error: error))
             }
         }
         guard failures.isEmpty else { throw KMSDisplayError.noUsableCard(failures) }

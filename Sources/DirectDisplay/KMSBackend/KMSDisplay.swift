@@ -40,6 +40,11 @@ public final class KMSDisplay: Display {
         var flipWatchdog: TimerID?
         /// Flips given up because their events never came.
         var lostFlips = 0
+        /// Commits refused in a row (see KMSDisplay+CommitRetry), and the timer that retries the last.
+        var failedCommits = 0
+        /// Modesets done because the connector's link-status went BAD.
+        var linkResets = 0
+        var commitRetry: TimerID?
         /// The window scanned out from its own buffer on the overlay plane (see KMSDisplay+PlaneOffload).
         var overlayContent: OverlayWindowContent?
         /// Where the latest frame shows the overlay window, in panel pixels; nil: plane off.
@@ -130,12 +135,12 @@ public final class KMSDisplay: Display {
         let session = opener.map { ConsoleSession(opener: $0) } ?? ConsoleSession()
         self.session = session
         let opener = session.opener
-        var failures: [String] = []
+        var failures: [CardFailure] = []
         for node in nodes {
             do {
                 cards.append(try KMSCard(node: node, opener: opener))
             } catch {
-                failures.append("\(node.devnode): \(error)")
+                failures.append(CardFailure(devnode: node.devnode, error: error))
                 StderrLog.info("skipping \(node.devnode): \(error)")
             }
         }
@@ -225,7 +230,8 @@ public final class KMSDisplay: Display {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
         presentDirtyScreens()
         try waitFor("page flip on \(screen.name) after \(timeout) s", timeout: timeout) {
-            !entry.needsComposite && !entry.output.hasFlipQueued
+            !entry.needsComposite && !entry.output.hasFlipQueued && !entry.output.hasUncommittedFrame
+                && entry.commitRetry == nil
         }
         guard let event = entry.output.lastFlip else { throw KMSDisplayError.timedOut("first frame of \(screen.name)") }
         return event
@@ -265,8 +271,16 @@ public final class KMSDisplay: Display {
     /// Turns every output back to what it showed before (the console) and stops serving events.
     public func shutdown() {
         for entry in lit {
-            if entry.output.hasFlipQueued { _ = try? waitUntilIdle(entry, timeout: 0.5) }
-            entry.output.shutdown()
+            if entry.output.hasFlipQueued {
+                do {
+                    try waitUntilIdle(entry, timeout: 0.5)
+                } catch {
+                    StderrLog.info("\(entry.connector.name): last flip before shutdown: \(error)")
+                }
+            }
+            for failure in entry.output.shutdown() {
+                StderrLog.error("\(entry.connector.name): restoring the console: \(failure)")
+            }
         }
         for card in cards { card.stopEvents() }
         deviceMonitor = nil
@@ -320,13 +334,17 @@ public final class KMSDisplay: Display {
         let overlayChanged =
             overlayAt?.x != entry.overlayShownAt?.x || overlayAt?.y != entry.overlayShownAt?.y
             || overlay?.damage.isEmpty == false
-        guard !damage.isEmpty || !cursor.isEmpty || overlayChanged || entry.output.flipState == .unlit else { return }
+        guard
+            !damage.isEmpty || !cursor.isEmpty || overlayChanged || entry.output.flipPhase == .unlit
+                || entry.output.hasUncommittedFrame
+        else { return }
         let buffer: ScanoutBuffer
         do {
             buffer = try entry.output.drawBuffer()
         } catch {
-            StderrLog.error("\(entry.connector.name): no buffer to draw into: \(error)")
-            entry.needsComposite = true
+            // What was composed never reached a buffer: every buffer is drawn whole at the retry.
+            entry.buffersInvalidated()
+            commitFailed(entry, error)
             return
         }
         let written = compositor.update(
@@ -339,8 +357,9 @@ public final class KMSDisplay: Display {
         let clips = written.rects.map { DamageClip(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         do {
             try entry.output.present(version: entry.composedVersion, overlayAt: overlayAt, damage: clips)
+            commitSucceeded(entry)
         } catch {
-            StderrLog.error("\(entry.output.connector.name): \(error)")
+            commitFailed(entry, error)
         }
         watchFlip(entry)
     }
@@ -358,9 +377,10 @@ public final class KMSDisplay: Display {
             }
             do {
                 guard try entry.output.handle(event) else { continue }
+                commitSucceeded(entry)
             } catch {
-                StderrLog.error("\(entry.output.connector.name): \(error)")
-                continue
+                // The flip completed; the frame pending behind it could not be committed.
+                commitFailed(entry, error)
             }
             entry.composedForNextFlip = false
             entry.vblanks.record(time: event.timestamp, sequence: event.sequence)

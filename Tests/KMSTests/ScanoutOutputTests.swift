@@ -1,0 +1,286 @@
+import CDRM
+import Glibc
+import XCTest
+
+@testable import KMS
+
+/// Records every commit instead of making it; fails the next commit of a kind when told to.
+private final class FakeCommitter: CRTCCommitter {
+    var log: [String] = []
+    /// Commit kind ("modeset", "flip", "test", ...) → errno its next call fails with.
+    var failNext: [String: Int32] = [:]
+
+    private func record(_ kind: String, _ state: CRTCCommitState) throws(DRMError) {
+        var line = "\(kind) fb\(state.framebuffer.framebufferID)"
+        if let cursor = state.cursor { line += cursor.isVisible ? " cursor@\(cursor.x),\(cursor.y)" : " cursor-off" }
+        if state.resetsLink { line += " link-good" }
+        if let code = failNext.removeValue(forKey: kind) {
+            log.append(line + " refused \(code == EBUSY ? "EBUSY" : code == EINVAL ? "EINVAL" : "\(code)")")
+            throw DRMError(call: "fake \(kind)", code: code)
+        }
+        log.append(line)
+    }
+
+    func modeset(_ state: CRTCCommitState, userData: UInt64) throws(DRMError) { try record("modeset", state) }
+    func testModeset(_ state: CRTCCommitState) throws(DRMError) { try record("test", state) }
+    func pageFlip(_ state: CRTCCommitState, userData: UInt64) throws(DRMError) { try record("flip", state) }
+    func disable(_ state: CRTCCommitState) throws(DRMError) { try record("disable", state) }
+    func hideCursor(_ state: CRTCCommitState) throws(DRMError) { try record("hide-cursor", state) }
+    func testPageFlip(_ state: CRTCCommitState) throws(DRMError) { try record("test-flip", state) }
+    func hideOverlay(_ state: CRTCCommitState) throws(DRMError) { try record("hide-overlay", state) }
+}
+
+/// The output's flip logic on the host: which buffer each commit carries, when a
+/// buffer may be freed, and what survives a refused commit, a lost flip or a
+/// mode change, against a fake committer with buffers in plain memory.
+final class ScanoutOutputTests: XCTestCase {
+    private enum Step {
+        case present(Int)
+        case flip
+        case flipOfAnotherCRTC
+        case refuseNext(String, Int32)
+        case cursor(Int, Int)
+        case setMode(Int, Int)
+        case abandonFlip
+        case relink
+    }
+
+    private static let crtcID: UInt32 = 31
+
+    private static func mode(_ width: Int, _ height: Int) -> DisplayMode {
+        var info = drmModeModeInfo()
+        info.hdisplay = UInt16(width)
+        info.vdisplay = UInt16(height)
+        info.clock = 65_000
+        info.htotal = 1344
+        info.vtotal = 806
+        return DisplayMode(info)
+    }
+
+    private final class Rig {
+        let committer = FakeCommitter()
+        let output: ScanoutOutput
+        var errors: [String] = []
+
+        struct WeakBuffer { weak var buffer: ScanoutBuffer? }
+
+        init() throws {
+            let connector = ConnectorState(
+                id: 40, name: "HDMI-A-1", type: UInt32(DRM_MODE_CONNECTOR_HDMIA), status: .connected,
+                modes: [mode(64, 48), mode(32, 24)], widthMillimeters: 0, heightMillimeters: 0, possibleCRTCs: 1,
+                currentCRTC: 0, properties: PropertyTable(), edid: nil)
+            let crtc = CRTCState(
+                id: ScanoutOutputTests.crtcID, index: 0, framebufferID: 0, mode: nil, properties: PropertyTable())
+            let plane = PlaneState(
+                id: 50, kind: .primary, possibleCRTCs: 1, crtcID: 0, formats: [], properties: PropertyTable())
+            var nextID: UInt32 = 0
+            let registry = Registry()
+            output = try ScanoutOutput(
+                device: DRMDevice(unopenedPath: "/dev/dri/fake"), connector: connector, crtc: crtc,
+                primaryPlane: plane, mode: mode(64, 48), committer: committer
+            ) { width, height, format in
+                nextID += 1
+                let buffer = ScanoutBuffer(inMemoryWidth: width, height: height, format: format, framebufferID: nextID)
+                registry.buffers[nextID] = WeakBuffer(buffer: buffer)
+                return buffer
+            }
+            self.registry = registry
+        }
+
+        /// Every buffer made, by framebuffer id, held weakly: nil once freed.
+        final class Registry { var buffers: [UInt32: WeakBuffer] = [:] }
+        let registry: Registry
+
+        func isAlive(_ id: UInt32) -> Bool { registry.buffers[id]?.buffer != nil }
+
+        func run(_ step: Step) {
+            do {
+                switch step {
+                case .present(let version):
+                    _ = try output.drawBuffer()
+                    try output.present(version: version)
+                case .flip:
+                    try output.handle(FlipEvent(crtcID: ScanoutOutputTests.crtcID, sequence: 1, timestamp: 0))
+                case .flipOfAnotherCRTC:
+                    if try output.handle(FlipEvent(crtcID: 99, sequence: 1, timestamp: 0)) {
+                        errors.append("took another CRTC's flip")
+                    }
+                case .refuseNext(let kind, let code):
+                    committer.failNext[kind] = code
+                case .cursor(let x, let y):
+                    try output.moveCursor(x: x, y: y, visible: true)
+                case .setMode(let width, let height):
+                    try output.setMode(ScanoutOutputTests.mode(width, height))
+                case .abandonFlip:
+                    output.abandonQueuedFlip()
+                case .relink:
+                    output.relink()
+                }
+            } catch {
+                errors.append("\(error.call) errno \(error.code)")
+            }
+        }
+    }
+
+    func testCommitSequences() throws {
+        let cases: [(name: String, steps: [Step], log: [String], phase: ScanoutOutput.FlipPhase, presented: Int)] = [
+            ("first frame is a modeset", [.present(1), .flip], ["modeset fb1"], .idle, 1),
+            (
+                "second frame flips to another buffer", [.present(1), .flip, .present(2), .flip],
+                ["modeset fb1", "flip fb2"], .idle, 2
+            ),
+            (
+                "a frame drawn while one is queued waits for its flip",
+                [.present(1), .present(2), .present(3)], ["modeset fb1"], .queuedWithPending, 0
+            ),
+            (
+                "the waiting frame goes out at the flip, only the newest",
+                [.present(1), .flip, .present(2), .present(3), .flip, .flip],
+                ["modeset fb1", "flip fb2", "flip fb3"], .idle, 3
+            ),
+            (
+                "flips that complete before the next frame need two buffers",
+                [.present(1), .flip, .present(2), .flip, .present(3), .flip], ["modeset fb1", "flip fb2", "flip fb1"],
+                .idle, 3
+            ),
+            (
+                "a frame waiting behind a queued one takes the third",
+                [.present(1), .flip, .present(2), .present(3), .flip, .present(4), .flip, .flip],
+                ["modeset fb1", "flip fb2", "flip fb3", "flip fb1"], .idle, 4
+            ),
+            (
+                "a flip event of another CRTC changes nothing", [.present(1), .flipOfAnotherCRTC],
+                ["modeset fb1"], .queued, 0
+            ),
+            (
+                "a refused modeset keeps its frame and the retry carries it",
+                [.refuseNext("modeset", EBUSY), .present(1), .present(2), .flip],
+                ["modeset fb1 refused EBUSY", "modeset fb1"], .idle, 2
+            ),
+            (
+                "a refused flip keeps its frame in the same buffer",
+                [.present(1), .flip, .refuseNext("flip", EINVAL), .present(2), .present(3), .flip],
+                ["modeset fb1", "flip fb2 refused EINVAL", "flip fb2"], .idle, 3
+            ),
+            (
+                "a frame refused at the flip event stays pending; the screen keeps the flipped one",
+                [.present(1), .flip, .present(2), .refuseNext("flip", EBUSY), .present(3), .flip],
+                ["modeset fb1", "flip fb2", "flip fb3 refused EBUSY"], .idle, 2
+            ),
+            (
+                "a lost flip is given up and the next frame modesets",
+                [.present(1), .flip, .present(2), .abandonFlip, .present(3), .flip],
+                ["modeset fb1", "flip fb2", "modeset fb2"], .idle, 3
+            ),
+            (
+                "a broken link sets the mode again and asks for GOOD once",
+                [.present(1), .flip, .relink, .present(2), .flip, .present(3), .flip],
+                ["modeset fb1", "modeset fb2 link-good", "flip fb1"], .idle, 3
+            ),
+        ]
+        for (name, steps, log, phase, presented) in cases {
+            let rig = try Rig()
+            for step in steps { rig.run(step) }
+            XCTAssertEqual(rig.committer.log, log, name)
+            XCTAssertEqual(rig.output.flipPhase, phase, name)
+            XCTAssertEqual(rig.output.presentedVersion, presented, name)
+        }
+    }
+
+    func testCursorOnlyCommits() throws {
+        let cases: [(name: String, steps: [Step], log: [String])] = [
+            (
+                "no frame yet: the cursor waits for the first modeset", [.cursor(5, 5), .present(1)],
+                ["modeset fb1 cursor@5,5"]
+            ),
+            (
+                "idle: the frame on screen again, with the cursor", [.present(1), .flip, .cursor(5, 6)],
+                ["modeset fb1 cursor-off", "flip fb1 cursor@5,6"]
+            ),
+            (
+                "queued: moves gather and go out at the flip",
+                [.present(1), .flip, .present(2), .cursor(1, 1), .cursor(2, 2), .flip],
+                ["modeset fb1 cursor-off", "flip fb3", "flip fb3 cursor@2,2"]
+            ),
+            (
+                "a frame waiting at the flip carries the cursor",
+                [.present(1), .flip, .present(2), .present(3), .cursor(7, 7), .flip],
+                ["modeset fb1 cursor-off", "flip fb3", "flip fb4 cursor@7,7"]
+            ),
+            (
+                "the same place twice is one commit", [.present(1), .flip, .cursor(3, 3), .flip, .cursor(3, 3)],
+                [
+                    "modeset fb1 cursor-off", "flip fb1 cursor@3,3",
+                ]
+            ),
+            (
+                "not while a modeset is due (a mode change): the next frame carries it",
+                [.present(1), .flip, .setMode(32, 24), .cursor(4, 4), .present(2)],
+                ["modeset fb1 cursor-off", "test fb3", "modeset fb3 cursor@4,4"]
+            ),
+        ]
+        for (name, steps, log) in cases {
+            let rig = try Rig()
+            let plane = PlaneState(
+                id: 51, kind: .cursor, possibleCRTCs: 1, crtcID: 0, formats: [], properties: PropertyTable())
+            _ = try rig.output.attachCursor(plane: plane, width: 8, height: 8)
+            for step in steps { rig.run(step) }
+            // The cursor image is framebuffer 2; scanout buffers are 1, 3, 4.
+            XCTAssertEqual(rig.committer.log, log, name)
+            XCTAssertEqual(rig.errors, [], name)
+        }
+    }
+
+    func testModeChangeKeepsTheScreenUntilTheNewModesFirstFlip() throws {
+        let rig = try Rig()
+        rig.run(.present(1))
+        rig.run(.flip)
+        XCTAssertTrue(rig.isAlive(1))
+        rig.run(.setMode(32, 24))
+        XCTAssertEqual(rig.errors, [])
+        // drmModeRmFB of the buffer on screen would turn the plane off: it must live on.
+        XCTAssertTrue(rig.isAlive(1), "the buffer on screen was freed by the mode change")
+        XCTAssertEqual(rig.output.frontBuffer?.framebufferID, 1)
+        rig.run(.present(2))
+        XCTAssertTrue(rig.isAlive(1), "freed before the new mode's flip completed")
+        rig.run(.flip)
+        XCTAssertFalse(rig.isAlive(1), "the old mode's buffer outlived the flip that replaced it")
+        XCTAssertEqual(rig.committer.log, ["modeset fb1", "test fb2", "modeset fb2"])
+        XCTAssertEqual(rig.output.frontBuffer?.width, 32)
+    }
+
+    func testRefusedModeIsRolledBack() throws {
+        let rig = try Rig()
+        rig.run(.present(1))
+        rig.run(.flip)
+        rig.run(.refuseNext("test", EINVAL))
+        rig.run(.setMode(32, 24))
+        XCTAssertEqual(rig.errors, ["fake test errno \(EINVAL)"])
+        XCTAssertEqual(rig.output.mode.width, 64)
+        XCTAssertFalse(rig.isAlive(2), "the refused mode's buffer was kept")
+        rig.run(.present(2))
+        rig.run(.flip)
+        // Still the old mode: a page flip, no modeset, into an old-mode buffer.
+        XCTAssertEqual(rig.committer.log, ["modeset fb1", "test fb2 refused EINVAL", "flip fb3"])
+        XCTAssertEqual(rig.output.frontBuffer?.width, 64)
+    }
+
+    func testBuffersOnScreenOrQueuedAreNeverDrawnInto() throws {
+        let rig = try Rig()
+        for version in 1...30 {
+            let draw = try rig.output.drawBuffer()
+            XCTAssertFalse(draw === rig.output.frontBuffer, "frame \(version) drawn into the buffer on screen")
+            rig.run(.present(version))
+            if version % 3 != 0 { rig.run(.flip) }
+        }
+        XCTAssertEqual(rig.errors, [])
+    }
+
+    func testSetModeWhileAFlipIsQueuedIsRefused() throws {
+        let rig = try Rig()
+        rig.run(.present(1))
+        rig.run(.setMode(32, 24))
+        XCTAssertEqual(rig.errors, ["setMode errno \(EBUSY)"])
+        XCTAssertEqual(rig.output.mode.width, 64)
+    }
+}
