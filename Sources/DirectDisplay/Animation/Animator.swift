@@ -115,7 +115,10 @@ import Scheduling
 
     /// Whether views on `screen` have animations (its frames must keep coming).
     func hasRunningAnimations(on screen: Screen) -> Bool {
-        views.values.contains { $0.view?.window?.screen === screen }
+        views.values.contains { entry in
+            guard let view = entry.view else { return false }
+            return !view.animations.isEmpty && view.window?.screen === screen
+        }
     }
 
     /// The earliest time after which a frame of `screen` may show something new:
