@@ -232,6 +232,26 @@ final class AnimationTests: DirectDisplayTestCase {
         XCTAssertFalse(view.hasRunningAnimations)
     }
 
+    /// A zero duration sets the values as a plain set does: a running animation of the property ends.
+    func testZeroDurationEndsARunningAnimation() async {
+        var results: [Bool] = []
+        View.animate(withDuration: 1) {
+            self.view.alpha = 0
+        } completion: {
+            results.append($0)
+        }
+        display.advanceTime(by: 0.5)
+        View.animate(withDuration: 0) {
+            self.view.alpha = 0.5
+        } completion: {
+            results.append($0)
+        }
+        XCTAssertFalse(view.hasRunningAnimations)
+        XCTAssertEqual(view.presentation.alpha, 0.5)
+        display.advanceTime(by: 0)
+        XCTAssertEqual(results, [false, true])
+    }
+
     /// Random animations, plain sets and time steps: every frame composed through the
     /// damage path equals a whole recomposition of what the animations show.
     func testRandomAnimationsComposeExactlyLikeAFullFrame() async {

@@ -52,12 +52,12 @@ extension View {
                 beginTime: Application.shared.animator.now, duration: duration, delay: delay, curve: options.curve,
                 repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse)),
             options: options)
-        AnimationTransaction.stack.append(transaction)
+        // No time at all (UIKit's zero duration): the values are simply set, as outside a block.
+        let timed = duration > 0 || delay > 0
+        AnimationTransaction.stack.append(timed ? transaction : nil)
         animations()
         AnimationTransaction.stack.removeLast()
-        // No time at all (UIKit's zero duration): the values are simply set.
-        let timed = duration > 0 || delay > 0
-        Application.shared.animator.start(timed ? transaction.changes.compactMap { $0() } : [], completion: completion)
+        Application.shared.animator.start(transaction.changes.compactMap { $0() }, completion: completion)
     }
 
     /// Animates with no delay, the default curve and no completion.
@@ -124,12 +124,14 @@ extension View {
         changes.append { [weak view] in
             guard let view, view.isOnScreen else { return nil }
             let target = view.modelPresentation[keyPath: property]
-            let running = view.animations[property] as? PropertyAnimation<Value>
-            let track =
-                running?.track.interrupted(
-                    at: running!.shownTime, to: target, timing: timing,
+            let track: AnimationTrack<Value>
+            if let running = view.animations[property] as? PropertyAnimation<Value> {
+                track = running.track.interrupted(
+                    at: running.shownTime, to: target, timing: timing,
                     fromCurrentState: options.contains(.beginFromCurrentState))
-                ?? AnimationTrack(from: before, to: target, timing: timing)
+            } else {
+                track = AnimationTrack(from: before, to: target, timing: timing)
+            }
             // The same value again: no animation (a running one goes on).
             guard track.from != track.to else { return nil }
             let animation = PropertyAnimation(
