@@ -43,11 +43,9 @@ import Scheduling
 /// `step(_:to:)` for a screen before composing its frame, with the time that frame
 /// will reach the screen, and keeps composing frames while `hasRunningAnimations(on:)`.
 @MainActor final class Animator {
-    private struct Entry {
-        weak var view: View?
-    }
-    /// Views with running animations (their `animations`).
-    private var views: [ObjectIdentifier: Entry] = [:]
+    /// Views with running animations (their `animations`), kept alive while they
+    /// animate so that every animation ends and every completion runs.
+    private var views: [ObjectIdentifier: View] = [:]
     private var ledger = CompletionLedger<Int>()
     private var completions: [Int: @MainActor (Bool) -> Void] = [:]
     private var nextGroup = 1
@@ -71,7 +69,7 @@ import Scheduling
             if let replaced = view.animations.updateValue(animation, forKey: animation.key) {
                 end(replaced, finished: false)
             }
-            views[ObjectIdentifier(view)] = Entry(view: view)
+            views[ObjectIdentifier(view)] = view
             view.setNeedsCompositeOfScreen()
         }
     }
@@ -87,11 +85,7 @@ import Scheduling
     /// whose shown values changed is flattened again. Animations that are done
     /// leave, and so do those of views that left the screen (not finished).
     func step(_ screen: Screen, to time: Double) {
-        for (id, entry) in views {
-            guard let view = entry.view else {
-                views[id] = nil
-                continue
-            }
+        for (id, view) in views {
             guard view.isOnScreen else {
                 for animation in view.animations.values { end(animation, finished: false) }
                 view.animations = [:]
@@ -115,18 +109,14 @@ import Scheduling
 
     /// Whether views on `screen` have animations (its frames must keep coming).
     func hasRunningAnimations(on screen: Screen) -> Bool {
-        views.values.contains { entry in
-            guard let view = entry.view else { return false }
-            return !view.animations.isEmpty && view.window?.screen === screen
-        }
+        views.values.contains { !$0.animations.isEmpty && $0.window?.screen === screen }
     }
 
     /// The earliest time after which a frame of `screen` may show something new:
     /// `time` while an animation moves, else the end of the first delay.
     func nextChange(on screen: Screen, after time: Double) -> Double? {
         var earliest: Double?
-        for entry in views.values {
-            guard let view = entry.view, view.window?.screen === screen else { continue }
+        for view in views.values where view.window?.screen === screen {
             for animation in view.animations.values {
                 let start =
                     animation.timing.state(at: time) == .waiting
@@ -139,7 +129,7 @@ import Scheduling
 
     /// Forgets every animation without completing any (Application.reset).
     func reset() {
-        for entry in views.values { entry.view?.animations = [:] }
+        for view in views.values { view.animations = [:] }
         views = [:]
         ledger = CompletionLedger()
         completions = [:]
