@@ -5,7 +5,10 @@ extension View {
     /// What the screen shows of a view's animatable properties: the model values with
     /// running animations applied at the time of the latest frame (UIKit has
     /// `layer.presentation()`). Each stored property is one entry of the animatable
-    /// table: its key path names it to the animator, its type says how it is interpolated.
+    /// table: its key path names it to the animator, its type (`Interpolatable`) says how
+    /// it is interpolated. Another property (a transform: `AffineMatrix` interpolates
+    /// by parts) is one more field here, read in `modelPresentation`, announced by its
+    /// setter with `willChangeAnimatable(_:to:)` and drawn by the flattener.
     public struct Presentation: Equatable, Sendable {
         /// The rectangle in the superview's coordinates.
         public internal(set) var frame: CGRect
