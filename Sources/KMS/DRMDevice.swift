@@ -73,6 +73,29 @@ public final class DRMDevice {
         }
     }
 
+    /// Whether another program is DRM master of `path` now, found without becoming
+    /// anything: open, try drmSetMaster, give it back at once. Returns the error a
+    /// real open would meet (EBUSY, see `DRMError.masterRefused`), nil when the card
+    /// is free or this process may not ask (no permission: the seat manager decides).
+    /// For refusing a second app before it takes the virtual console from the first.
+    public static func masterHeldElsewhere(path: String) -> DRMError? {
+        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        // The first opener of a card without a master becomes master by itself.
+        if drmIsMaster(fd) != 0 {
+            _ = drmDropMaster(fd)
+            return nil
+        }
+        do {
+            try drmCall("drmSetMaster", context: path) { drmSetMaster(fd) }
+            _ = drmDropMaster(fd)
+            return nil
+        } catch {
+            return error.isBusy ? .masterRefused(path: path, code: error.code) : nil
+        }
+    }
+
     /// A device that opened nothing (fd -1, legacy, no writeback): what tests of
     /// the flip logic hand to a `ScanoutOutput` whose committer is a fake.
     init(unopenedPath path: String) {

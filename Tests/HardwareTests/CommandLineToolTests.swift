@@ -121,6 +121,14 @@ final class CommandLineToolTests: XCTestCase {
         let secondStatus = second.waitForExit(timeout: 20)
         XCTAssertEqual(secondStatus, 1, "a second master exits non-zero at once: \(second.text)")
         XCTAssertTrue(second.text.contains("already driven by another DRM master"), second.text)
+        // The first is unaffected: it still scans out its own frames, and goes on presenting new ones.
+        let shown = try scannedOutFramebuffer()
+        XCTAssertNotEqual(shown, consoleFramebuffer, "the second app put the console back over the first")
+        let moving = Date().addingTimeInterval(10)
+        while try scannedOutFramebuffer() == shown && Date() < moving { usleep(20_000) }
+        XCTAssertNotEqual(
+            try scannedOutFramebuffer(), shown, "the first app still flips (its key bar moves each second)")
+        XCTAssertFalse(demo.hasExited, "the first app still runs: \(demo.text)")
 
         demo.signal(SIGTERM)
         XCTAssertEqual(demo.waitForExit(timeout: 10), 128 + SIGTERM, "SIGTERM ends the demo: \(demo.text)")

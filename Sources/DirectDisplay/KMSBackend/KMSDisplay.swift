@@ -132,6 +132,14 @@ public final class KMSDisplay: Display {
         let udev = try UdevContext()
         let nodes = DRMCardEnumerator(udev: udev).cards()
         guard !nodes.isEmpty else { throw KMSDisplayError.noDisplayDevice }
+        if opener == nil {
+            // A second app must fail before it takes the seat and the VT: that would
+            // pull the console from under the app that drives the cards.
+            let held = nodes.compactMap { node in
+                DRMDevice.masterHeldElsewhere(path: node.devnode).map { CardFailure(devnode: node.devnode, error: $0) }
+            }
+            if held.count == nodes.count { throw KMSDisplayError.noUsableCard(held) }
+        }
         let session = opener.map { ConsoleSession(opener: $0) } ?? ConsoleSession()
         self.session = session
         let opener = session.opener
