@@ -6,6 +6,7 @@
 //                   pangocairo), CTurboJPEG (system libraries, pkg-config), CSeat (libseat),
 //                   CLinuxEvents (epoll, timerfd, eventfd headers), CVirtualTerminal (VT ioctls)
 //   pure logic      WindowModel, EDID, InputModel (input event values and rules; no C library, no hardware),
+//                   Geometry (CGAffineTransform where Foundation has none, autoresizing arithmetic)
 //                   Animation (timing curves, interpolation, vblank prediction)
 //   foundations     Scheduling (the event loop and its clocks), DeviceAccess (the device opener),
 //                   Keyboard (xkbcommon keymaps and state)
@@ -54,12 +55,13 @@ let package = Package(
         .target(name: "EDID"),
         .target(name: "InputModel"),
         .target(name: "Animation"),
+        .target(name: "Geometry"),
         .target(name: "Scheduling", dependencies: ["CLinuxEvents"]),
         .target(name: "DeviceAccess"),
         .target(name: "Session", dependencies: ["CSeat", "CVirtualTerminal", "DeviceAccess", "Scheduling"]),
         .target(name: "Keyboard", dependencies: ["CXKBCommon", "InputModel"]),
         .target(name: "Input", dependencies: ["CInput", "CUdev", "DeviceAccess", "InputModel"]),
-        .target(name: "Compositing", dependencies: ["CPixman", "CCairo"]),
+        .target(name: "Compositing", dependencies: ["CPixman", "CCairo", "Geometry"]),
         .target(name: "Typesetting", dependencies: ["CPango", "CCairo", "Compositing"]),
         .target(name: "ImageDecoding", dependencies: ["CCairo", "CTurboJPEG", "Compositing"]),
         .target(
@@ -73,7 +75,8 @@ let package = Package(
         .target(
             name: "DirectDisplay",
             dependencies: [
-                "WindowModel", "Animation", "Compositing", "Typesetting", "ImageDecoding", "EDID", "KMS", "Udev",
+                "WindowModel", "Geometry", "Animation", "Compositing", "Typesetting", "ImageDecoding", "EDID", "KMS",
+                "Udev",
                 "Input", "InputModel", "Keyboard", "Scheduling", "DeviceAccess", "Session",
             ]
         ),
@@ -101,7 +104,8 @@ let package = Package(
         .testTarget(
             name: "DirectDisplayTests",
             dependencies: [
-                "DirectDisplay", "WindowModel", "Animation", "Compositing", "InputModel", "Scheduling", "TestSupport",
+                "DirectDisplay", "WindowModel", "Geometry", "Animation", "Compositing", "InputModel", "Scheduling",
+                "TestSupport",
                 // The JPEG tests make their JPEG with TurboJPEG's compressor.
                 "CTurboJPEG",
             ]),
@@ -113,6 +117,7 @@ let package = Package(
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
         .testTarget(name: "CompositingTests", dependencies: ["Compositing"]),
         .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(
             name: "HardwareTests",

@@ -1,3 +1,5 @@
+import Geometry
+
 /// An integer rectangle in pixels (origin top-left, y down).
 public struct PixelRect: Hashable, Sendable {
     public var x: Int
@@ -54,6 +56,12 @@ public enum DrawOperation {
     /// Starts a group drawn offscreen within `bounds` and blended as a whole
     /// with `opacity` at the matching `endGroup` (UIKit's alpha of a view with subviews).
     case beginGroup(opacity: Double, bounds: PixelRect)
+    /// Starts a group drawn offscreen, whose operations are in the coordinates of
+    /// `source` (the untransformed pixels, only those within `source` are kept); at
+    /// the matching `endGroup` it is mapped by `transform` (bilinear filtering) and
+    /// blended with `opacity`, within `bounds` (frame pixels, clipped): a view with a
+    /// transform, or retained content scaled by its content mode.
+    case beginTransformedGroup(opacity: Double, source: PixelRect, transform: CGAffineTransform, bounds: PixelRect)
     /// Ends the innermost group.
     case endGroup
 }

@@ -1,4 +1,6 @@
 import CPixman
+import Foundation
+import Geometry
 
 /// Composes draw operations into caller-owned XRGB8888 memory with pixman:
 /// the whole frame is cleared to black, then every operation is applied in
@@ -70,8 +72,10 @@ public enum FrameComposer {
     }
 
     private static func isGroupStart(_ operation: DrawOperation) -> Bool {
-        if case .beginGroup = operation { return true }
-        return false
+        switch operation {
+        case .beginGroup, .beginTransformedGroup: return true
+        default: return false
+        }
     }
 
     /// The endGroup closing the group that starts at `start` (the last operation if unbalanced).
@@ -89,7 +93,7 @@ public enum FrameComposer {
         var depth = 0
         return operations.map { operation in
             switch operation {
-            case .beginGroup:
+            case .beginGroup, .beginTransformedGroup:
                 depth += 1
                 return depth - 1
             case .endGroup:
@@ -144,6 +148,8 @@ public enum FrameComposer {
         let origin: (x: Int, y: Int)
         let bounds: PixelRect
         let opacity: Double
+        /// A transformed group: how its pixels map into the layer below, and where they may go there.
+        var placement: (transform: CGAffineTransform, bounds: PixelRect)?
     }
 
     private static func render(_ operations: [DrawOperation], onto target: OpaquePointer, width: Int, height: Int) {
@@ -180,11 +186,30 @@ public enum FrameComposer {
                 let image = pixman_image_create_bits(
                     PIXMAN_a8r8g8b8, Int32(max(area.width, 1)), Int32(max(area.height, 1)), nil, 0)!
                 layers.append(Layer(image: image, origin: (area.x, area.y), bounds: area, opacity: opacity))
+            case .beginTransformedGroup(let opacity, let wholeSource, let transform, let bounds):
+                // Only the source pixels that reach the destination (a damaged part), plus the filter's reach.
+                let reach = transform.inverted().boundingBox(of: bounds.intersection(layer.bounds))
+                let source = wholeSource.intersection(
+                    PixelRect(x: reach.x - 1, y: reach.y - 1, width: reach.width + 2, height: reach.height + 2))
+                // An image too large to allocate (a huge view scaled down) draws nothing.
+                let image = pixman_image_create_bits(
+                    PIXMAN_a8r8g8b8, Int32(clamping: max(source.width, 1)), Int32(clamping: max(source.height, 1)),
+                    nil, 0)
+                layers.append(
+                    Layer(
+                        image: image ?? pixman_image_create_bits(PIXMAN_a8r8g8b8, 1, 1, nil, 0)!,
+                        origin: (source.x, source.y),
+                        bounds: image == nil ? PixelRect(x: 0, y: 0, width: 0, height: 0) : source,
+                        opacity: opacity, placement: (transform, bounds.intersection(layer.bounds))))
             case .endGroup:
                 guard layers.count > 1 else { continue }
                 let group = layers.removeLast()
                 defer { pixman_image_unref(group.image) }
                 guard !group.bounds.isEmpty else { continue }
+                if let placement = group.placement {
+                    blendTransformed(group, placement: placement, layer: layers[layers.count - 1])
+                    continue
+                }
                 blend(
                     group.image, opacity: group.opacity, sourceX: 0, sourceY: 0, area: group.bounds,
                     layer: layers[layers.count - 1])
@@ -204,6 +229,33 @@ public enum FrameComposer {
         let y = Int32(rect.y - layer.origin.y)
         var box = pixman_box32_t(x1: x, y1: y, x2: x + Int32(rect.width), y2: y + Int32(rect.height))
         pixman_image_fill_boxes(alpha >= 1 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, layer.image, &pixmanColor, 1, &box)
+    }
+
+    /// Blends a transformed group into the layer below within its placement's bounds:
+    /// pixman maps each destination pixel centre back through the inverse transform
+    /// into the group's image and filters bilinearly (transparent outside it).
+    private static func blendTransformed(
+        _ group: Layer, placement: (transform: CGAffineTransform, bounds: PixelRect), layer: Layer
+    ) {
+        guard !placement.bounds.isEmpty, placement.transform.isInvertible else { return }
+        let toSource = placement.transform.inverted().concatenating(
+            CGAffineTransform(translationX: CGFloat(-group.origin.x), y: CGFloat(-group.origin.y)))
+        // 16.16 fixed point: extreme scales are cut to what it holds rather than trap.
+        func fixed(_ value: Double) -> pixman_fixed_t {
+            pixman_fixed_t(min(max((value * 65536).rounded(), Double(Int32.min)), Double(Int32.max)))
+        }
+        var matrix = pixman_transform_t(
+            matrix: (
+                (fixed(toSource.a), fixed(toSource.c), fixed(toSource.tx)),
+                (fixed(toSource.b), fixed(toSource.d), fixed(toSource.ty)),
+                (0, 0, pixman_fixed_t(1 << 16))
+            ))
+        pixman_image_set_transform(group.image, &matrix)
+        pixman_image_set_filter(group.image, PIXMAN_FILTER_BILINEAR, nil, 0)
+        // Source coordinates are frame pixels: the transform takes them into the group's image.
+        blend(
+            group.image, opacity: group.opacity, sourceX: placement.bounds.x, sourceY: placement.bounds.y,
+            area: placement.bounds, layer: layer)
     }
 
     private static func blend(

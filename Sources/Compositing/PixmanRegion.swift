@@ -72,7 +72,7 @@ struct Visibility {
             case .fill(let rect, _, let clip): area = rect.intersection(clip)
             case .image(let surface, let x, let y, _, let clip):
                 area = PixelRect(x: x, y: y, width: surface.pixelWidth, height: surface.pixelHeight).intersection(clip)
-            case .beginGroup(_, let bounds): area = bounds
+            case .beginGroup(_, let bounds), .beginTransformedGroup(_, _, _, let bounds): area = bounds
             case .endGroup: continue
             }
             // Most of a scene lies outside a small damage: no region work for it.

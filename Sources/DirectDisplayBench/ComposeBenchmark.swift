@@ -57,6 +57,7 @@ struct ComposeBenchmark: ParsableCommand {
                     "one 64x64 view recoloured (16 windows): \(Self.ms(small)), "
                         + "\(String(format: "%.4f", small / fullSixteen))x the whole recomposition, "
                         + "\(screen.frameStatistics.lastFramePixelsComposed) pixels composed")
+                Self.turnedView(on: views[0].window!, display: display, frames: frames, whole: fullSixteen)
                 // An animation long enough for every measured frame, one frame per 1/60 s step.
                 View.animate(withDuration: 3600, delay: 0, options: .curveLinear) {
                     views[0].frame.origin.x += 3600 * 60
@@ -69,6 +70,34 @@ struct ComposeBenchmark: ParsableCommand {
             }
             Application.shared.reset()
         }
+    }
+
+    /// A 400x300 view with a subview, on top of 16 windows, moved a point per frame
+    /// and turned a little per frame (composed offscreen and mapped bilinearly by pixman).
+    @MainActor static func turnedView(on window: Window, display: HeadlessDisplay, frames: Int, whole: Double) {
+        let panel = View(frame: CGRect(x: 700, y: 300, width: 400, height: 300))
+        panel.backgroundColor = Color(red: 0.9, green: 0.9, blue: 0.2)
+        let badge = View(frame: CGRect(x: 20, y: 20, width: 120, height: 80))
+        badge.backgroundColor = Color(red: 0.1, green: 0.1, blue: 0.8)
+        panel.addSubview(badge)
+        window.addSubview(panel)
+        display.runUntilIdle()
+        var step = 0.0
+        let moved = median(frames) {
+            step += 1
+            panel.center.x = 900 + step.truncatingRemainder(dividingBy: 20)
+            display.runUntilIdle()
+        }
+        let turned = median(frames) {
+            step += 1
+            panel.transform = CGAffineTransform(rotationAngle: step * 0.01)
+            display.runUntilIdle()
+        }
+        print(
+            "a 400x300 view moved a point (16 windows): \(ms(moved)), \(String(format: "%.3f", moved / whole))x the "
+                + "whole recomposition; turned a step: \(ms(turned)), \(String(format: "%.3f", turned / whole))x, "
+                + "\(String(format: "%.2f", turned / moved))x the move")
+        panel.removeFromSuperview()
     }
 
     /// `windows` overlapping opaque windows of 3 subviews; returns a 64x64 view on top.

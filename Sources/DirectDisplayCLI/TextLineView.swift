@@ -57,6 +57,8 @@ final class TextLineView: View {
         backgroundColor = Color(white: 0, alpha: 0.6)
         // Touches fall through to the views below (the paint area).
         isUserInteractionEnabled = false
+        // Text is laid out for the bounds: drawn again when they change, not stretched.
+        contentMode = .redraw
         typed.add(self)
     }
 

@@ -134,7 +134,7 @@ final class DamageCompositionTests: DirectDisplayTestCase {
         for step in 0..<400 {
             let view = views.randomElement(using: &random)!
             let window = windows.randomElement(using: &random)!
-            switch random.next() % 14 {
+            switch random.next() % 17 {
             case 0: view.backgroundColor = color()
             case 1: view.frame = rect(30)
             case 2: view.alpha = [1, 0.5, 0][Int(random.next() % 3)]
@@ -159,6 +159,17 @@ final class DamageCompositionTests: DirectDisplayTestCase {
                 // Two windows changed in one frame.
                 view.backgroundColor = color()
                 windows.randomElement(using: &random)!.backgroundColor = color()
+            case 13:
+                // Turned, scaled, both or none; sometimes a whole window.
+                let angle = CGFloat(random.next() % 16) * .pi / 8
+                let scale = CGFloat(random.next() % 4 + 1) / 2
+                let transform = [
+                    .identity, CGAffineTransform(rotationAngle: angle), CGAffineTransform(scaleX: scale, y: 1 / scale),
+                    CGAffineTransform(rotationAngle: angle).scaledBy(x: scale, y: scale).translatedBy(x: 3, y: -2),
+                ][Int(random.next() % 4)]
+                (random.next() % 5 == 0 ? window : view).transform = transform
+            case 14: view.autoresizingMask = View.AutoresizingMask(rawValue: UInt(random.next() % 64))
+            case 15: view.contentMode = View.ContentMode.allCases.randomElement(using: &random)!
             default: window.alpha = [1, 0.5][Int(random.next() % 2)]
             }
             assertMatchesFullRecompose(screen, "seed \(seed) step \(step)")

@@ -8,18 +8,6 @@ import XCTest
 /// missed, and the writeback capture (what the CRTC really shows) must equal a
 /// whole recomposition of the scene after every change.
 final class DamageScanoutTests: KMSDisplayTestCase {
-    private func assertScanoutMatchesScene(_ display: KMSDisplay, _ screen: Screen, _ step: String) throws {
-        try display.waitForPresentation(of: screen)
-        let shown = try display.capture(screen).pixels.map(rgb)
-        let expected = Application.shared.captureFrame(of: screen).pixels.map(rgb)
-        guard shown != expected else { return }
-        let index = zip(shown, expected).enumerated().first { $0.element.0 != $0.element.1 }!.offset
-        let width = Int(screen.nativeBounds.width)
-        XCTFail(
-            "\(step): scanout pixel (\(index % width), \(index / width)) is \(String(shown[index], radix: 16)), "
-                + "the scene gives \(String(expected[index], radix: 16))")
-    }
-
     func testEveryBufferShowsTheSceneAfterPartialFrames() async throws {
         let display = try XCTUnwrap(display)
         // The front window would go on an overlay plane (PlaneOffloadTests); here the

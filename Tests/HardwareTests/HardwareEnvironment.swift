@@ -24,3 +24,24 @@ enum HardwareEnvironment {
 
 /// 0xRRGGBB of a scanout pixel (the X byte ignored).
 func rgb(_ value: UInt32) -> UInt32 { value & 0x00FF_FFFF }
+
+/// Aborts the test process when one test runs far too long, so a hang in the VM
+/// prints every thread's stack (Swift's backtracer) instead of silently using up
+/// the VM's whole --timeout. A hang has been seen rarely after hotplug and not
+/// found yet; this is how the next one says where it is.
+final class HangWatchdog: @unchecked Sendable {
+    private let timer: DispatchSourceTimer
+
+    init(test: String, seconds: Double = 240) {
+        timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + seconds)
+        timer.setEventHandler {
+            FileHandle.standardError.write(
+                Data("hang watchdog: \(test) still runs after \(Int(seconds)) s; aborting for a backtrace\n".utf8))
+            abort()
+        }
+        timer.resume()
+    }
+
+    func cancel() { timer.cancel() }
+}

@@ -13,9 +13,11 @@ class KMSDisplayTestCase: XCTestCase {
     var screenEvents: [String] = []
     private var observers: [NSObjectProtocol] = []
     private static var recorder: KMSDisplayTestCase?
+    private var watchdog: HangWatchdog?
 
     override func setUp() async throws {
         try HardwareEnvironment.requireHardware()
+        watchdog = HangWatchdog(test: name)
         Application.shared.reset()
         display = try KMSDisplay()
     }
@@ -27,6 +29,8 @@ class KMSDisplayTestCase: XCTestCase {
         display?.shutdown()
         display = nil
         Application.shared.reset()
+        watchdog?.cancel()
+        watchdog = nil
     }
 
     /// Starts recording Screen.didConnect and didDisconnect into `screenEvents`.
@@ -56,5 +60,25 @@ class KMSDisplayTestCase: XCTestCase {
     func save(_ image: CapturedImage, _ name: String) throws {
         guard let directory = HardwareEnvironment.captureDirectory else { return }
         try image.writePNG(to: "\(directory)/\(name).png")
+    }
+
+    /// Waits for the screen's frame and fails unless what the CRTC shows (the
+    /// writeback capture; the front buffer without one) equals a whole
+    /// recomposition of the scene; a mismatch is saved as `prefix-step.png`.
+    func assertScanoutMatchesScene(
+        _ display: KMSDisplay, _ screen: Screen, _ step: String, savingAs prefix: String? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        try display.waitForPresentation(of: screen)
+        let captured = try display.capture(screen)
+        let shown = captured.pixels.map(rgb)
+        let expected = Application.shared.captureFrame(of: screen).pixels.map(rgb)
+        guard shown != expected else { return }
+        if let prefix { try? save(captured, "\(prefix)-\(step.replacingOccurrences(of: " ", with: "-"))") }
+        let index = zip(shown, expected).enumerated().first { $0.element.0 != $0.element.1 }!.offset
+        let width = Int(screen.nativeBounds.width)
+        XCTFail(
+            "\(step): scanout pixel (\(index % width), \(index / width)) is \(String(shown[index], radix: 16)), "
+                + "the scene gives \(String(expected[index], radix: 16))", file: file, line: line)
     }
 }

@@ -113,8 +113,10 @@ final class ScanoutTests: KMSDisplayTestCase {
         print("120 frames, measured pass: \(pass.summary)")
 
         // A pipeline that commits only after reading each flip misses every other
-        // vblank (about 60 here); a host hiccup under software emulation costs one.
-        XCTAssertLessThanOrEqual(pass.missed.count, 1, "every flip but at most one landed on the next vblank")
+        // vblank (about 60 here); a host hiccup under software emulation costs one,
+        // and a machine shared with other emulators had up to 9. The bound tells the
+        // two apart without depending on how busy the host is.
+        XCTAssertLessThanOrEqual(pass.missed.count, 12, "at most a tenth of the flips missed their vblank")
         let repeats = zip(pass.frameNumbers.dropFirst(), pass.frameNumbers).filter { $0 - $1 != 1 }
         XCTAssertEqual(repeats.count, 0, "every vblank showed a new frame: \(pass.frameNumbers)")
         let last = try display.capture(screen)

@@ -10,7 +10,8 @@ extension View {
     /// by parts) is one more field here, read in `modelPresentation`, announced by its
     /// setter with `willChangeAnimatable(_:to:)` and drawn by the flattener.
     public struct Presentation: Equatable, Sendable {
-        /// The rectangle in the superview's coordinates.
+        /// The rectangle in the superview's coordinates as if the view had no transform
+        /// (its centre and bounds size; the view's `frame` when it has none).
         public internal(set) var frame: CGRect
         /// Where the bounds start (the scroll offset); the size is the frame's.
         var boundsOrigin: CGPoint
@@ -37,7 +38,8 @@ extension View {
 
     /// The model values in the presentation's shape.
     var modelPresentation: Presentation {
-        Presentation(frame: frame, boundsOrigin: bounds.origin, alpha: alpha, backgroundColor: backgroundColor)
+        Presentation(
+            frame: untransformedFrame, boundsOrigin: bounds.origin, alpha: alpha, backgroundColor: backgroundColor)
     }
 
     /// The alpha shown (the flattener asks it of every subview).

@@ -37,13 +37,15 @@ extension KMSDisplay {
     /// The front-most window and its place in panel pixels, when it can be scanned
     /// out as it is: an unturned screen, the window opaque as a whole (alpha 1),
     /// on whole pixels, inside the screen and smaller than it (a window covering
-    /// the screen gains nothing), no composited cursor that it would cover, and
-    /// not refused by the kernel at this place before.
+    /// the screen gains nothing), no composited cursor that it would cover, no
+    /// transform on it or any view in it (transformed views are composed: their
+    /// bounding boxes need not follow the window's pixels), and not refused by the
+    /// kernel at this place before.
     private func overlayCandidate(_ entry: LitScreen) -> (window: Window, rect: PixelRect)? {
         let screen = entry.screen
         guard entry.output.overlayPlaneID != nil, screen.orientation.panelRotation == .none,
             entry.compositedCursor == nil, let window = Application.shared.visibleWindows(on: screen).last,
-            window.presentation.alpha == 1
+            window.presentation.alpha == 1, !window.hasTransformInTree
         else { return nil }
         let scale = screen.scale
         let frame = window.presentation.frame

@@ -49,28 +49,93 @@ import Foundation
                 key: identity &* 4 &+ kind, area: area, signature: hasher.finalize(), contentDamage: contentDamage))
     }
 
-    /// `originInParent` is where the parent's bounds origin lies, in screen points.
+    /// `originInParent` is where the parent's bounds origin lies, in screen points
+    /// (inside a transformed view: in its untransformed space).
     private mutating func add(_ view: View, originInParent: CGPoint, opacity: CGFloat, clip: PixelRect) {
         let shown = view.presentation
         guard !view.isHidden, shown.alpha > 0, !clip.isEmpty else { return }
+        if view.transformStorage.isIdentity {
+            addUntransformed(
+                view, shown: shown, originInParent: originInParent, opacity: opacity, alpha: shown.alpha, clip: clip)
+        } else {
+            addTransformed(view, shown: shown, originInParent: originInParent, opacity: opacity, clip: clip)
+        }
+    }
+
+    /// Draws the view and its subtree offscreen in its untransformed pixels and maps
+    /// them through its transform (and its alpha) as one group. Its elements become
+    /// one: damage is the transformed bounding box of whatever changed inside.
+    private mutating func addTransformed(
+        _ view: View, shown: View.Presentation, originInParent: CGPoint, opacity: CGFloat, clip: PixelRect
+    ) {
+        let frame = shown.frame.offsetBy(dx: originInParent.x, dy: originInParent.y)
+        let transform = pixelTransform(view, frame: frame)
+        guard transform.isInvertible else { return }
+        let extent = extentInPixels(view, frame: frame)
+        let bounds = transform.boundingBox(of: extent).intersection(clip)
+        guard !bounds.isEmpty else { return }
+        // Only what can reach the clip is drawn offscreen (plus the filter's reach).
+        let reach = transform.inverted().boundingBox(of: bounds)
+        let source = extent.intersection(
+            PixelRect(x: reach.x - 1, y: reach.y - 1, width: reach.width + 2, height: reach.height + 2))
+        guard !source.isEmpty else { return }
+        let groupOpacity = opacity * shown.alpha
+        operations.append(
+            .beginTransformedGroup(opacity: Double(groupOpacity), source: source, transform: transform, bounds: bounds))
+        let firstElement = elements.count
+        let outerGroupPath = groupPath
+        groupPath = 0
+        addUntransformed(view, shown: shown, originInParent: originInParent, opacity: 1, alpha: 1, clip: source)
+        groupPath = outerGroupPath
+        operations.append(.endGroup)
+        let inner = elements[firstElement...]
+        var redrawn: PixelRect?
+        for element in inner {
+            guard let damage = element.contentDamage else { continue }
+            let mapped = transform.boundingBox(of: damage).intersection(bounds)
+            redrawn = redrawn.map { $0.union(mapped) } ?? mapped
+        }
+        let signature = TransformedSignature(
+            transform: transform, source: source, opacity: groupOpacity,
+            inner: inner.map { InnerElement(key: $0.key, area: $0.area, signature: $0.signature) })
+        elements.removeSubrange(firstElement...)
+        element(view, kind: 3, area: bounds, signature: signature, contentDamage: redrawn)
+    }
+
+    /// Where the view's untransformed pixels go: about the centre of `frame` (screen
+    /// points, untransformed), by the view's transform, in pixels.
+    private func pixelTransform(_ view: View, frame: CGRect) -> CGAffineTransform {
+        var inPixels = view.transformStorage
+        inPixels.tx *= scale
+        inPixels.ty *= scale
+        let center = CGPoint(x: frame.midX * scale, y: frame.midY * scale)
+        return CGAffineTransform(translationX: -center.x, y: -center.y).concatenating(inPixels)
+            .concatenating(CGAffineTransform(translationX: center.x, y: center.y))
+    }
+
+    /// A view as if untransformed; `alpha` is the view's own (1 inside its transformed group, which applies it).
+    private mutating func addUntransformed(
+        _ view: View, shown: View.Presentation, originInParent: CGPoint, opacity: CGFloat, alpha: CGFloat,
+        clip: PixelRect
+    ) {
         let frame = shown.frame.offsetBy(dx: originInParent.x, dy: originInParent.y)
         let framePixels = pixels(frame)
         let contentOrigin = CGPoint(x: frame.minX - shown.bounds.minX, y: frame.minY - shown.bounds.minY)
         let visibleChildren = view.subviews.filter { !$0.isHidden && $0.presentationAlpha > 0 }
-        let grouped = shown.alpha < 1 && !visibleChildren.isEmpty
-        var ownOpacity = opacity * shown.alpha
+        let grouped = alpha < 1 && !visibleChildren.isEmpty
+        var ownOpacity = opacity * alpha
         let outerGroupPath = groupPath
         defer { groupPath = outerGroupPath }
         if grouped {
             let extent = extentInPixels(view, frame: frame).intersection(clip)
             guard !extent.isEmpty else { return }
-            operations.append(.beginGroup(opacity: Double(shown.alpha), bounds: extent))
+            operations.append(.beginGroup(opacity: Double(alpha), bounds: extent))
             ownOpacity = opacity
-            element(view, kind: 2, area: extent, signature: shown.alpha)
+            element(view, kind: 2, area: extent, signature: alpha)
             var hasher = Hasher()
             hasher.combine(outerGroupPath)
             hasher.combine(ObjectIdentifier(view))
-            hasher.combine(shown.alpha)
+            hasher.combine(alpha)
             groupPath = hasher.finalize()
         }
         if let color = shown.backgroundColor, color.alpha > 0 {
@@ -78,27 +143,67 @@ import Foundation
             operations.append(.fill(framePixels, color: pixel, clip: clip))
             element(view, kind: 0, area: framePixels.intersection(clip), signature: pixel)
         }
-        if let surface = view.contentSurface {
-            operations.append(
-                .image(surface, x: framePixels.x, y: framePixels.y, opacity: Double(ownOpacity), clip: clip))
-            let area = PixelRect(
-                x: framePixels.x, y: framePixels.y, width: surface.pixelWidth, height: surface.pixelHeight)
-            var redrawn: PixelRect?
-            if let drawn = view.contentDamage {
-                redrawn = pixels(
-                    drawn.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y), rounding: .outward)
-                drawnViews.append(view)
-            }
-            element(
-                view, kind: 1, area: area.intersection(clip),
-                signature: ContentSignature(surface: ObjectIdentifier(surface), area: area, opacity: ownOpacity),
-                contentDamage: redrawn)
-        }
+        // clipsToBounds cuts the view's own content too (placed beyond the bounds by its mode), as UIKit's masksToBounds.
         let childClip = view.clipsToBounds ? clip.intersection(framePixels) : clip
+        if let surface = view.contentSurface {
+            addContent(
+                view, surface: surface, bounds: shown.bounds, framePixels: framePixels, contentOrigin: contentOrigin,
+                opacity: ownOpacity, clip: childClip)
+        }
         for child in visibleChildren {
             add(child, originInParent: contentOrigin, opacity: grouped ? 1 : ownOpacity, clip: childClip)
         }
         if grouped { operations.append(.endGroup) }
+    }
+
+    /// The view's retained drawn content: where it was drawn for the current bounds
+    /// size, else placed by `contentMode` (scaled, bilinear, by the scaling modes).
+    private mutating func addContent(
+        _ view: View, surface: DrawingSurface, bounds: CGRect, framePixels: PixelRect, contentOrigin: CGPoint,
+        opacity: CGFloat, clip: PixelRect
+    ) {
+        let contentSize = view.contentBoundsSize
+        var placed = PixelRect(
+            x: framePixels.x, y: framePixels.y, width: surface.pixelWidth, height: surface.pixelHeight)
+        var scaling: CGAffineTransform?
+        if contentSize != bounds.size {
+            let rect = view.contentMode.rect(forContentOf: contentSize, in: bounds)
+                .offsetBy(dx: contentOrigin.x, dy: contentOrigin.y)
+            if rect.size == contentSize {
+                let origin = pixels(rect)
+                placed.x = origin.x
+                placed.y = origin.y
+            } else if surface.pixelWidth > 0, surface.pixelHeight > 0 {
+                scaling = CGAffineTransform(
+                    a: rect.width * scale / CGFloat(surface.pixelWidth), b: 0, c: 0,
+                    d: rect.height * scale / CGFloat(surface.pixelHeight), tx: rect.minX * scale,
+                    ty: rect.minY * scale)
+                placed = pixels(rect, rounding: .outward)
+            }
+        }
+        var redrawn: PixelRect?
+        if let drawn = view.contentDamage {
+            redrawn =
+                scaling == nil
+                ? pixels(drawn.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y), rounding: .outward) : placed
+            drawnViews.append(view)
+        }
+        let area = placed.intersection(clip)
+        if let scaling {
+            guard !area.isEmpty else { return }
+            let source = PixelRect(x: 0, y: 0, width: surface.pixelWidth, height: surface.pixelHeight)
+            operations.append(
+                .beginTransformedGroup(opacity: Double(opacity), source: source, transform: scaling, bounds: area))
+            operations.append(.image(surface, x: 0, y: 0, opacity: 1, clip: source))
+            operations.append(.endGroup)
+        } else {
+            operations.append(.image(surface, x: placed.x, y: placed.y, opacity: Double(opacity), clip: clip))
+        }
+        element(
+            view, kind: 1, area: area,
+            signature: ContentSignature(
+                surface: ObjectIdentifier(surface), area: placed, opacity: opacity, scaling: scaling),
+            contentDamage: redrawn)
     }
 
     /// What decides the pixels of drawn content besides its area and groups.
@@ -106,23 +211,46 @@ import Foundation
         let surface: ObjectIdentifier
         let area: PixelRect
         let opacity: CGFloat
+        let scaling: CGAffineTransform?
     }
 
-    /// Pixels the view and its visible subviews may touch (subviews may draw outside unless clipped).
+    /// What decides a transformed group's pixels: its mapping and everything inside it.
+    private struct TransformedSignature: Hashable {
+        let transform: CGAffineTransform
+        let source: PixelRect
+        let opacity: CGFloat
+        let inner: [InnerElement]
+    }
+
+    private struct InnerElement: Hashable {
+        let key: UInt64
+        let area: PixelRect
+        let signature: Int
+    }
+
+    /// Pixels the view and its visible subviews may touch (subviews may draw outside
+    /// unless clipped; a transformed subview where its transform takes it), in the
+    /// coordinates `frame` is in.
     private func extentInPixels(_ view: View, frame: CGRect) -> PixelRect {
-        var union = frame
+        var union = pixels(frame)
+        let bounds = view.presentation.bounds
         if !view.clipsToBounds {
-            let bounds = view.presentation.bounds
             let contentOrigin = CGPoint(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY)
             for child in view.subviews where !child.isHidden {
                 let childFrame = child.presentation.frame.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y)
-                let childPixels = extentInPixels(child, frame: childFrame)
-                union = union.union(
-                    CGRect(
-                        x: CGFloat(childPixels.x) / scale, y: CGFloat(childPixels.y) / scale,
-                        width: CGFloat(childPixels.width) / scale, height: CGFloat(childPixels.height) / scale))
+                var childPixels = extentInPixels(child, frame: childFrame)
+                if !child.transformStorage.isIdentity {
+                    childPixels = pixelTransform(child, frame: childFrame).boundingBox(of: childPixels)
+                }
+                union = union.union(childPixels)
             }
         }
-        return pixels(union)
+        if view.contentSurface != nil, view.contentBoundsSize != bounds.size, !view.clipsToBounds {
+            // Content placed by its mode may reach beyond the bounds (aspect fill, pinned larger content).
+            let contentOrigin = CGPoint(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY)
+            let rect = view.contentMode.rect(forContentOf: view.contentBoundsSize, in: bounds)
+            union = union.union(pixels(rect.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y), rounding: .outward))
+        }
+        return union
     }
 }

@@ -46,7 +46,8 @@ extension View {
     func displayIfNeeded(scale: CGFloat) {
         if needsDisplay {
             needsDisplay = false
-            let part = needsDisplayRect.map { pixels(of: $0, scale: scale) }
+            // Content kept from another bounds size is drawn again whole.
+            let part = contentBoundsSize == bounds.size ? needsDisplayRect.map { pixels(of: $0, scale: scale) } : nil
             needsDisplayRect = nil
             let context = GraphicsContext(
                 size: bounds.size, scale: scale, boundsOrigin: bounds.origin, reusing: contentSurface, dirty: part)
@@ -54,6 +55,7 @@ extension View {
             let drawn = part.map { points(of: $0, scale: scale) } ?? bounds
             context.drawing { draw(drawn) }
             contentSurface = context.surface
+            contentBoundsSize = bounds.size
             contentDamage = contentDamage.map { $0.union(drawn) } ?? drawn
         }
         for subview in subviews { subview.displayIfNeeded(scale: scale) }

@@ -40,9 +40,14 @@ extension View {
         }
     }
 
-    /// Resizes the view to `sizeThatFits` of its current size, keeping its origin.
+    /// Resizes the view to `sizeThatFits` of its current size, keeping its origin
+    /// (with a transform: keeping its centre, as the frame is then a bounding box).
     public func sizeToFit() {
         let size = sizeThatFits(bounds.size)
-        frame = CGRect(origin: frame.origin, size: size)
+        if transformStorage.isIdentity {
+            frame = CGRect(origin: frame.origin, size: size)
+        } else {
+            bounds.size = size
+        }
     }
 }

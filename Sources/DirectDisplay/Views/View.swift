@@ -1,5 +1,6 @@
 import Compositing
 import Foundation
+import Geometry
 import WindowModel
 
 /// A rectangle on screen with a background colour, subviews and optional
@@ -8,6 +9,10 @@ import WindowModel
 @MainActor open class View: Responder {
     private var frameStorage: CGRect
     private var boundsOrigin: CGPoint = .zero
+    /// Behind `transform`, `autoresizingMask` and `autoresizesSubviews` (View+Transform, View+Autoresizing).
+    var transformStorage: CGAffineTransform = .identity
+    var autoresizingMaskStorage: AutoresizingMask = []
+    var autoresizesSubviewsStorage = true
     var hiddenStorage = false
     var needsLayout = true
     var needsDisplay = true
@@ -18,6 +23,8 @@ import WindowModel
     var contentDamage: CGRect?
     /// What the last `draw(_:)` painted, if it painted anything.
     var contentSurface: DrawingSurface?
+    /// The bounds' size `contentSurface` was drawn for; placed by `contentMode` when it differs.
+    var contentBoundsSize: CGSize = .zero
     /// The view controller whose `view` this is.
     weak var owningViewController: ViewController?
     /// Running animations by property (see View+Animation).
@@ -36,15 +43,22 @@ import WindowModel
 
     // MARK: Geometry
 
-    /// The view's rectangle in its superview's coordinates.
+    /// The view's rectangle in its superview's coordinates: with a transform, the
+    /// bounding box of the transformed bounds (see View+Transform.swift for setting it then).
     open var frame: CGRect {
+        get { transformStorage.isIdentity ? frameStorage : transformedFrame }
+        set { untransformedFrame = transformStorage.isIdentity ? newValue : untransformedFrame(forFrame: newValue) }
+    }
+
+    /// The frame as if the transform were the identity: `center` and `bounds.size`.
+    var untransformedFrame: CGRect {
         get { frameStorage }
         set {
             willChangeAnimatable(\.frame, to: newValue)
             let oldSize = frameStorage.size
             setNeedsCompositeOfScreen()
             frameStorage = newValue
-            if oldSize != newValue.size { sizeDidChange() }
+            if oldSize != newValue.size { sizeDidChange(from: oldSize) }
             setNeedsCompositeOfScreen()
         }
     }
@@ -56,25 +70,28 @@ import WindowModel
             willChangeAnimatable(\.boundsOrigin, to: newValue.origin)
             boundsOrigin = newValue.origin
             let center = self.center
-            frame = CGRect(
+            untransformedFrame = CGRect(
                 x: center.x - newValue.width / 2, y: center.y - newValue.height / 2,
                 width: newValue.width, height: newValue.height)
         }
     }
 
-    /// The centre of `frame`, in the superview's coordinates.
+    /// The centre of `frame`, in the superview's coordinates (the transform turns the view about it).
     open var center: CGPoint {
         get { CGPoint(x: frameStorage.midX, y: frameStorage.midY) }
         set {
-            frame = CGRect(
+            untransformedFrame = CGRect(
                 x: newValue.x - frameStorage.width / 2, y: newValue.y - frameStorage.height / 2,
                 width: frameStorage.width, height: frameStorage.height)
         }
     }
 
-    func sizeDidChange() {
+    /// The bounds' size changed: retained content is placed by `contentMode` (drawn
+    /// again only for `.redraw`, as in UIKit) and subviews are autoresized.
+    func sizeDidChange(from oldSize: CGSize) {
         setNeedsLayout()
-        setNeedsDisplay()
+        if contentMode == .redraw { setNeedsDisplay() }
+        autoresizeSubviews(from: oldSize)
     }
 
     // MARK: Appearance

@@ -119,8 +119,8 @@ import Foundation
     /// The application gets what the window does not handle.
     open override var next: Responder? { Application.shared }
 
-    override func sizeDidChange() {
-        super.sizeDidChange()
+    override func sizeDidChange(from oldSize: CGSize) {
+        super.sizeDidChange(from: oldSize)
         rootViewController?.viewIfLoaded?.frame = bounds
     }
 

@@ -26,6 +26,13 @@ import Foundation
         isUserInteractionEnabled = false
     }
 
+    /// The image is placed anew by `contentMode` in the new bounds (drawn again:
+    /// crisper than scaling what was drawn for the old size).
+    override func sizeDidChange(from oldSize: CGSize) {
+        super.sizeDidChange(from: oldSize)
+        setNeedsDisplay()
+    }
+
     /// The image's size in points (zero without one).
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         image?.size ?? .zero
