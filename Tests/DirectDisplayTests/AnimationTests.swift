@@ -185,6 +185,29 @@ final class AnimationTests: DirectDisplayTestCase {
         }
     }
 
+    /// A transform animates by parts: a quarter turn is an eighth turn halfway, not a
+    /// shrunken average of the two matrices; touches go by the end transform.
+    func testTransformTurnsByParts() async throws {
+        view.frame = CGRect(x: 80, y: 30, width: 40, height: 20)
+        View.animate(withDuration: 1, delay: 0, options: .curveLinear) {
+            self.view.transform = CGAffineTransform(rotationAngle: .pi / 2)
+        }
+        XCTAssertEqual(view.transform, CGAffineTransform(rotationAngle: .pi / 2), "the model value at once")
+        display.advanceTime(by: 0.5)
+        let shown = view.presentation.transform
+        let eighth = CGAffineTransform(rotationAngle: .pi / 4)
+        for (value, expected) in [(shown.a, eighth.a), (shown.b, eighth.b), (shown.c, eighth.c), (shown.d, eighth.d)] {
+            XCTAssertEqual(value, expected, accuracy: 1e-9)
+        }
+        XCTAssertEqual(try display.capture(screen).pixels, Application.shared.captureFrame(of: screen).pixels)
+        XCTAssertTrue(window.hitTest(CGPoint(x: 100, y: 55), with: nil) === window, "animating: no touches")
+        display.advanceTime(by: 0.5)
+        XCTAssertTrue(window.hitTest(CGPoint(x: 100, y: 55), with: nil) === view, "the turned view, 20 wide, 40 high")
+        let frame = try display.capture(screen)
+        XCTAssertEqual(frame.pixel(x: 100, y: 55), .white, "turned: it reaches below its untransformed frame")
+        XCTAssertEqual(frame.pixel(x: 85, y: 40), .black, "and no longer reaches left")
+    }
+
     /// A white view fading out over black: mid-way the pixel is the curve's grey,
     /// composed incrementally exactly as a whole frame would be.
     func testFadePixelsFollowTheCurve() async throws {
@@ -267,7 +290,7 @@ final class AnimationTests: DirectDisplayTestCase {
             let target = views.randomElement(using: &random)!
             let options: View.AnimationOptions = [[], .curveLinear, .beginFromCurrentState, .repeat][
                 Int(random.next() % 4)]
-            switch random.next() % 6 {
+            switch random.next() % 7 {
             case 0:
                 View.animate(withDuration: 0.1 + Double(random.next() % 5) / 10, delay: 0, options: options) {
                     target.frame.origin = CGPoint(x: Double(random.next() % 180), y: Double(random.next() % 80))
@@ -281,6 +304,11 @@ final class AnimationTests: DirectDisplayTestCase {
                 }
             case 3: target.frame.origin.x = Double(random.next() % 150)
             case 4: View.animate(withDuration: 0.4) { target.bounds.origin = CGPoint(x: 5, y: 5) }
+            case 5:
+                View.animate(withDuration: 0.3, delay: 0, options: options) {
+                    target.transform = CGAffineTransform(rotationAngle: Double(random.next() % 7) / 3)
+                        .scaledBy(x: 1 + Double(random.next() % 3) / 4, y: 1)
+                }
             default: break
             }
             display.advanceTime(by: Double(random.next() % 10) / 60)

@@ -6,9 +6,9 @@ extension View {
     /// running animations applied at the time of the latest frame (UIKit has
     /// `layer.presentation()`). Each stored property is one entry of the animatable
     /// table: its key path names it to the animator, its type (`Interpolatable`) says how
-    /// it is interpolated. Another property (a transform: `AffineMatrix` interpolates
-    /// by parts) is one more field here, read in `modelPresentation`, announced by its
-    /// setter with `willChangeAnimatable(_:to:)` and drawn by the flattener.
+    /// it is interpolated. Another property is one more field here, read in
+    /// `modelPresentation`, announced by its setter with `willChangeAnimatable(_:to:)`
+    /// and drawn by the flattener.
     public struct Presentation: Equatable, Sendable {
         /// The rectangle in the superview's coordinates as if the view had no transform
         /// (its centre and bounds size; the view's `frame` when it has none).
@@ -19,6 +19,8 @@ extension View {
         public internal(set) var alpha: CGFloat
         /// The fill behind the content.
         public internal(set) var backgroundColor: Color?
+        /// The transform about the centre (interpolated by parts: scale, skew, rotation, translation).
+        public internal(set) var transform: CGAffineTransform
 
         /// The rectangle in the view's own coordinates.
         public var bounds: CGRect { CGRect(origin: boundsOrigin, size: frame.size) }
@@ -39,11 +41,18 @@ extension View {
     /// The model values in the presentation's shape.
     var modelPresentation: Presentation {
         Presentation(
-            frame: untransformedFrame, boundsOrigin: bounds.origin, alpha: alpha, backgroundColor: backgroundColor)
+            frame: untransformedFrame, boundsOrigin: bounds.origin, alpha: alpha, backgroundColor: backgroundColor,
+            transform: transformStorage)
     }
 
     /// The alpha shown (the flattener asks it of every subview).
     var presentationAlpha: CGFloat { animations.isEmpty ? alpha : presentation.alpha }
+
+    /// Whether the view or a subview has a transform or shows one (animating back to none).
+    var showsTransformInTree: Bool {
+        if !transformStorage.isIdentity || (!animations.isEmpty && !presentation.transform.isIdentity) { return true }
+        return subviews.contains { $0.showsTransformInTree }
+    }
 
     /// Whether any of the view's properties is animating.
     public var hasRunningAnimations: Bool { !animations.isEmpty }
@@ -62,6 +71,18 @@ extension Color: Interpolatable {
         return Color(
             red: red.interpolated(to: end.red, by: fraction), green: green.interpolated(to: end.green, by: fraction),
             blue: blue.interpolated(to: end.blue, by: fraction), alpha: alpha.interpolated(to: end.alpha, by: fraction))
+    }
+}
+
+/// By parts, as Core Animation turns a layer: a quarter turn stays a turn all the way.
+extension CGAffineTransform: Interpolatable {
+    public func interpolated(to end: CGAffineTransform, by fraction: Double) -> CGAffineTransform {
+        if fraction == 1 { return end }
+        let start = AffineMatrix(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
+        let matrix = start.interpolated(
+            to: AffineMatrix(a: end.a, b: end.b, c: end.c, d: end.d, tx: end.tx, ty: end.ty), by: fraction)
+        return CGAffineTransform(
+            a: matrix.a, b: matrix.b, c: matrix.c, d: matrix.d, tx: matrix.tx, ty: matrix.ty)
     }
 }
 

@@ -54,7 +54,7 @@ import Foundation
     private mutating func add(_ view: View, originInParent: CGPoint, opacity: CGFloat, clip: PixelRect) {
         let shown = view.presentation
         guard !view.isHidden, shown.alpha > 0, !clip.isEmpty else { return }
-        if view.transformStorage.isIdentity {
+        if shown.transform.isIdentity {
             addUntransformed(
                 view, shown: shown, originInParent: originInParent, opacity: opacity, alpha: shown.alpha, clip: clip)
         } else {
@@ -69,7 +69,7 @@ import Foundation
         _ view: View, shown: View.Presentation, originInParent: CGPoint, opacity: CGFloat, clip: PixelRect
     ) {
         let frame = shown.frame.offsetBy(dx: originInParent.x, dy: originInParent.y)
-        let transform = pixelTransform(view, frame: frame)
+        let transform = pixelTransform(shown.transform, frame: frame)
         guard transform.isInvertible else { return }
         let extent = extentInPixels(view, frame: frame)
         let bounds = transform.boundingBox(of: extent).intersection(clip)
@@ -103,9 +103,9 @@ import Foundation
     }
 
     /// Where the view's untransformed pixels go: about the centre of `frame` (screen
-    /// points, untransformed), by the view's transform, in pixels.
-    private func pixelTransform(_ view: View, frame: CGRect) -> CGAffineTransform {
-        var inPixels = view.transformStorage
+    /// points, untransformed), by the view's (shown) transform, in pixels.
+    private func pixelTransform(_ transform: CGAffineTransform, frame: CGRect) -> CGAffineTransform {
+        var inPixels = transform
         inPixels.tx *= scale
         inPixels.ty *= scale
         let center = CGPoint(x: frame.midX * scale, y: frame.midY * scale)
@@ -237,10 +237,11 @@ import Foundation
         if !view.clipsToBounds {
             let contentOrigin = CGPoint(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY)
             for child in view.subviews where !child.isHidden {
-                let childFrame = child.presentation.frame.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y)
+                let shown = child.presentation
+                let childFrame = shown.frame.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y)
                 var childPixels = extentInPixels(child, frame: childFrame)
-                if !child.transformStorage.isIdentity {
-                    childPixels = pixelTransform(child, frame: childFrame).boundingBox(of: childPixels)
+                if !shown.transform.isIdentity {
+                    childPixels = pixelTransform(shown.transform, frame: childFrame).boundingBox(of: childPixels)
                 }
                 union = union.union(childPixels)
             }

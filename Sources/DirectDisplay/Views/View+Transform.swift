@@ -16,6 +16,7 @@ extension View {
     /// marks the window's scene stale, so the damage covers the old and new pixels.
     func setTransform(_ newValue: CGAffineTransform) {
         guard newValue != transformStorage else { return }
+        willChangeAnimatable(\.transform, to: newValue)
         transformStorage = newValue
         setNeedsCompositeOfScreen()
     }
