@@ -33,8 +33,8 @@ extension View {
         }
     }
 
-    /// Animates the changes `animations` makes to `frame`, `bounds`, `center`, `alpha`
-    /// and `backgroundColor` of views on screen: the properties take their new values
+    /// Animates the changes `animations` makes to `frame`, `bounds`, `center`, `alpha`,
+    /// `backgroundColor` and `transform` of views on screen: the properties take their new values
     /// at once (reading them gives the end values, hit-testing uses them), and the
     /// screen shows them moving there from their old values over `duration` seconds,
     /// starting after `delay`, one step per frame at the time the frame reaches the
