@@ -48,12 +48,6 @@ extension View {
     /// The alpha shown (the flattener asks it of every subview).
     var presentationAlpha: CGFloat { animations.isEmpty ? alpha : presentation.alpha }
 
-    /// Whether the view or a subview has a transform or shows one (animating back to none).
-    var showsTransformInTree: Bool {
-        if !transformStorage.isIdentity || (!animations.isEmpty && !presentation.transform.isIdentity) { return true }
-        return subviews.contains { $0.showsTransformInTree }
-    }
-
     /// Whether any of the view's properties is animating.
     public var hasRunningAnimations: Bool { !animations.isEmpty }
 

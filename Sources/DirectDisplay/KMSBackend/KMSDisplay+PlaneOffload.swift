@@ -45,7 +45,7 @@ extension KMSDisplay {
         let screen = entry.screen
         guard entry.output.overlayPlaneID != nil, screen.orientation.panelRotation == .none,
             entry.compositedCursor == nil, let window = Application.shared.visibleWindows(on: screen).last,
-            window.presentation.alpha == 1, !window.showsTransformInTree
+            window.presentation.alpha == 1, !window.hasTransformInTree
         else { return nil }
         let scale = screen.scale
         let frame = window.presentation.frame

@@ -56,9 +56,11 @@ extension View {
             x: frame.midX - size.width / 2, y: frame.midY - size.height / 2, width: size.width, height: size.height)
     }
 
-    /// Whether this view or one of its descendants has a transform (a window with
-    /// one cannot be shown from its own buffer on an overlay plane).
+    /// Whether this view or one of its descendants has a transform, or shows one while
+    /// animating back to none (a window with one cannot be shown from its own buffer
+    /// on an overlay plane).
     var hasTransformInTree: Bool {
-        !transformStorage.isIdentity || subviews.contains { $0.hasTransformInTree }
+        !transformStorage.isIdentity || !presentation.transform.isIdentity
+            || subviews.contains { $0.hasTransformInTree }
     }
 }
