@@ -4,7 +4,8 @@
 // Layers, bottom to top (dependencies point down only):
 //   C bindings      CDRM, CUdev, CInput, CXKBCommon, CEvdev, CPixman, CCairo, CPango (pango through
 //                   pangocairo), CTurboJPEG (system libraries, pkg-config), CSeat (libseat),
-//                   CLinuxEvents (epoll, timerfd, eventfd headers), CVirtualTerminal (VT ioctls)
+//                   CLinuxEvents (epoll, timerfd, eventfd headers), CVirtualTerminal (VT ioctls),
+//                   CGBM, CEGL, CGLES (OpenGL ES)
 //   pure logic      WindowModel, EDID, InputModel (input event values and rules; no C library, no hardware),
 //                   Geometry (CGAffineTransform where Foundation has none, autoresizing arithmetic)
 //                   Animation (timing curves, interpolation, vblank prediction)
@@ -14,7 +15,7 @@
 //                   Typesetting (pango text layout, drawn into Compositing's surfaces) and
 //                   ImageDecoding (PNG through cairo, JPEG through TurboJPEG, into Compositing's images)
 //   back ends       KMS (DRM/KMS scanout), Udev (device discovery), Input (libinput),
-//                   Session (libseat and the virtual console)
+//                   Session (libseat and the virtual console), GLRendering (EGL, GLES, GBM buffers)
 //   public API      DirectDisplay (@MainActor, UIKit-shaped)
 //   programs        direct-display (CLI and demo), direct-display-bench (benchmarks on real KMS)
 import PackageDescription
@@ -50,6 +51,9 @@ let package = Package(
         .systemLibrary(name: "CLinuxEvents"),
         .systemLibrary(name: "CVirtualTerminal"),
         systemLibrary("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
+        systemLibrary("CGBM", pkgConfig: "gbm", apt: "libgbm-dev"),
+        systemLibrary("CEGL", pkgConfig: "egl", apt: "libegl-dev"),
+        systemLibrary("CGLES", pkgConfig: "glesv2", apt: "libgles-dev"),
 
         .target(name: "WindowModel"),
         .target(name: "EDID"),
@@ -70,14 +74,17 @@ let package = Package(
                 "CDRM", "EDID", "DeviceAccess", "Scheduling", .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .target(name: "Udev", dependencies: ["CUdev"]),
+        // OpenGL ES through EGL (surfaceless, or on a card's GBM device): contexts, framebuffers, GBM buffers.
+        .target(name: "GLRendering", dependencies: ["CGBM", "CEGL", "CGLES"]),
         // uinput devices made by tests and benchmarks (libevdev), never by the library.
         .target(name: "VirtualInput", dependencies: ["CEvdev"]),
         .target(
             name: "DirectDisplay",
             dependencies: [
                 "WindowModel", "Geometry", "Animation", "Compositing", "Typesetting", "ImageDecoding", "EDID", "KMS",
-                "Udev",
-                "Input", "InputModel", "Keyboard", "Scheduling", "DeviceAccess", "Session",
+                "Udev", "Input", "InputModel", "Keyboard", "Scheduling", "DeviceAccess", "Session", "GLRendering",
+                // GLView re-exports GLES for its users' draw calls.
+                "CGLES",
             ]
         ),
         .executableTarget(
@@ -98,7 +105,7 @@ let package = Package(
         .executableTarget(name: "EDIDFuzzer", dependencies: ["EDID"]),
 
         // Helpers shared by the test targets (a seeded random generator, running a built program).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CGLES"], path: "Tests/TestSupport"),
         // The built direct-display binary as a child process on the host (bad input, exit statuses).
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
         .testTarget(
@@ -116,6 +123,7 @@ let package = Package(
         .testTarget(name: "KeyboardTests", dependencies: ["Keyboard", "InputModel"]),
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
         .testTarget(name: "CompositingTests", dependencies: ["Compositing"]),
+        .testTarget(name: "GLRenderingTests", dependencies: ["GLRendering", "CGLES", "TestSupport"]),
         .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
@@ -124,7 +132,7 @@ let package = Package(
             dependencies: [
                 "DirectDisplay", "KMS", "Udev", "Compositing", "Input", "InputModel", "Keyboard", "CEvdev",
                 "VirtualInput",
-                "Scheduling", "DeviceAccess",
+                "Scheduling", "DeviceAccess", "TestSupport", "ImageDecoding",
             ]
         ),
     ],

@@ -208,6 +208,15 @@ public final class DrawingSurface {
         }
     }
 
+    /// Lends the premultiplied ARGB pixels (and their bytes per row) for writing by
+    /// something other than cairo, e.g. a GL read-back; cairo re-reads them afterwards.
+    public func withWritablePixels(_ body: (UnsafeMutableRawPointer, Int) -> Void) {
+        flush()
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        body(UnsafeMutableRawPointer(data), Int(cairo_image_surface_get_stride(surface)))
+        cairo_surface_mark_dirty(surface)
+    }
+
     /// Lends the cairo context (points, already scaled) to the drawing modules above
     /// Compositing (text through pangocairo); valid only during `body`. Whoever
     /// changes its state restores it (cairo_save/cairo_restore).

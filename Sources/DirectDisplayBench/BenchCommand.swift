@@ -9,7 +9,7 @@ struct BenchCommand: ParsableCommand {
         abstract: "Benchmarks of DirectDisplay on real DRM/KMS (VKMS in Hardware/vm).",
         subcommands: [
             HotplugBenchmark.self, InputLatencyBenchmark.self, HitTestBenchmark.self, ComposeBenchmark.self,
-            IdleBenchmark.self, TouchFloodBenchmark.self,
+            IdleBenchmark.self, TouchFloodBenchmark.self, GLViewBenchmark.self,
         ]
     )
 }

@@ -44,6 +44,9 @@ struct DemoCommand: ParsableCommand {
                 }
                 let demo = DemoScene(input: Application.shared.display?.input)
                 demo.start()
+                // Kept for the life of the process: its timer and observers die with it
+                // (without --seconds nothing else held it, and the demo froze after its first frames).
+                DemoScene.running = demo
                 if let capture { ScanoutRecorder(directory: capture).start() }
                 if let seconds {
                     DispatchQueue.main.asyncAfter(deadline: .now() + seconds) {

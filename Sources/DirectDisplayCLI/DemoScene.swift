@@ -3,7 +3,8 @@ import Foundation
 
 /// The demo's windows: on the main screen a full-screen normal window (root view
 /// and a subview), a status-bar-level strip and an alert-level panel, the key one
-/// marked with a white bar along its bottom edge that moves as the key window changes; on every other
+/// marked with a white bar along its bottom edge that moves as the key window changes, and in the normal
+/// window a spinning OpenGL ES triangle (`SpinningTriangleView`); on every other
 /// screen a white placeholder window shown without becoming key.
 ///
 /// Input: touches and mouse drags paint in the normal window (touchscreens without
@@ -23,6 +24,9 @@ final class DemoScene {
     private var textLines: [ObjectIdentifier: TextLineView] = [:]
     private var timer: DispatchSourceTimer?
     private var observers: [NSObjectProtocol] = []
+
+    /// The demo being shown (`DemoCommand` keeps it here).
+    static var running: DemoScene?
 
     /// `input` is the seat the display reads (nil: no libinput, the demo only shows windows).
     init(input: SeatInput?) { self.input = input }
@@ -51,8 +55,14 @@ final class DemoScene {
         subview.backgroundColor = Self.subviewColor
         if let root = normal.rootViewController?.view {
             root.insertSubview(subview, at: 0)
+            // OpenGL ES: a small square right of the subview, between the status bar and the alert.
+            let side = (bounds.height * 0.2).rounded()
+            let triangle = SpinningTriangleView(
+                frame: CGRect(
+                    x: (bounds.width * 0.6).rounded(), y: (bounds.height * 0.08).rounded(), width: side, height: side))
+            root.insertSubview(triangle, at: 1)
             // Over the subview, under the key bar and the text line (which let touches through).
-            root.insertSubview(PaintView(frame: root.bounds), at: 1)
+            root.insertSubview(PaintView(frame: root.bounds), at: 2)
         }
         addTextLine(
             to: normal,

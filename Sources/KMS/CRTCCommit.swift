@@ -8,7 +8,7 @@ struct CRTCCommitState {
     let crtc: CRTCState
     let primaryPlane: PlaneState
     let mode: DisplayMode
-    let framebuffer: ScanoutBuffer
+    let framebuffer: any ScanoutFramebuffer
     /// The cursor plane's state to set with this commit; nil leaves the plane as it is.
     var cursor: CursorPlacement? = nil
     /// The overlay plane's state to set with this commit; nil leaves it as it is.

@@ -176,9 +176,10 @@ public final class DRMDevice {
                     crtcID: crtcID, sequence: sequence,
                     timestamp: Double(seconds) + Double(microseconds) / 1_000_000))
         }
-        let result = drmHandleEvent(fd, &context)
-        if result != 0 && errno != EAGAIN {
-            throw DRMError(call: "drmHandleEvent", code: errno, context: "reading events of \(path)")
+        do {
+            try drmCall("drmHandleEvent", context: "reading events of \(path)") { drmHandleEvent(fd, &context) }
+        } catch  where error.code == EAGAIN {
+            // Nothing queued after all (another wait read it first).
         }
         defer { events.events.removeAll() }
         return events.events

@@ -3,7 +3,7 @@ import Glibc
 
 /// A CPU-mapped dumb buffer registered as a KMS framebuffer: the one owner of the
 /// GEM handle, the mapping and the framebuffer id, each freed exactly once.
-public final class ScanoutBuffer {
+public final class ScanoutBuffer: ScanoutFramebuffer {
     public let width: Int
     public let height: Int
     public let bytesPerRow: Int
@@ -50,24 +50,10 @@ public final class ScanoutBuffer {
             _ = drmModeDestroyDumbBuffer(fd, handle)
             throw DRMError(call: "mmap", code: code, context: what)
         }
-        var handles: (UInt32, UInt32, UInt32, UInt32) = (handle, 0, 0, 0)
-        var pitches: (UInt32, UInt32, UInt32, UInt32) = (pitch, 0, 0, 0)
-        var offsets: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
-        var framebufferID: UInt32 = 0
+        let framebufferID: UInt32
         do {
-            try drmCall("drmModeAddFB2", context: what) {
-                withUnsafePointer(to: &handles) { h in
-                    withUnsafePointer(to: &pitches) { p in
-                        withUnsafePointer(to: &offsets) { o in
-                            drmModeAddFB2(
-                                fd, UInt32(width), UInt32(height), format,
-                                UnsafeRawPointer(h).assumingMemoryBound(to: UInt32.self),
-                                UnsafeRawPointer(p).assumingMemoryBound(to: UInt32.self),
-                                UnsafeRawPointer(o).assumingMemoryBound(to: UInt32.self), &framebufferID, 0)
-                        }
-                    }
-                }
-            }
+            framebufferID = try addFramebuffer(
+                fd: fd, width: width, height: height, format: format, handle: handle, pitch: pitch, context: what)
         } catch {
             munmap(mapping, Int(size))
             _ = drmModeDestroyDumbBuffer(fd, handle)

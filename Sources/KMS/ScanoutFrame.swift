@@ -14,6 +14,9 @@ struct ScanoutFrame {
     var overlay: (buffer: ScanoutBuffer, x: Int, y: Int)?
     /// What changed in `buffer` since it was last on screen (FB_DAMAGE_CLIPS); nil: everything.
     var damage: [DamageClip]?
+    /// A buffer shown on the primary plane instead of `buffer` (a GLView's GBM
+    /// buffer: direct scanout); `buffer` is then only held, keeping its slot busy.
+    var direct: ImportedFramebuffer? = nil
 
     func holds(_ other: ScanoutBuffer) -> Bool { buffer === other }
 }

@@ -107,8 +107,9 @@ public final class ScanoutOutput {
     /// its age, for copying only what it missed.
     public var drawSlot: Int { drawIndex }
 
-    /// The buffer on screen now, once the first frame completed.
-    public var frontBuffer: ScanoutBuffer? { state.current?.buffer }
+    /// The buffer on screen now, once the first frame completed; nil while a
+    /// direct frame (`presentDirect`) is on screen.
+    public var frontBuffer: ScanoutBuffer? { state.current.flatMap { $0.direct == nil ? $0.buffer : nil } }
 
     /// Commits what was drawn into `drawBuffer`, tagged with a content `version`:
     /// at once when nothing is queued (a modeset the first time), else at the
@@ -134,6 +135,23 @@ public final class ScanoutOutput {
         state = state.with(pending: frame)
         if state.queued == nil { try commitPending() }
     }
+
+    // MARK: Direct scanout (a frame from a buffer that is not the output's own)
+
+    /// Commits `framebuffer` whole on the primary plane as the next frame (the
+    /// overlay off), as `present` does the draw buffer: the caller drew it for slot
+    /// `drawSlot` and draws into it again only when that slot comes back. The frame
+    /// holds it (and the slot's own buffer), so it lives until the flip that replaces it.
+    public func presentDirect(_ framebuffer: ImportedFramebuffer, version: Int) throws(DRMError) {
+        let slot = drawIndex
+        var frame = ScanoutFrame(buffer: try buffer(slot), slot: slot, version: version, overlay: nil, damage: nil)
+        frame.direct = framebuffer
+        state = state.with(pending: frame)
+        if state.queued == nil { try commitPending() }
+    }
+
+    /// Whether the frame last committed (queued, else on screen) is a direct one.
+    public var committedDirectFrame: Bool { (state.queued ?? state.current)?.direct != nil }
 
     // MARK: Overlay plane (a window scanned out from its own buffer)
 
@@ -358,7 +376,7 @@ public final class ScanoutOutput {
     }
 
     private func commit(_ frame: ScanoutFrame) throws(DRMError) {
-        var commit = commitState(buffer: frame.buffer)
+        var commit = commitState(buffer: frame.direct ?? frame.buffer)
         if cursorChanged || needsModeset { commit.cursor = cursor }
         if let plane = overlayPlane {
             if let overlay = frame.overlay {
@@ -380,7 +398,7 @@ public final class ScanoutOutput {
         overlayCommitted = commit.overlay?.image != nil
     }
 
-    private func commitState(buffer: ScanoutBuffer) -> CRTCCommitState {
+    private func commitState(buffer: any ScanoutFramebuffer) -> CRTCCommitState {
         CRTCCommitState(connector: connector, crtc: crtc, primaryPlane: primaryPlane, mode: mode, framebuffer: buffer)
     }
 }

@@ -20,6 +20,17 @@ import XCTest
     func connect(_ name: String = "HDMI-A-1", width: Int = 64, height: Int = 48, scale: CGFloat = 1) -> Screen {
         display.connectScreen(name: name, width: width, height: height, scale: scale)
     }
+
+    /// Fails unless the pixel at (`x`, `y`) is `expected` within 2/255 per channel.
+    func assertPixel(
+        _ image: CapturedImage, _ x: Int, _ y: Int, _ expected: Color, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        let actual = image.pixel(x: x, y: y)
+        XCTAssertTrue(
+            actual.isClose(to: expected, tolerance: 2.0 / 255), "(\(x), \(y)) is \(actual), not \(expected)",
+            file: file, line: line)
+    }
 }
 
 /// Records notifications as "label event" strings, labelling objects by identity.

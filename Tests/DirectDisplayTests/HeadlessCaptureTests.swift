@@ -3,16 +3,6 @@ import Foundation
 import XCTest
 
 final class HeadlessCaptureTests: DirectDisplayTestCase {
-    private func assertPixel(
-        _ image: CapturedImage, _ x: Int, _ y: Int, _ expected: Color, file: StaticString = #filePath,
-        line: UInt = #line
-    ) {
-        let actual = image.pixel(x: x, y: y)
-        XCTAssertTrue(
-            actual.isClose(to: expected, tolerance: 2.0 / 255), "(\(x), \(y)) is \(actual), not \(expected)",
-            file: file, line: line)
-    }
-
     func testNoWindowIsBlack() async throws {
         let screen = connect(width: 16, height: 8)
         let image = try display.capture(screen)

@@ -67,6 +67,11 @@ final class ChildProcess: @unchecked Sendable {
         return output
     }
 
+    /// Waits until the output so far meets `condition`; false on timeout.
+    func waitForOutput(containing condition: @escaping (String) -> Bool, timeout: TimeInterval) -> Bool {
+        wait(timeout: timeout) { condition($0.output) }
+    }
+
     /// Waits until the output contains `needle`; false on timeout.
     func waitForOutput(containing needle: String, timeout: TimeInterval) -> Bool {
         wait(timeout: timeout) { $0.output.contains(needle) }

@@ -5,19 +5,7 @@ import XCTest
 @testable import DirectDisplay
 
 /// Screens coming and going through real kernel paths, with UIKit's notifications.
-final class HotplugTests: KMSDisplayTestCase {
-    override func setUp() async throws {
-        try await super.setUp()
-        recordScreenNotifications()
-    }
-
-    override func tearDown() async throws {
-        try? VKMSConnector().setStatus("detect")
-        try await super.tearDown()
-    }
-
-    private func virtual1() -> Screen? { Screen.screens.first { $0.name == "Virtual-1" } }
-
+final class HotplugTests: VKMSPlugTestCase {
     func testStatusWriteAndSyntheticUeventUnplugAndReplugTheScreen() async throws {
         let display = try XCTUnwrap(display)
         let connector = try VKMSConnector()

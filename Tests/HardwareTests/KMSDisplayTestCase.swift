@@ -82,3 +82,19 @@ class KMSDisplayTestCase: XCTestCase {
                 + "the scene gives \(String(expected[index], radix: 16))", file: file, line: line)
     }
 }
+
+/// A hardware test that plugs and unplugs VKMS's Virtual-1 (through sysfs): screen
+/// notifications are recorded, and the connector is given back to detection after each test.
+class VKMSPlugTestCase: KMSDisplayTestCase {
+    override func setUp() async throws {
+        try await super.setUp()
+        recordScreenNotifications()
+    }
+
+    override func tearDown() async throws {
+        try? VKMSConnector().setStatus("detect")
+        try await super.tearDown()
+    }
+
+    func virtual1() -> Screen? { Screen.screens.first { $0.name == "Virtual-1" } }
+}

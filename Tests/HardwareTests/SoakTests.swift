@@ -7,19 +7,7 @@ import XCTest
 
 /// Long runs through the real kernel paths: what breaks only after many repeats
 /// (leaked descriptors, framebuffers or memory; input lost or misrouted under load).
-final class SoakTests: KMSDisplayTestCase {
-    override func setUp() async throws {
-        try await super.setUp()
-        recordScreenNotifications()
-    }
-
-    override func tearDown() async throws {
-        try? VKMSConnector().setStatus("detect")
-        try await super.tearDown()
-    }
-
-    private func virtual1() -> Screen? { Screen.screens.first { $0.name == "Virtual-1" } }
-
+final class SoakTests: VKMSPlugTestCase {
     func testTwoHundredPlugCyclesWithAWindowEachLeakNothing() async throws {
         let display = try XCTUnwrap(display)
         let connector = try VKMSConnector()

@@ -283,4 +283,32 @@ final class ScanoutOutputTests: XCTestCase {
         XCTAssertEqual(rig.errors, ["setMode errno \(EBUSY)"])
         XCTAssertEqual(rig.output.mode.width, 64)
     }
+
+    /// A direct frame (a GLView's GBM buffer) goes out like any frame, keeps its slot
+    /// busy, and its framebuffer is freed only by the flip that replaces it on screen.
+    func testADirectFrameIsHeldUntilTheFlipThatReplacesIt() throws {
+        let rig = try Rig()
+        rig.run(.present(1))
+        rig.run(.flip)
+        weak var released: ImportedFramebuffer?
+        do {
+            let direct = ImportedFramebuffer(inMemoryWidth: 64, height: 48, framebufferID: 100, owner: NSObject())
+            released = direct
+            XCTAssertEqual(rig.output.drawSlot, 1)
+            try rig.output.presentDirect(direct, version: 2)
+        }
+        XCTAssertTrue(rig.output.committedDirectFrame)
+        XCTAssertEqual(rig.output.frontBuffer?.framebufferID, 1, "fb1 stays on screen until the flip")
+        rig.run(.flip)
+        XCTAssertNil(rig.output.frontBuffer, "a direct frame is on screen: no buffer of ours to copy")
+        XCTAssertNotEqual(rig.output.drawSlot, 1, "the direct frame's slot is busy while it is on screen")
+        rig.run(.present(3))
+        XCTAssertNotNil(released, "queued over it, but still on screen")
+        XCTAssertFalse(rig.output.committedDirectFrame)
+        rig.run(.flip)
+        XCTAssertNil(released, "freed by the flip that replaced it")
+        // The direct frame held slot 1's own buffer (fb2, never shown); slot 0 was free again.
+        XCTAssertEqual(rig.committer.log, ["modeset fb1", "flip fb100", "flip fb1"])
+        XCTAssertEqual(rig.errors, [])
+    }
 }

@@ -223,6 +223,11 @@ extension KMSDisplay {
             Application.shared.disconnect(entry.screen)
         }
         cards.removeAll { $0 === card }
+        // GL on that card holds its descriptor (EGL's copy): end it; GLViews move to the next context.
+        if GLViewContext.usesCard(card.device) {
+            GLViewContext.end()
+            GLViewContext.card = (Screen.main.flatMap { entry(for: $0) } ?? lit.first)?.card.device
+        }
         schedule(.cardRemoved(card: sysname), at: eventLoop.clock.now)
     }
 

@@ -60,6 +60,14 @@ public final class KMSDisplay: Display {
         /// No new frame is composed while a wait for the screen to go idle runs
         /// (an animation would otherwise queue one at every flip).
         var framesHeld = false
+        /// Per buffer slot, the GBM buffer a full-screen GLView draws into (KMSDisplay+DirectScanout).
+        var directFrames: [DirectFrame?] = [nil, nil, nil]
+        /// The GLView scanned out directly in the latest frame drawn.
+        weak var directView: GLView?
+        /// The direct frame committed last (what a capture without writeback reads back).
+        var lastDirectFrame: DirectFrame?
+        /// Making a direct-scanout buffer failed once: the screen composes GLViews from then on.
+        var directScanoutFailed = false
 
         /// The buffers' contents are unknown (reallocated, or another master drew): each is drawn whole next.
         @MainActor func buffersInvalidated() {
@@ -135,9 +143,18 @@ public final class KMSDisplay: Display {
         if opener == nil {
             // A second app must fail before it takes the seat and the VT: that would
             // pull the console from under the app that drives the cards.
-            let held = nodes.compactMap { node in
-                DRMDevice.masterHeldElsewhere(path: node.devnode).map { CardFailure(devnode: node.devnode, error: $0) }
-            }
+            // A master that is going away (the seat server of an app killed a moment
+            // ago exits after it) gets a second to let go.
+            var held: [CardFailure] = []
+            let deadline = monotonicSeconds() + 1
+            repeat {
+                if !held.isEmpty { usleep(50_000) }
+                held = nodes.compactMap { node in
+                    DRMDevice.masterHeldElsewhere(path: node.devnode).map {
+                        CardFailure(devnode: node.devnode, error: $0)
+                    }
+                }
+            } while held.count == nodes.count && monotonicSeconds() < deadline
             if held.count == nodes.count { throw KMSDisplayError.noUsableCard(held) }
         }
         let session = opener.map { ConsoleSession(opener: $0) } ?? ConsoleSession()
@@ -175,6 +192,8 @@ public final class KMSDisplay: Display {
             StderrLog.error("no hotplug: \(error)")
         }
         for card in cards { start(card) }
+        // GLViews draw on the main screen's card: there they can be scanned out.
+        GLViewContext.card = (Screen.main.flatMap { entry(for: $0) } ?? lit.first)?.card.device ?? cards.first?.device
         input.pointer.cursorMoved = { [weak self] location in self?.showCursor(location) }
         (source as? LibinputEventSource)?.dispatch()
         showCursor(input.pointerLocation)
@@ -204,6 +223,9 @@ public final class KMSDisplay: Display {
         let output = entry.output
         if let writeback = entry.card.writeback {
             let pixels = try writeback.capture(output)
+            return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: pixels)
+        }
+        if output.committedDirectFrame, let pixels = directFramePixels(entry) {
             return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: pixels)
         }
         guard let front = output.frontBuffer else {
@@ -291,6 +313,8 @@ public final class KMSDisplay: Display {
             }
         }
         for card in cards { card.stopEvents() }
+        // EGL holds its own copy of the card's descriptor until its display ends.
+        GLViewContext.end()
         deviceMonitor = nil
         input.close()
         if let reprobeTimer { eventLoop.cancelTimer(reprobeTimer.id) }
@@ -331,6 +355,7 @@ public final class KMSDisplay: Display {
     private func present(_ entry: LitScreen) {
         stepAnimations(entry)
         defer { continueAnimation(entry) }
+        if !entry.directScanoutFailed, presentDirect(entry) { return }
         let compositor = entry.screen.compositor
         Application.shared.layoutAndDisplay(entry.screen)
         let overlay = prepareOverlay(entry)
@@ -362,7 +387,10 @@ public final class KMSDisplay: Display {
         entry.composedForNextFlip = entry.output.hasFlipQueued
         entry.overlayShownAt = overlayAt
         if overlay != nil { compositor.frameUsedOverlay() }
-        let clips = written.rects.map { DamageClip(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        // After a direct frame (a GLView's own buffer) the plane shows another buffer: all of it is new.
+        let clips =
+            entry.output.committedDirectFrame
+            ? nil : written.rects.map { DamageClip(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         do {
             try entry.output.present(version: entry.composedVersion, overlayAt: overlayAt, damage: clips)
             commitSucceeded(entry)

@@ -105,6 +105,9 @@ final class ScreenCompositor {
 
     /// The frame just composed shows a window from its own buffer on an overlay plane.
     func frameUsedOverlay() { statistics.framesWithOverlay += 1 }
+
+    /// A frame showed a GLView's own buffer on the primary plane, nothing composed.
+    func frameScannedOutDirectly() { statistics.framesScannedOutDirectly += 1 }
 }
 
 extension Screen {
@@ -121,6 +124,9 @@ extension Screen {
         /// Frames that showed a window from its own buffer on an overlay plane
         /// (KMS; that window is not composed into the frame).
         public var framesWithOverlay = 0
+        /// Frames that showed a full-screen GLView's own buffer on the primary plane
+        /// (KMS; nothing composed or copied; not counted in `framesComposed`).
+        public var framesScannedOutDirectly = 0
     }
 
     /// Composition figures of this screen, on the KMS and the headless display alike.

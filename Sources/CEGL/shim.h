@@ -1,0 +1,38 @@
+#ifndef DIRECTDISPLAY_CEGL_SHIM_H
+#define DIRECTDISPLAY_CEGL_SHIM_H
+#include <stddef.h>
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+
+// Extension entry points are looked up at run time (EGL 1.4 displays do not
+// export them); each helper says "not offered" by its return value.
+
+static inline EGLDisplay dd_egl_get_platform_display(EGLenum platform, void *native) {
+    PFNEGLGETPLATFORMDISPLAYEXTPROC get =
+        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+    return get ? get(platform, native, NULL) : EGL_NO_DISPLAY;
+}
+
+static inline EGLImageKHR dd_egl_create_image(
+    EGLDisplay display, EGLenum target, EGLClientBuffer buffer, const EGLint *attributes) {
+    PFNEGLCREATEIMAGEKHRPROC create = (PFNEGLCREATEIMAGEKHRPROC)eglGetProcAddress("eglCreateImageKHR");
+    return create ? create(display, EGL_NO_CONTEXT, target, buffer, attributes) : EGL_NO_IMAGE_KHR;
+}
+
+static inline EGLBoolean dd_egl_destroy_image(EGLDisplay display, EGLImageKHR image) {
+    PFNEGLDESTROYIMAGEKHRPROC destroy = (PFNEGLDESTROYIMAGEKHRPROC)eglGetProcAddress("eglDestroyImageKHR");
+    return destroy ? destroy(display, image) : EGL_FALSE;
+}
+
+// glEGLImageTargetRenderbufferStorageOES (GL_OES_EGL_image): a renderbuffer whose
+// storage is `image`. Returns 0 when the entry point is missing.
+typedef void (*dd_image_target_renderbuffer_fn)(unsigned int target, void *image);
+static inline int dd_gl_image_target_renderbuffer(unsigned int target, EGLImageKHR image) {
+    dd_image_target_renderbuffer_fn bind =
+        (dd_image_target_renderbuffer_fn)eglGetProcAddress("glEGLImageTargetRenderbufferStorageOES");
+    if (!bind) return 0;
+    bind(target, image);
+    return 1;
+}
+
+#endif

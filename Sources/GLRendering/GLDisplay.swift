@@ -1,0 +1,79 @@
+import CEGL
+
+/// One initialised EGL display: the one owner of eglInitialize's reference,
+/// terminated once (`terminate()`, or deinit). Either surfaceless (Mesa's platform that needs no
+/// device: software rendering where there is no GPU, on the host too) or on a
+/// card's GBM device (buffers the card can scan out).
+public final class GLDisplay {
+    let handle: EGLDisplay
+    /// The display's extensions (eglQueryString EGL_EXTENSIONS).
+    public let extensions: Set<String>
+    /// "surfaceless" or the GBM device's path: what log lines call it.
+    public let name: String
+    /// The GBM device under the display (nil: surfaceless, or terminated).
+    public private(set) var gbmDevice: GBMDevice?
+    /// `terminate()` ran: the display, its contexts and their GL names are gone.
+    public private(set) var isTerminated = false
+
+    /// The surfaceless display (EGL_MESA_platform_surfaceless).
+    public convenience init() throws(GLError) {
+        try self.init(
+            platform: EGLenum(EGL_PLATFORM_SURFACELESS_MESA), extension: "EGL_MESA_platform_surfaceless",
+            native: nil, device: nil, name: "the surfaceless EGL display")
+    }
+
+    /// The display of a card's GBM device (EGL_KHR_platform_gbm).
+    public convenience init(device: GBMDevice) throws(GLError) {
+        try self.init(
+            platform: EGLenum(EGL_PLATFORM_GBM_KHR), extension: "EGL_KHR_platform_gbm",
+            native: UnsafeMutableRawPointer(device.handle), device: device, name: "the EGL display of \(device.path)")
+    }
+
+    private init(
+        platform: EGLenum, extension required: String, native: UnsafeMutableRawPointer?, device: GBMDevice?,
+        name: String
+    ) throws(GLError) {
+        // Client extensions: a NULL answer means an EGL without EXT_client_extensions.
+        let client = eglQueryString(nil, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
+        let clientExtensions = Set(client.split(separator: " ").map(String.init))
+        guard clientExtensions.contains(required) || clientExtensions.contains(required.replacingKHRWithMESA) else {
+            throw .missingExtension(required, by: "the EGL client")
+        }
+        guard let display = dd_egl_get_platform_display(platform, native) else {
+            throw .lastEGL("eglGetPlatformDisplayEXT")
+        }
+        var major: EGLint = 0
+        var minor: EGLint = 0
+        guard eglInitialize(display, &major, &minor) == EGL_TRUE else { throw .lastEGL("eglInitialize") }
+        let list = eglQueryString(display, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
+        handle = display
+        extensions = Set(list.split(separator: " ").map(String.init))
+        self.name = name
+        gbmDevice = device
+    }
+
+    deinit { terminate() }
+
+    /// Ends the display now (EGL closes its own copy of a card's file descriptor):
+    /// its contexts, framebuffers and programs die with it, and their owners then
+    /// free nothing more. For a card that must be closed while GL objects remain.
+    public func terminate() {
+        guard !isTerminated else { return }
+        isTerminated = true
+        eglMakeCurrent(handle, nil, nil, nil)
+        eglTerminate(handle)
+        gbmDevice = nil
+    }
+
+    /// Throws when the display lacks `name`.
+    func require(_ name: String) throws(GLError) {
+        guard extensions.contains(name) else { throw .missingExtension(name, by: self.name) }
+    }
+}
+
+extension String {
+    /// GBM's platform is EGL_KHR_platform_gbm or, in older Mesa, EGL_MESA_platform_gbm.
+    fileprivate var replacingKHRWithMESA: String {
+        hasPrefix("EGL_KHR_") ? "EGL_MESA_" + dropFirst("EGL_KHR_".count) : self
+    }
+}
