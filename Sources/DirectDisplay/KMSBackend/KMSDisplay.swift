@@ -234,6 +234,15 @@ public final class KMSDisplay: Display {
         return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: front.copyPixels())
     }
 
+    /// Takes the writeback connector off `entry`'s CRTC before that CRTC is turned off or restored.
+    func releaseWriteback(from entry: LitScreen) {
+        do {
+            try entry.card.writeback?.detach(from: entry.output)
+        } catch {
+            StderrLog.error("\(entry.connector.name): \(error)")
+        }
+    }
+
     public func apply(_ mode: Screen.Mode, to screen: Screen) throws {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
         guard let kernelMode = entry.connector.modes.first(where: { Screen.Mode($0) == mode }) else {
@@ -308,6 +317,7 @@ public final class KMSDisplay: Display {
                     StderrLog.info("\(entry.connector.name): last flip before shutdown: \(error)")
                 }
             }
+            releaseWriteback(from: entry)
             for failure in entry.output.shutdown() {
                 StderrLog.error("\(entry.connector.name): restoring the console: \(failure)")
             }
