@@ -8,6 +8,7 @@
 //                   CGBM, CEGL, CGLES (OpenGL ES)
 //   pure logic      WindowModel, EDID, InputModel (input event values and rules; no C library, no hardware),
 //                   Geometry (CGAffineTransform where Foundation has none, autoresizing arithmetic)
+//                   Animation (timing curves, interpolation, vblank prediction)
 //   foundations     Scheduling (the event loop and its clocks), DeviceAccess (the device opener),
 //                   Keyboard (xkbcommon keymaps and state)
 //   pixels          Compositing (pixman composition, cairo drawing and PNG files); above it
@@ -58,6 +59,7 @@ let package = Package(
         .target(name: "WindowModel"),
         .target(name: "EDID"),
         .target(name: "InputModel"),
+        .target(name: "Animation"),
         .target(name: "Geometry"),
         .target(name: "Scheduling", dependencies: ["CLinuxEvents"]),
         .target(name: "DeviceAccess"),
@@ -82,8 +84,8 @@ let package = Package(
         .target(
             name: "DirectDisplay",
             dependencies: [
-                "WindowModel", "Geometry", "Compositing", "Typesetting", "ImageDecoding", "EDID", "KMS", "Udev",
-                "Input", "InputModel", "Keyboard", "Scheduling", "DeviceAccess", "Session", "GLRendering",
+                "WindowModel", "Geometry", "Animation", "Compositing", "Typesetting", "ImageDecoding", "EDID", "KMS",
+                "Udev", "Input", "InputModel", "Keyboard", "Scheduling", "DeviceAccess", "Session", "GLRendering",
                 "GLCompositing",
                 // GLView re-exports GLES for its users' draw calls.
                 "CGLES",
@@ -113,7 +115,8 @@ let package = Package(
         .testTarget(
             name: "DirectDisplayTests",
             dependencies: [
-                "DirectDisplay", "WindowModel", "Geometry", "Compositing", "InputModel", "Scheduling", "TestSupport",
+                "DirectDisplay", "WindowModel", "Geometry", "Animation", "Compositing", "InputModel", "Scheduling",
+                "TestSupport",
                 // The JPEG tests make their JPEG with TurboJPEG's compressor.
                 "CTurboJPEG",
             ]),
@@ -128,6 +131,7 @@ let package = Package(
         .testTarget(name: "GLRenderingTests", dependencies: ["GLRendering", "CGLES", "TestSupport"]),
         .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(
             name: "HardwareTests",
             dependencies: [

@@ -5,7 +5,8 @@ import Foundation
 /// Composition cost at 1920x1080, as ratios to figures of the same run: a whole
 /// recomposition of 1, 4 and 16 overlapping opaque windows (3 subviews each)
 /// against a memcpy of the frame's bytes, and one 64x64 view recoloured against
-/// the whole recomposition of 16 windows. Headless (the same compositor as KMS).
+/// the whole recomposition of 16 windows, and one frame of that view sliding
+/// (an animation step). Headless (the same compositor as KMS).
 struct ComposeBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compose", abstract: "Composition cost: whole frames vs memcpy, one small change vs a whole frame."
@@ -57,6 +58,15 @@ struct ComposeBenchmark: ParsableCommand {
                         + "\(String(format: "%.4f", small / fullSixteen))x the whole recomposition, "
                         + "\(screen.frameStatistics.lastFramePixelsComposed) pixels composed")
                 Self.turnedView(on: views[0].window!, display: display, frames: frames, whole: fullSixteen)
+                // An animation long enough for every measured frame, one frame per 1/60 s step.
+                View.animate(withDuration: 3600, delay: 0, options: .curveLinear) {
+                    views[0].frame.origin.x += 3600 * 60
+                }
+                let animated = Self.median(frames) { display.advanceTime(by: 1.0 / 60) }
+                print(
+                    "one frame of a 64x64 view sliding 1 point a frame (16 windows): \(Self.ms(animated)), "
+                        + "\(String(format: "%.4f", animated / fullSixteen))x the whole recomposition, "
+                        + "\(screen.frameStatistics.lastFramePixelsComposed) pixels composed")
             }
             Application.shared.reset()
         }

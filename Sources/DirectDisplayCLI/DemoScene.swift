@@ -7,7 +7,10 @@ import Foundation
 /// window a spinning OpenGL ES triangle (`SpinningTriangleView`); on every other
 /// screen a white placeholder window shown without becoming key.
 ///
-/// Input: touches and mouse drags paint in the normal window (touchscreens without
+/// The normal window also holds a title label, an image and a button that
+/// animates a small panel window in and out (`DemoControls`).
+///
+/// Input: touches, pens and mouse drags paint in the normal window (touchscreens without
 /// a WL_OUTPUT udev property are bound to the main screen); typed text shows on a
 /// line in the key window. Each finished stroke, each key that changes the text and
 /// each input device that comes or goes is logged to stdout.
@@ -23,6 +26,8 @@ final class DemoScene {
     private var keyMarks: [ObjectIdentifier: View] = [:]
     private var textLines: [ObjectIdentifier: TextLineView] = [:]
     private var timer: DispatchSourceTimer?
+    /// The title, image and panel button of the main screen's normal window.
+    private var controls: DemoControls?
     private var observers: [NSObjectProtocol] = []
 
     /// The demo being shown (`DemoCommand` keeps it here).
@@ -63,6 +68,7 @@ final class DemoScene {
             root.insertSubview(triangle, at: 1)
             // Over the subview, under the key bar and the text line (which let touches through).
             root.insertSubview(PaintView(frame: root.bounds), at: 2)
+            controls = DemoControls(in: root, screenBounds: bounds)
         }
         addTextLine(
             to: normal,

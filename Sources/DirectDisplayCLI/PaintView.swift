@@ -1,8 +1,8 @@
 import DirectDisplay
 import Foundation
 
-/// A transparent view that leaves a stroke where each finger or mouse drag went,
-/// a colour per touch. Only the latest `maximumDots` points are kept, so a long
+/// A transparent view that leaves a stroke where each finger, pen or mouse drag
+/// went, a colour per touch; a pen's line is white and as wide as it is pressed. Only the latest `maximumDots` points are kept, so a long
 /// session draws in bounded memory and time.
 @MainActor
 final class PaintView: View {
@@ -11,6 +11,7 @@ final class PaintView: View {
         let location: CGPoint
         let color: Color
         let stroke: Int
+        let width: CGFloat
     }
 
     /// A touch in progress: its stroke number, colour and how many points it painted.
@@ -23,6 +24,8 @@ final class PaintView: View {
     static let maximumDots = 2_000
     private static let palette: [Color] = [.yellow, .cyan, .magenta, .green, .orange, .white]
     private static let lineWidth: CGFloat = 6
+    /// A pen's line goes from 2 points (barely touching) to this (pressed hard).
+    private static let widestPenLine: CGFloat = 12
 
     private var dots: [Dot] = []
     private var strokes: [Touch: Stroke] = [:]
@@ -35,7 +38,7 @@ final class PaintView: View {
 
     override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         for touch in touches {
-            let color = Self.palette[strokeCount % Self.palette.count]
+            let color = touch.type == .pencil ? .white : Self.palette[strokeCount % Self.palette.count]
             strokes[touch] = Stroke(number: strokeCount, color: color, pointCount: 0)
             strokeCount += 1
             add(touch)
@@ -60,7 +63,9 @@ final class PaintView: View {
         guard var stroke = strokes[touch] else { return }
         stroke.pointCount += 1
         strokes[touch] = stroke
-        let dot = Dot(location: touch.location(in: self), color: stroke.color, stroke: stroke.number)
+        let dot = Dot(
+            location: touch.location(in: self), color: stroke.color, stroke: stroke.number, width: Self.width(of: touch)
+        )
         var changed = Self.area(of: dot.location)
         if let previous = dots.last(where: { $0.stroke == dot.stroke }) {
             changed = changed.union(Self.area(of: previous.location))
@@ -77,20 +82,27 @@ final class PaintView: View {
         setNeedsDisplay(changed)
     }
 
-    /// The square a point's dot and the lines to it can paint.
+    /// A finger's line is even; a pen's follows its pressure.
+    private static func width(of touch: Touch) -> CGFloat {
+        guard touch.type == .pencil, touch.maximumPossibleForce > 0 else { return lineWidth }
+        let pressed = min(max(touch.force / touch.maximumPossibleForce, 0), 1)
+        return 2 + (widestPenLine - 2) * pressed
+    }
+
+    /// The square a point's dot and the lines to it can paint (at the widest line).
     private static func area(of point: CGPoint) -> CGRect {
-        let reach = lineWidth / 2 + 1
+        let reach = max(lineWidth, widestPenLine) / 2 + 1
         return CGRect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach)
     }
 
     private func finish(_ touch: Touch) {
         guard let stroke = strokes.removeValue(forKey: touch) else { return }
-        DemoLog.write("demo: painted \(stroke.pointCount) points on \(touch.screen.name)")
+        let tool = touch.type == .pencil ? " with a pen" : ""
+        DemoLog.write("demo: painted \(stroke.pointCount) points on \(touch.screen.name)\(tool)")
     }
 
     override func draw(_ rect: CGRect) {
         guard let context = GraphicsContext.current else { return }
-        let radius = Self.lineWidth / 2
         var previousByStroke: [Int: CGPoint] = [:]
         for dot in dots {
             let previous = previousByStroke[dot.stroke]
@@ -100,9 +112,10 @@ final class PaintView: View {
             if let previous { reach = reach.union(Self.area(of: previous)) }
             guard reach.intersects(rect) else { continue }
             if let previous {
-                context.strokeLine(from: previous, to: dot.location, with: dot.color, lineWidth: Self.lineWidth)
+                context.strokeLine(from: previous, to: dot.location, with: dot.color, lineWidth: dot.width)
             }
             // A round dot on every point also rounds the joints between line segments.
+            let radius = dot.width / 2
             context.fillEllipse(
                 in: CGRect(
                     x: dot.location.x - radius, y: dot.location.y - radius, width: 2 * radius, height: 2 * radius),

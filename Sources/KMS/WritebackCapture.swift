@@ -44,19 +44,25 @@ public final class WritebackCapture {
                 call: "poll", code: ETIMEDOUT,
                 context: "writeback of \(output.connector.name) did not finish in \(timeout) s")
         }
-        let pixels = target.copyPixels()
-        try detach(from: output)
-        return pixels
+        attachedCRTC = output.crtc.id
+        return target.copyPixels()
     }
 
-    /// Routes the writeback connector away from the CRTC again. Left attached, it
-    /// stays part of the CRTC's state, and a later commit that turns the CRTC off
-    /// without naming it is refused ("enabled/connectors mismatch").
-    private func detach(from output: ScanoutOutput) throws(DRMError) {
+    /// The CRTC the connector was routed to by the last capture. It stays there
+    /// between captures: routing it is a full modeset of the CRTC (on vkms a
+    /// disable and enable), too costly to do twice per capture.
+    public private(set) var attachedCRTC: UInt32?
+
+    /// Routes the writeback connector away from `output`'s CRTC, if a capture left
+    /// it there: call before that CRTC is turned off, which the kernel would refuse
+    /// with the connector still on it ("enabled/connectors mismatch").
+    public func detach(from output: ScanoutOutput) throws(DRMError) {
+        guard attachedCRTC == output.crtc.id else { return }
         let request = try AtomicRequest()
         try request.add(connector.id, connector.properties, "CRTC_ID", 0)
         try request.commit(
             device: device, flags: UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), userData: 0,
             context: "detaching \(connector.name) from \(output.connector.name)")
+        attachedCRTC = nil
     }
 }

@@ -184,4 +184,32 @@ final class CommandLineToolTests: XCTestCase {
         demo.signal(SIGTERM)
         XCTAssertEqual(demo.waitForExit(timeout: 10), 128 + SIGTERM, "SIGTERM ends the demo: \(demo.text)")
     }
+
+    /// The demo's standard views through real input: a tap on its button animates
+    /// the panel window in and another out (each logged when its animation
+    /// completes), and a uinput pen paints a stroke in the paint view.
+    func testDemoButtonAnimatesThePanelAndAPenPaints() async throws {
+        let demo = try ChildProcess(ChildProcess.directDisplayPath, ["demo", "--seconds", "60"])
+        XCTAssertTrue(demo.waitForOutput(containing: "demo: input devices:", timeout: 20), "demo start: \(demo.text)")
+        let touchscreen = try UinputDevice.touchscreen(
+            name: "DirectDisplay button touchscreen", width: 1024, height: 768)
+        let pen = try UinputDevice.pen(name: "DirectDisplay demo pen", width: 1024, height: 768)
+        for name in [touchscreen.name, pen.name] {
+            guard demo.waitForOutput(containing: name, timeout: 20) else {
+                return XCTFail("the demo did not see \(name): \(demo.text)")
+            }
+        }
+        // The button: 180x44 at 10% of the width, 16.5% of the height (1024x768).
+        try touchscreen.tap(trackingID: 1, x: 190, y: 149)
+        XCTAssertTrue(demo.waitForOutput(containing: "demo: panel shown", timeout: 20), demo.text)
+        try touchscreen.tap(trackingID: 2, x: 190, y: 149)
+        XCTAssertTrue(demo.waitForOutput(containing: "demo: panel hidden", timeout: 20), demo.text)
+
+        // Across the bottom of the normal window, pressing harder as it goes.
+        for step: Int32 in 0...6 { try pen.pen(x: 150 + step * 60, y: 700, pressure: 900 + step * 400) }
+        try pen.penAway()
+        XCTAssertTrue(demo.waitForOutput(containing: "on Virtual-1 with a pen", timeout: 15), demo.text)
+        demo.signal(SIGTERM)
+        XCTAssertEqual(demo.waitForExit(timeout: 10), 128 + SIGTERM, "SIGTERM ends the demo: \(demo.text)")
+    }
 }

@@ -23,6 +23,8 @@ import WindowModel
     /// Each screen's visible windows back to front: read by every frame, kept until
     /// windows are shown, hidden, reordered or moved between screens.
     private var visibleByScreen: [ObjectIdentifier: [Window]] = [:]
+    /// The running animations of every view.
+    let animator = Animator()
     /// Touches that began and have not ended.
     var activeTouches: Set<Touch> = []
     /// Test hook: sees presses that went up the whole responder chain unhandled.
@@ -111,5 +113,6 @@ import WindowModel
         retainedVisible = [:]
         activeTouches = []
         unhandledPressObserver = nil
+        animator.reset()
     }
 }

@@ -9,6 +9,8 @@ import Scheduling
 /// hardware (`input`), and time is the test's: it moves only with `advanceTime(by:)`.
 @MainActor public final class HeadlessDisplay: Display {
     private var pendingScreens: [Screen] = []
+    /// Each animating screen's next frame, one refresh period after its last (see HeadlessDisplay+Animation).
+    var frameTicks: [ObjectIdentifier: TimerID] = [:]
     /// The display's event loop, on a manual clock.
     public let eventLoop = EventLoop(clock: ManualClock())
     /// The seat: the same type and routing as `KMSDisplay.input`.
@@ -55,6 +57,10 @@ import Scheduling
 
     public func setNeedsComposite(_ screen: Screen) {
         if !pendingScreens.contains(where: { $0 === screen }) { pendingScreens.append(screen) }
+        // Once the change is made (an animation block has ended), frames follow while it animates.
+        eventLoop.post { [weak self, weak screen] in
+            if let self, let screen { self.keepFramesComing(screen) }
+        }
     }
 
     /// Composes what is pending (through the damage path) and returns the frame.
@@ -86,16 +92,19 @@ import Scheduling
         }
     }
 
-    private func present(_ screen: Screen) {
+    func present(_ screen: Screen) {
         pendingScreens.removeAll { $0 === screen }
+        Application.shared.animator.step(screen, to: eventLoop.clock.now)
         screen.compositor.compose(screen)
         screen.compositor.framePresented()
+        keepFramesComing(screen)
     }
 
     // MARK: Time
 
     /// Moves the display's clock forward by `seconds` and runs what falls due on the
-    /// way, each at its own time: key repeats, hotplug and other timers. Tap counting
+    /// way, each at its own time: key repeats, hotplug and other timers, and while
+    /// views animate a frame every refresh period of their screen. Tap counting
     /// reads the same clock (touches more than 0.35 s apart do not add up). Nothing
     /// moves the clock but this, so tests are deterministic.
     public func advanceTime(by seconds: TimeInterval) {

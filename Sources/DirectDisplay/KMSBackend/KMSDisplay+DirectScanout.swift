@@ -89,17 +89,18 @@ extension KMSDisplay {
 
     /// The front-most visible view of the front window, when it is an opaque GLView
     /// covering the whole unturned screen with every view above it in the tree
-    /// opaque as a whole and untransformed, no composited cursor, and GL on this
-    /// screen's card.
+    /// opaque as a whole and untransformed, none of them animating (composition shows
+    /// what animations show), no composited cursor, and GL on this screen's card.
     private func directCandidate(_ entry: LitScreen) -> GLView? {
         let screen = entry.screen
         guard Self.directScanoutAllowed, screen.orientation.panelRotation == .none, entry.compositedCursor == nil,
-            let window = Application.shared.visibleWindows(on: screen).last, window.alpha == 1
+            let window = Application.shared.visibleWindows(on: screen).last, window.alpha == 1,
+            !window.hasRunningAnimations
         else { return nil }
         guard window.transform.isIdentity else { return nil }
         var view: View = window
         while let front = view.subviews.last(where: { !$0.isHidden }) {
-            guard front.alpha == 1, front.transform.isIdentity else { return nil }
+            guard front.alpha == 1, front.transform.isIdentity, !front.hasRunningAnimations else { return nil }
             view = front
         }
         guard let glView = view as? GLView, glView.isOpaque,

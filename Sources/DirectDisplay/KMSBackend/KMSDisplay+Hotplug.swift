@@ -191,6 +191,7 @@ extension KMSDisplay {
                 StderrLog.info("\(entry.connector.name): last flip before turning it off: \(error)")
             }
         }
+        releaseWriteback(from: entry)
         if let error = entry.output.turnOff() {
             StderrLog.info("\(entry.connector.name): turning off: \(error)")
         }

@@ -45,10 +45,10 @@ extension KMSDisplay {
         let screen = entry.screen
         guard entry.output.overlayPlaneID != nil, screen.orientation.panelRotation == .none,
             entry.compositedCursor == nil, let window = Application.shared.visibleWindows(on: screen).last,
-            window.alpha == 1, !window.hasTransformInTree
+            window.presentation.alpha == 1, !window.hasTransformInTree
         else { return nil }
         let scale = screen.scale
-        let frame = window.frame
+        let frame = window.presentation.frame
         let edges = [frame.minX * scale, frame.minY * scale, frame.width * scale, frame.height * scale]
         guard edges.allSatisfy({ $0.rounded() == $0 && $0.isFinite }) else { return nil }
         let rect = PixelRect(x: Int(edges[0]), y: Int(edges[1]), width: Int(edges[2]), height: Int(edges[3]))

@@ -1,3 +1,4 @@
+import Animation
 import Compositing
 import DeviceAccess
 import Foundation
@@ -53,6 +54,13 @@ public final class KMSDisplay: Display {
         var testedOverlay: PixelRect?
         /// The window and rectangle the kernel refused on the overlay plane (not tried again there).
         var refusedOverlay: (window: ObjectIdentifier, rect: PixelRect)?
+        /// When the next vblank comes, from the flip events (see KMSDisplay+Animation).
+        var vblanks: VBlankPredictor
+        /// The next animation frame when no flip is on its way to bring one.
+        var animationTimer: TimerID?
+        /// No new frame is composed while a wait for the screen to go idle runs
+        /// (an animation would otherwise queue one at every flip).
+        var framesHeld = false
         /// Per buffer slot, the GBM buffer a full-screen GLView draws into (KMSDisplay+DirectScanout).
         var directFrames: [DirectFrame?] = [nil, nil, nil]
         /// The GLView scanned out directly in the latest frame drawn.
@@ -85,6 +93,7 @@ public final class KMSDisplay: Display {
             self.card = card
             self.plugTime = plugTime
             connector = output.connector
+            vblanks = VBlankPredictor(refreshRate: output.mode.refreshRate)
         }
     }
 
@@ -235,6 +244,15 @@ public final class KMSDisplay: Display {
         return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: front.copyPixels())
     }
 
+    /// Takes the writeback connector off `entry`'s CRTC before that CRTC is turned off or restored.
+    func releaseWriteback(from entry: LitScreen) {
+        do {
+            try entry.card.writeback?.detach(from: entry.output)
+        } catch {
+            StderrLog.error("\(entry.connector.name): \(error)")
+        }
+    }
+
     public func apply(_ mode: Screen.Mode, to screen: Screen) throws {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
         guard let kernelMode = entry.connector.modes.first(where: { Screen.Mode($0) == mode }) else {
@@ -242,6 +260,7 @@ public final class KMSDisplay: Display {
         }
         try waitUntilIdle(entry, timeout: 2)
         try entry.output.setMode(kernelMode)
+        entry.vblanks = VBlankPredictor(refreshRate: entry.output.mode.refreshRate)
         // New buffers: each is drawn whole once.
         entry.buffersInvalidated()
         screen.updateCurrentMode(mode)
@@ -252,8 +271,9 @@ public final class KMSDisplay: Display {
     // MARK: Frames
 
     /// Composes and presents any pending changes now, then blocks on the card's fd
-    /// until the frame holding every change made so far is on screen. For tests and
-    /// tools that must know what is scanned out; apps let `Application.run()` serve.
+    /// until the frame holding every change made so far is on screen (with views
+    /// animating: their last frame). For tests and tools that must know what is
+    /// scanned out; apps let `Application.run()` serve.
     @discardableResult
     public func waitForPresentation(of screen: Screen, timeout: Double = 2) throws -> FlipEvent {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
@@ -307,6 +327,7 @@ public final class KMSDisplay: Display {
                     StderrLog.info("\(entry.connector.name): last flip before shutdown: \(error)")
                 }
             }
+            releaseWriteback(from: entry)
             for failure in entry.output.shutdown() {
                 StderrLog.error("\(entry.connector.name): restoring the console: \(failure)")
             }
@@ -341,7 +362,8 @@ public final class KMSDisplay: Display {
     /// the flip event, so input read meanwhile all goes into one frame.
     func presentDirtyScreens() {
         guard !isSuspended else { return }
-        for entry in lit where entry.needsComposite && !(entry.output.hasFlipQueued && entry.composedForNextFlip) {
+        for entry in lit
+        where entry.needsComposite && !entry.framesHeld && !(entry.output.hasFlipQueued && entry.composedForNextFlip) {
             present(entry)
         }
     }
@@ -351,6 +373,8 @@ public final class KMSDisplay: Display {
     /// queued (a modeset the first time), else at that frame's flip event. A frame
     /// in which nothing changed is not committed (an idle screen costs nothing).
     private func present(_ entry: LitScreen) {
+        stepAnimations(entry)
+        defer { continueAnimation(entry) }
         if !entry.directScanoutFailed, presentDirect(entry) { return }
         let compositor = entry.screen.compositor
         Application.shared.layoutAndDisplay(entry.screen)
@@ -425,6 +449,7 @@ public final class KMSDisplay: Display {
                 commitFailed(entry, error)
             }
             entry.composedForNextFlip = false
+            entry.vblanks.record(time: event.timestamp, sequence: event.sequence)
             watchFlip(entry)
             if entry.plugToFirstFrame == nil, let plugTime = entry.plugTime {
                 entry.plugToFirstFrame = monotonicSeconds() - plugTime
@@ -433,13 +458,19 @@ public final class KMSDisplay: Display {
             entry.lastSeenVersion = entry.output.presentedVersion
             if changed { entry.screen.compositor.framePresented() }
             framePresented?(entry.screen, event, changed)
-            if entry.needsComposite && !isSuspended { present(entry) }
+            if entry.needsComposite && !isSuspended && !entry.framesHeld { present(entry) }
         }
     }
 
     /// Blocks on the card's fd alone (nothing else is served: this runs inside other
-    /// operations) until `entry` has no flip queued.
+    /// operations) until `entry` has no flip queued. New frames wait until the loop's
+    /// next turn (the caller then has the idle screen to itself).
     func waitUntilIdle(_ entry: LitScreen, timeout: Double) throws {
+        entry.framesHeld = true
+        defer {
+            entry.framesHeld = false
+            if entry.needsComposite { schedulePresent() }
+        }
         let deadline = monotonicSeconds() + finiteTimeout(timeout)
         while entry.output.hasFlipQueued {
             let remaining = deadline - monotonicSeconds()

@@ -28,7 +28,9 @@ final class OverlayWindowContent {
     func compose(_ window: Window, scale: CGFloat) -> DamageRegion {
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
         var flattener = ViewTreeFlattener(scale: scale)
-        flattener.add(window, clip: frame, offset: CGPoint(x: -window.frame.minX, y: -window.frame.minY))
+        flattener.add(
+            window, clip: frame, offset: CGPoint(x: -window.presentation.frame.minX, y: -window.presentation.frame.minY)
+        )
         for view in flattener.drawnViews { view.contentDamage = nil }
         let damage =
             isDrawn

@@ -4,7 +4,8 @@ import Foundation
 /// Turns visible windows' view trees into the compositor's draw operations,
 /// in frame pixels: backgrounds, drawn content, alpha (as groups where a view
 /// has visible subviews) and clipsToBounds; and beside them the scene elements
-/// that damage is computed from.
+/// that damage is computed from. Geometry, alpha and colour are the views'
+/// presentation values: what their running animations show in this frame.
 @MainActor struct ViewTreeFlattener {
     let scale: CGFloat
     private(set) var operations: [DrawOperation] = []
@@ -51,20 +52,24 @@ import Foundation
     /// `originInParent` is where the parent's bounds origin lies, in screen points
     /// (inside a transformed view: in its untransformed space).
     private mutating func add(_ view: View, originInParent: CGPoint, opacity: CGFloat, clip: PixelRect) {
-        guard !view.isHidden, view.alpha > 0, !clip.isEmpty else { return }
-        if view.transformStorage.isIdentity {
-            addUntransformed(view, originInParent: originInParent, opacity: opacity, alpha: view.alpha, clip: clip)
+        let shown = view.presentation
+        guard !view.isHidden, shown.alpha > 0, !clip.isEmpty else { return }
+        if shown.transform.isIdentity {
+            addUntransformed(
+                view, shown: shown, originInParent: originInParent, opacity: opacity, alpha: shown.alpha, clip: clip)
         } else {
-            addTransformed(view, originInParent: originInParent, opacity: opacity, clip: clip)
+            addTransformed(view, shown: shown, originInParent: originInParent, opacity: opacity, clip: clip)
         }
     }
 
     /// Draws the view and its subtree offscreen in its untransformed pixels and maps
     /// them through its transform (and its alpha) as one group. Its elements become
     /// one: damage is the transformed bounding box of whatever changed inside.
-    private mutating func addTransformed(_ view: View, originInParent: CGPoint, opacity: CGFloat, clip: PixelRect) {
-        let frame = view.untransformedFrame.offsetBy(dx: originInParent.x, dy: originInParent.y)
-        let transform = pixelTransform(view, frame: frame)
+    private mutating func addTransformed(
+        _ view: View, shown: View.Presentation, originInParent: CGPoint, opacity: CGFloat, clip: PixelRect
+    ) {
+        let frame = shown.frame.offsetBy(dx: originInParent.x, dy: originInParent.y)
+        let transform = pixelTransform(shown.transform, frame: frame)
         guard transform.isInvertible else { return }
         let extent = extentInPixels(view, frame: frame)
         let bounds = transform.boundingBox(of: extent).intersection(clip)
@@ -74,13 +79,13 @@ import Foundation
         let source = extent.intersection(
             PixelRect(x: reach.x - 1, y: reach.y - 1, width: reach.width + 2, height: reach.height + 2))
         guard !source.isEmpty else { return }
-        let groupOpacity = opacity * view.alpha
+        let groupOpacity = opacity * shown.alpha
         operations.append(
             .beginTransformedGroup(opacity: Double(groupOpacity), source: source, transform: transform, bounds: bounds))
         let firstElement = elements.count
         let outerGroupPath = groupPath
         groupPath = 0
-        addUntransformed(view, originInParent: originInParent, opacity: 1, alpha: 1, clip: source)
+        addUntransformed(view, shown: shown, originInParent: originInParent, opacity: 1, alpha: 1, clip: source)
         groupPath = outerGroupPath
         operations.append(.endGroup)
         let inner = elements[firstElement...]
@@ -98,9 +103,9 @@ import Foundation
     }
 
     /// Where the view's untransformed pixels go: about the centre of `frame` (screen
-    /// points, untransformed), by the view's transform, in pixels.
-    private func pixelTransform(_ view: View, frame: CGRect) -> CGAffineTransform {
-        var inPixels = view.transformStorage
+    /// points, untransformed), by the view's (shown) transform, in pixels.
+    private func pixelTransform(_ transform: CGAffineTransform, frame: CGRect) -> CGAffineTransform {
+        var inPixels = transform
         inPixels.tx *= scale
         inPixels.ty *= scale
         let center = CGPoint(x: frame.midX * scale, y: frame.midY * scale)
@@ -110,12 +115,13 @@ import Foundation
 
     /// A view as if untransformed; `alpha` is the view's own (1 inside its transformed group, which applies it).
     private mutating func addUntransformed(
-        _ view: View, originInParent: CGPoint, opacity: CGFloat, alpha: CGFloat, clip: PixelRect
+        _ view: View, shown: View.Presentation, originInParent: CGPoint, opacity: CGFloat, alpha: CGFloat,
+        clip: PixelRect
     ) {
-        let frame = view.untransformedFrame.offsetBy(dx: originInParent.x, dy: originInParent.y)
+        let frame = shown.frame.offsetBy(dx: originInParent.x, dy: originInParent.y)
         let framePixels = pixels(frame)
-        let contentOrigin = CGPoint(x: frame.minX - view.bounds.minX, y: frame.minY - view.bounds.minY)
-        let visibleChildren = view.subviews.filter { !$0.isHidden && $0.alpha > 0 }
+        let contentOrigin = CGPoint(x: frame.minX - shown.bounds.minX, y: frame.minY - shown.bounds.minY)
+        let visibleChildren = view.subviews.filter { !$0.isHidden && $0.presentationAlpha > 0 }
         let grouped = alpha < 1 && !visibleChildren.isEmpty
         var ownOpacity = opacity * alpha
         let outerGroupPath = groupPath
@@ -132,7 +138,7 @@ import Foundation
             hasher.combine(alpha)
             groupPath = hasher.finalize()
         }
-        if let color = view.backgroundColor, color.alpha > 0 {
+        if let color = shown.backgroundColor, color.alpha > 0 {
             let pixel = color.pixelColor(opacity: ownOpacity)
             operations.append(.fill(framePixels, color: pixel, clip: clip))
             element(view, kind: 0, area: framePixels.intersection(clip), signature: pixel)
@@ -141,7 +147,7 @@ import Foundation
         let childClip = view.clipsToBounds ? clip.intersection(framePixels) : clip
         if let surface = view.contentSurface {
             addContent(
-                view, surface: surface, framePixels: framePixels, contentOrigin: contentOrigin,
+                view, surface: surface, bounds: shown.bounds, framePixels: framePixels, contentOrigin: contentOrigin,
                 opacity: ownOpacity, clip: childClip)
         }
         for child in visibleChildren {
@@ -153,15 +159,15 @@ import Foundation
     /// The view's retained drawn content: where it was drawn for the current bounds
     /// size, else placed by `contentMode` (scaled, bilinear, by the scaling modes).
     private mutating func addContent(
-        _ view: View, surface: DrawingSurface, framePixels: PixelRect, contentOrigin: CGPoint, opacity: CGFloat,
-        clip: PixelRect
+        _ view: View, surface: DrawingSurface, bounds: CGRect, framePixels: PixelRect, contentOrigin: CGPoint,
+        opacity: CGFloat, clip: PixelRect
     ) {
         let contentSize = view.contentBoundsSize
         var placed = PixelRect(
             x: framePixels.x, y: framePixels.y, width: surface.pixelWidth, height: surface.pixelHeight)
         var scaling: CGAffineTransform?
-        if contentSize != view.bounds.size {
-            let rect = view.contentMode.rect(forContentOf: contentSize, in: view.bounds)
+        if contentSize != bounds.size {
+            let rect = view.contentMode.rect(forContentOf: contentSize, in: bounds)
                 .offsetBy(dx: contentOrigin.x, dy: contentOrigin.y)
             if rect.size == contentSize {
                 let origin = pixels(rect)
@@ -227,21 +233,23 @@ import Foundation
     /// coordinates `frame` is in.
     private func extentInPixels(_ view: View, frame: CGRect) -> PixelRect {
         var union = pixels(frame)
+        let bounds = view.presentation.bounds
         if !view.clipsToBounds {
-            let contentOrigin = CGPoint(x: frame.minX - view.bounds.minX, y: frame.minY - view.bounds.minY)
+            let contentOrigin = CGPoint(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY)
             for child in view.subviews where !child.isHidden {
-                let childFrame = child.untransformedFrame.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y)
+                let shown = child.presentation
+                let childFrame = shown.frame.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y)
                 var childPixels = extentInPixels(child, frame: childFrame)
-                if !child.transformStorage.isIdentity {
-                    childPixels = pixelTransform(child, frame: childFrame).boundingBox(of: childPixels)
+                if !shown.transform.isIdentity {
+                    childPixels = pixelTransform(shown.transform, frame: childFrame).boundingBox(of: childPixels)
                 }
                 union = union.union(childPixels)
             }
         }
-        if view.contentSurface != nil, view.contentBoundsSize != view.bounds.size, !view.clipsToBounds {
+        if view.contentSurface != nil, view.contentBoundsSize != bounds.size, !view.clipsToBounds {
             // Content placed by its mode may reach beyond the bounds (aspect fill, pinned larger content).
-            let contentOrigin = CGPoint(x: frame.minX - view.bounds.minX, y: frame.minY - view.bounds.minY)
-            let rect = view.contentMode.rect(forContentOf: view.contentBoundsSize, in: view.bounds)
+            let contentOrigin = CGPoint(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY)
+            let rect = view.contentMode.rect(forContentOf: view.contentBoundsSize, in: bounds)
             union = union.union(pixels(rect.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y), rounding: .outward))
         }
         return union

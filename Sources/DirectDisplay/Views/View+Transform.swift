@@ -16,6 +16,7 @@ extension View {
     /// marks the window's scene stale, so the damage covers the old and new pixels.
     func setTransform(_ newValue: CGAffineTransform) {
         guard newValue != transformStorage else { return }
+        willChangeAnimatable(\.transform, to: newValue)
         transformStorage = newValue
         setNeedsCompositeOfScreen()
     }
@@ -55,9 +56,11 @@ extension View {
             x: frame.midX - size.width / 2, y: frame.midY - size.height / 2, width: size.width, height: size.height)
     }
 
-    /// Whether this view or one of its descendants has a transform (a window with
-    /// one cannot be shown from its own buffer on an overlay plane).
+    /// Whether this view or one of its descendants has a transform, or shows one while
+    /// animating back to none (a window with one cannot be shown from its own buffer
+    /// on an overlay plane).
     var hasTransformInTree: Bool {
-        !transformStorage.isIdentity || subviews.contains { $0.hasTransformInTree }
+        !transformStorage.isIdentity || !presentation.transform.isIdentity
+            || subviews.contains { $0.hasTransformInTree }
     }
 }

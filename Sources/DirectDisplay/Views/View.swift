@@ -27,6 +27,8 @@ import WindowModel
     var contentBoundsSize: CGSize = .zero
     /// The view controller whose `view` this is.
     weak var owningViewController: ViewController?
+    /// Running animations by property (see View+Animation).
+    var animations: [PartialKeyPath<Presentation>: any PropertyAnimating] = [:]
 
     /// The superview, or nil for a window or a view not in a hierarchy.
     public private(set) weak var superview: View?
@@ -52,6 +54,7 @@ import WindowModel
     var untransformedFrame: CGRect {
         get { frameStorage }
         set {
+            willChangeAnimatable(\.frame, to: newValue)
             let oldSize = frameStorage.size
             setNeedsCompositeOfScreen()
             frameStorage = newValue
@@ -64,6 +67,7 @@ import WindowModel
     open var bounds: CGRect {
         get { CGRect(origin: boundsOrigin, size: frameStorage.size) }
         set {
+            willChangeAnimatable(\.boundsOrigin, to: newValue.origin)
             boundsOrigin = newValue.origin
             let center = self.center
             untransformedFrame = CGRect(
@@ -93,10 +97,16 @@ import WindowModel
     // MARK: Appearance
 
     /// The fill behind the view's content; nil draws nothing.
-    open var backgroundColor: Color? { didSet { setNeedsCompositeOfScreen() } }
+    open var backgroundColor: Color? {
+        willSet { willChangeAnimatable(\.backgroundColor, to: newValue) }
+        didSet { setNeedsCompositeOfScreen() }
+    }
 
     /// Opacity of the view and its subviews as a group, 0…1. Below 0.01 the view also ignores touches.
-    open var alpha: CGFloat = 1 { didSet { setNeedsCompositeOfScreen() } }
+    open var alpha: CGFloat = 1 {
+        willSet { willChangeAnimatable(\.alpha, to: newValue) }
+        didSet { setNeedsCompositeOfScreen() }
+    }
 
     /// A hidden view and its subviews are neither drawn nor touched.
     open var isHidden: Bool {
@@ -263,10 +273,12 @@ import WindowModel
 
     /// The deepest visible, interactive descendant (or self) containing `point`
     /// (in this view's coordinates). Hidden views, views with alpha below 0.01 and
-    /// views with interaction disabled are skipped; subviews are tried front to back,
-    /// and only where the point is inside this view's bounds.
+    /// views with interaction disabled are skipped, and so are views being animated
+    /// without `.allowUserInteraction` (as in UIKit); subviews are tried front to back,
+    /// and only where the point is inside this view's bounds. Model values count, not
+    /// what an animation shows.
     open func hitTest(_ point: CGPoint, with event: Event?) -> View? {
-        guard
+        guard !ignoresTouchesWhileAnimating,
             HitTestRule.isEligible(
                 isHidden: isHidden, alpha: alpha, isUserInteractionEnabled: isUserInteractionEnabled),
             self.point(inside: point, with: event)
