@@ -20,6 +20,16 @@ extension KMSDisplay {
     struct DirectFrame {
         let target: GLFramebuffer
         let framebuffer: ImportedFramebuffer
+
+        /// A new GBM buffer of `width`×`height` on `gbm` that GL draws into through
+        /// `context` and `card` scans out.
+        init(context: GLContext, gbm: GBMDevice, card: DRMDevice, width: Int, height: Int) throws {
+            let buffer = try GBMBuffer(device: gbm, width: width, height: height)
+            target = try GLFramebuffer(context: context, buffer: buffer)
+            framebuffer = try ImportedFramebuffer(
+                device: card, handle: buffer.gemHandle, width: width, height: height,
+                bytesPerRow: buffer.bytesPerRow, format: buffer.format, owner: target)
+        }
     }
 
     /// The GLView scanned out directly on `screen` in the latest frame, if any (for tests and tools).
@@ -126,12 +136,8 @@ extension KMSDisplay {
             return kept
         }
         do {
-            let buffer = try GBMBuffer(device: gbm, width: width, height: height)
-            let target = try GLFramebuffer(context: context, buffer: buffer)
-            let framebuffer = try ImportedFramebuffer(
-                device: entry.card.device, handle: buffer.gemHandle, width: width, height: height,
-                bytesPerRow: buffer.bytesPerRow, format: buffer.format, owner: target)
-            let made = DirectFrame(target: target, framebuffer: framebuffer)
+            let made = try DirectFrame(
+                context: context, gbm: gbm, card: entry.card.device, width: width, height: height)
             entry.directFrames[slot] = made
             return made
         } catch {

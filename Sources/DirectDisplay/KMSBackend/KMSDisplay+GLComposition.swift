@@ -90,12 +90,8 @@ extension KMSDisplay {
             {
                 return (composer, kept)
             }
-            let buffer = try GBMBuffer(device: gbm, width: width, height: height)
-            let target = try GLFramebuffer(context: context, buffer: buffer)
-            let framebuffer = try ImportedFramebuffer(
-                device: entry.card.device, handle: buffer.gemHandle, width: width, height: height,
-                bytesPerRow: buffer.bytesPerRow, format: buffer.format, owner: target)
-            let made = DirectFrame(target: target, framebuffer: framebuffer)
+            let made = try DirectFrame(
+                context: context, gbm: gbm, card: entry.card.device, width: width, height: height)
             entry.composedFrames[slot] = made
             // A new buffer holds nothing: no slot's age may be trusted.
             entry.composedHistory.reset()
@@ -107,7 +103,8 @@ extension KMSDisplay {
     }
 
     private func glFailed(_ entry: LitScreen, _ error: Any) {
-        StderrLog.info("\(entry.output.connector.name): GL composition failed, composing with pixman: \(error)")
+        StderrLog.info(
+            "\(entry.output.connector.name): not composed with GL from now on, composing with pixman: \(error)")
         entry.glCompositionFailed = true
         entry.composedFrames = [nil, nil, nil]
         entry.glComposer = nil
