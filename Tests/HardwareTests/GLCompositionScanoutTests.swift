@@ -49,8 +49,8 @@ final class GLCompositionScanoutTests: KMSDisplayTestCase {
         // More changes than buffers: each buffer catches up on what it missed.
         for step in 0..<5 {
             let composedByGL = screen.frameStatistics.framesComposedWithGL
-            tiles[step % 3].frame.origin.y = CGFloat(80 + 30 * step)
-            front.frame.origin.x = CGFloat(500 - 60 * step)
+            tiles[step % 3].frame.origin.y = CGFloat(110 + 30 * step)
+            front.frame.origin.x = CGFloat(440 - 60 * step)
             try assertScanoutMatchesScene(
                 display, screen, "change \(step)", savingAs: "gl-composition", allowingGLRounding: true)
             XCTAssertGreaterThan(
