@@ -130,10 +130,8 @@ public final class ScanoutOutput {
             // Drawn again before it went out: its clips still count.
             damage = redrawn.damage.flatMap { earlier in damage.map { earlier + $0 } }
         }
-        let frame = ScanoutFrame(
-            buffer: try buffer(slot), slot: slot, version: version, overlay: overlay, damage: damage)
-        state = state.with(pending: frame)
-        if state.queued == nil { try commitPending() }
+        try enqueue(
+            ScanoutFrame(buffer: try buffer(slot), slot: slot, version: version, overlay: overlay, damage: damage))
     }
 
     // MARK: Direct scanout (a frame from a buffer that is not the output's own)
@@ -146,8 +144,7 @@ public final class ScanoutOutput {
         let slot = drawIndex
         var frame = ScanoutFrame(buffer: try buffer(slot), slot: slot, version: version, overlay: nil, damage: nil)
         frame.direct = framebuffer
-        state = state.with(pending: frame)
-        if state.queued == nil { try commitPending() }
+        try enqueue(frame)
     }
 
     /// Whether the frame last committed (queued, else on screen) is a direct one.
@@ -357,6 +354,13 @@ public final class ScanoutOutput {
         let made = try makeBuffer(mode.width, mode.height, ScanoutBuffer.defaultFormat)
         buffers[index] = made
         return made
+    }
+
+    /// Makes `frame` the pending one and commits it at once when nothing is queued
+    /// (else the queued frame's flip event does).
+    private func enqueue(_ frame: ScanoutFrame) throws(DRMError) {
+        state = state.with(pending: frame)
+        if state.queued == nil { try commitPending() }
     }
 
     /// Commits the pending frame; on success it is queued. On failure it stays

@@ -57,34 +57,6 @@ extension KMSDisplay {
     /// The content version on screen: one more for every frame composed for `screen`.
     public func presentedFrameNumber(of screen: Screen) -> Int? { entry(for: screen)?.output.presentedVersion }
 
-    /// Turns every output back to what it showed before (the console) and stops serving events.
-    public func shutdown() {
-        for entry in lit {
-            if entry.output.hasFlipQueued {
-                do {
-                    try waitUntilIdle(entry, timeout: 0.5)
-                } catch {
-                    StderrLog.info("\(entry.connector.name): last flip before shutdown: \(error)")
-                }
-            }
-            releaseWriteback(from: entry)
-            for failure in entry.output.shutdown() {
-                StderrLog.error("\(entry.connector.name): restoring the console: \(failure)")
-            }
-        }
-        for card in cards { card.stopEvents() }
-        // EGL holds its own copy of the card's descriptor until its display ends.
-        GLViewContext.end()
-        deviceMonitor = nil
-        input.close()
-        if let reprobeTimer { eventLoop.cancelTimer(reprobeTimer.id) }
-        reprobeTimer = nil
-        // The devices close (through the opener) before the seat does, then the VT gets its modes back.
-        lit = []
-        cards = []
-        session.end()
-    }
-
     /// Composes the screens that changed on the loop's next turn (after the
     /// current handler), so changes made together become one frame.
     func schedulePresent() {

@@ -159,6 +159,34 @@ public final class KMSDisplay: Display {
         return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: front.copyPixels())
     }
 
+    /// Turns every output back to what it showed before (the console) and stops serving events.
+    public func shutdown() {
+        for entry in lit {
+            if entry.output.hasFlipQueued {
+                do {
+                    try waitUntilIdle(entry, timeout: 0.5)
+                } catch {
+                    StderrLog.info("\(entry.connector.name): last flip before shutdown: \(error)")
+                }
+            }
+            releaseWriteback(from: entry)
+            for failure in entry.output.shutdown() {
+                StderrLog.error("\(entry.connector.name): restoring the console: \(failure)")
+            }
+        }
+        for card in cards { card.stopEvents() }
+        // EGL holds its own copy of the card's descriptor until its display ends.
+        GLViewContext.end()
+        deviceMonitor = nil
+        input.close()
+        if let reprobeTimer { eventLoop.cancelTimer(reprobeTimer.id) }
+        reprobeTimer = nil
+        // The devices close (through the opener) before the seat does, then the VT gets its modes back.
+        lit = []
+        cards = []
+        session.end()
+    }
+
     /// Takes the writeback connector off `entry`'s CRTC before that CRTC is turned off or restored.
     func releaseWriteback(from entry: LitScreen) {
         do {
