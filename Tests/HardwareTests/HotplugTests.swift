@@ -94,12 +94,8 @@ final class HotplugTests: VKMSPlugTestCase {
         try display.resume()
         XCTAssertEqual(screenEvents, ["disconnect Virtual-1"], "delivered on resume")
         try connector.setStatus("on")
-        try display.waitFor("Virtual-1 again", timeout: 10) { virtual1() != nil }
-        let again = try XCTUnwrap(virtual1())
-        let external = Window(screen: again)
-        external.backgroundColor = Color(red: 1, green: 1, blue: 0, alpha: 1)
-        external.isHidden = false
-        try display.waitForPresentation(of: again)
+        let (again, _) = try showWindowOnReconnectedVirtual1(
+            Color(red: 1, green: 1, blue: 0, alpha: 1), "Virtual-1 again")
         XCTAssertEqual(rgb(try display.capture(again).rawPixel(x: 5, y: 5)), 0xFFFF00, "presenting again after resume")
     }
 

@@ -98,6 +98,20 @@ class VKMSPlugTestCase: KMSDisplayTestCase {
     }
 
     func virtual1() -> Screen? { Screen.screens.first { $0.name == "Virtual-1" } }
+
+    /// Waits for Virtual-1 to connect, shows a window of `color` on it without
+    /// making it key (the external-display pattern) and waits until that frame is on screen.
+    @discardableResult
+    func showWindowOnReconnectedVirtual1(_ color: Color, _ what: String) throws -> (Screen, Window) {
+        let display = try XCTUnwrap(display)
+        try display.waitFor(what, timeout: 10) { virtual1() != nil }
+        let screen = try XCTUnwrap(virtual1())
+        let window = Window(screen: screen)
+        window.backgroundColor = color
+        window.isHidden = false
+        try display.waitForPresentation(of: screen)
+        return (screen, window)
+    }
 }
 
 /// With DIRECTDISPLAY_COMPOSITOR=gl, GL blends partly transparent pixels with its

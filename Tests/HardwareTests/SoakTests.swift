@@ -17,12 +17,7 @@ final class SoakTests: VKMSPlugTestCase {
             try connector.setStatus("off")
             try display.waitFor("disconnect \(number)", timeout: 10) { virtual1() == nil }
             try connector.setStatus("on")
-            try display.waitFor("connect \(number)", timeout: 10) { virtual1() != nil }
-            let screen = try XCTUnwrap(virtual1())
-            let window = Window(screen: screen)
-            window.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 1)
-            window.isHidden = false
-            try display.waitForPresentation(of: screen)
+            try showWindowOnReconnectedVirtual1(Color(red: 0, green: 0, blue: 1, alpha: 1), "connect \(number)")
         }
         // One cycle first, so lazily made things (caches, the first window) exist before counting.
         try cycle(0)
