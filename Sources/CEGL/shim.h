@@ -35,4 +35,15 @@ static inline int dd_gl_image_target_renderbuffer(unsigned int target, EGLImageK
     return 1;
 }
 
+// glEGLImageTargetTexture2DOES (GL_OES_EGL_image): the bound texture's storage is
+// `image`, no copy. Returns 0 when the entry point is missing.
+typedef void (*dd_image_target_texture_fn)(unsigned int target, void *image);
+static inline int dd_gl_image_target_texture_2d(unsigned int target, EGLImageKHR image) {
+    dd_image_target_texture_fn bind =
+        (dd_image_target_texture_fn)eglGetProcAddress("glEGLImageTargetTexture2DOES");
+    if (!bind) return 0;
+    bind(target, image);
+    return 1;
+}
+
 #endif

@@ -10,16 +10,28 @@ public final class DrawingSurface {
     public let pixelHeight: Int
     /// Points-to-pixels factor applied to every drawing call.
     public let scale: Double
+    /// Where the pixels live when not in cairo's own memory (kept alive by the
+    /// surface, released after cairo lets go of it).
+    public let memory: (any SurfaceMemory)?
     private let surface: OpaquePointer
     private let cairo: OpaquePointer
 
     /// A transparent surface of `pixelWidth`×`pixelHeight` pixels; drawing
-    /// calls take points and are multiplied by `scale`.
-    public init(pixelWidth: Int, pixelHeight: Int, scale: Double) {
+    /// calls take points and are multiplied by `scale`. Its pixels are in `memory`
+    /// when given (zeroed, `pixelWidth`×`pixelHeight` or larger), else cairo's own.
+    public init(pixelWidth: Int, pixelHeight: Int, scale: Double, memory: (any SurfaceMemory)? = nil) {
         self.pixelWidth = max(pixelWidth, 1)
         self.pixelHeight = max(pixelHeight, 1)
         self.scale = scale
-        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(self.pixelWidth), Int32(self.pixelHeight))
+        self.memory = memory
+        if let memory {
+            surface = cairo_image_surface_create_for_data(
+                memory.pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(self.pixelWidth),
+                Int32(self.pixelHeight), Int32(memory.bytesPerRow))
+        } else {
+            surface = cairo_image_surface_create(
+                CAIRO_FORMAT_ARGB32, Int32(self.pixelWidth), Int32(self.pixelHeight))
+        }
         cairo = cairo_create(surface)
         cairo_scale(cairo, scale, scale)
     }

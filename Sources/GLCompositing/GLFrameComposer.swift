@@ -3,14 +3,43 @@ import Compositing
 import GLRendering
 
 /// Composes a frame's draw operations with OpenGL ES into a framebuffer (a GBM
-/// buffer the card scans out): fills as coloured quads, surfaces as textured quads
-/// (the damaged part of each uploaded per frame), blended OVER with premultiplied
+/// buffer the card scans out): fills as coloured quads, surfaces as textured quads,
+/// blended OVER with premultiplied
 /// alpha, each limited by its clip and the damage through the scissor. Pixels
 /// outside the damage are left as they are (the caller tracks each buffer's age).
 /// Colours go through 8 bits as pixman's do, so a frame matches FrameComposer's
 /// within rounding of blended pixels. Groups are not composed here: `canCompose`
 /// says whether a frame can be.
+///
+/// A surface whose memory is a dmabuf (``DMABufSurfaceMemory``) is imported once as a
+/// texture kept by that memory and sampled in place: a redraw of it reaches GL with no
+/// copy. Any other surface, or all of them once an import failed (no
+/// EGL_EXT_image_dma_buf_import, a driver that refuses the buffer), has the damaged
+/// part uploaded per frame (glTexImage2D). The CPU writes a surface only between
+/// frames: the caller waits for each frame (glFinish) before drawing views again, so
+/// GL never reads memory that is being written.
 public final class GLFrameComposer {
+    /// How surfaces reached GL, counted since the composer was made.
+    public struct ContentStatistics: Equatable, Sendable {
+        /// Surface draws sampled from an imported dmabuf (no copy).
+        public var surfacesImported = 0
+        /// Surface draws uploaded with glTexImage2D.
+        public var surfacesUploaded = 0
+        /// Bytes those uploads copied.
+        public var bytesUploaded = 0
+
+        public init(surfacesImported: Int = 0, surfacesUploaded: Int = 0, bytesUploaded: Int = 0) {
+            self.surfacesImported = surfacesImported
+            self.surfacesUploaded = surfacesUploaded
+            self.bytesUploaded = bytesUploaded
+        }
+    }
+
+    public private(set) var contentStatistics = ContentStatistics()
+    /// Whether dmabuf surfaces are imported (false: every surface is uploaded, e.g. to compare).
+    public var importsDMABufs = true
+    /// Why importing failed, once: from then on every surface is uploaded.
+    public private(set) var importFailure: GLError?
     public let context: GLContext
     private let program: GLProgram
     private let viewportSize: GLint
@@ -47,6 +76,10 @@ public final class GLFrameComposer {
         for parameter in [GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T] {
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), GL_CLAMP_TO_EDGE)
         }
+        // Uploads give cairo's B, G, R, A bytes as R, G, B, A: swapped back when sampled
+        // (an imported ARGB8888 dmabuf is sampled the right way round by itself).
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_R), GL_BLUE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_B), GL_RED)
         unbind()
     }
 
@@ -144,26 +177,69 @@ public final class GLFrameComposer {
         drawQuad(rect, texture: (0, 0, 1, 1))
     }
 
-    /// Uploads the part of `surface` the quad covers and draws it OVER.
+    /// Draws the part of `surface` the quad covers OVER: sampled from its imported
+    /// dmabuf where it has one, else uploaded.
     private func draw(
         _ surface: DrawingSurface, at origin: (x: Int, y: Int), part: PixelRect, opacity: Double, height: Int
     ) {
         let left = part.x - origin.x
         let top = part.y - origin.y
+        if let imported = importedTexture(surface) {
+            // Pending cairo drawing reaches the memory before GL reads it.
+            surface.withPixels { _, _ in }
+            glBindTexture(GLenum(GL_TEXTURE_2D), imported.name)
+            let width = Float(surface.pixelWidth)
+            let rows = Float(surface.pixelHeight)
+            let coordinates = (
+                Float(left) / width, Float(top) / rows, Float(left + part.width) / width,
+                Float(top + part.height) / rows
+            )
+            blend(part, opacity: opacity, frameHeight: height, texture: coordinates)
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+            contentStatistics.surfacesImported += 1
+            return
+        }
         surface.withPixels { pixels, bytesPerRow in
             glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(bytesPerRow / 4))
-            // BGRA bytes uploaded as RGBA; the shader swaps red and blue back.
             glTexImage2D(
                 GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(part.width), GLsizei(part.height), 0, GLenum(GL_RGBA),
                 GLenum(GL_UNSIGNED_BYTE), pixels + top * bytesPerRow + left * 4)
         }
+        contentStatistics.surfacesUploaded += 1
+        contentStatistics.bytesUploaded += part.width * part.height * 4
+        blend(part, opacity: opacity, frameHeight: height, texture: (0, 0, 1, 1))
+    }
+
+    /// The texture of `surface`'s dmabuf, imported on first use and kept by its memory;
+    /// nil when the surface has none or importing is off or has failed.
+    private func importedTexture(_ surface: DrawingSurface) -> GLImportedTexture? {
+        guard importsDMABufs, importFailure == nil, let memory = surface.memory as? any DMABufSurfaceMemory else {
+            return nil
+        }
+        if let kept = memory.importedTexture, kept.context === context { return kept }
+        do {
+            let made = try GLImportedTexture(
+                context: context, fd: memory.dmabufFD, format: memory.format, width: surface.pixelWidth,
+                height: surface.pixelHeight, bytesPerRow: memory.bytesPerRow)
+            memory.importedTexture = made
+            return made
+        } catch {
+            importFailure = error
+            return nil
+        }
+    }
+
+    /// Draws the bound texture's `texture` coordinates over `part` OVER, times `opacity`.
+    private func blend(
+        _ part: PixelRect, opacity: Double, frameHeight height: Int, texture: (Float, Float, Float, Float)
+    ) {
         glEnable(GLenum(GL_BLEND))
         glUniform1i(texturedUniform, 1)
         // pixman's mask: the opacity in 16 bits, used as its top 8.
         let mask = opacity >= 1 ? 1 : Float(UInt16((max(opacity, 0) * 65535).rounded()) >> 8) / 255
         glUniform1f(opacityUniform, mask)
         scissor(part, height: height)
-        drawQuad(part, texture: (0, 0, 1, 1))
+        drawQuad(part, texture: texture)
     }
 
     /// Two triangles over `rect` (frame pixels) with texture coordinates from the top-left corner.
@@ -203,7 +279,7 @@ public final class GLFrameComposer {
         uniform float opacity;
         out vec4 fragmentColor;
         void main() {
-            fragmentColor = textured ? texture(surface, uv).bgra * opacity : color;
+            fragmentColor = textured ? texture(surface, uv) * opacity : color;
         }
         """
 }

@@ -20,8 +20,8 @@ final class GLFrameComposerTests: XCTestCase {
     }
 
     /// An opaque fill, a translucent one, and a cairo ellipse drawn whole and at 0.6 opacity, clipped.
-    private func operations() -> [DrawOperation] {
-        let surface = DrawingSurface(pixelWidth: 20, pixelHeight: 14, scale: 1)
+    private func operations(memory: (any SurfaceMemory)? = nil) -> [DrawOperation] {
+        let surface = DrawingSurface(pixelWidth: 20, pixelHeight: 14, scale: 1, memory: memory)
         surface.setColor(PixelColor(red: 0.9, green: 0.1, blue: 0.3, alpha: 1))
         surface.fillEllipse(x: 1, y: 1, width: 18, height: 12)
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
@@ -100,8 +100,66 @@ final class GLFrameComposerTests: XCTestCase {
         assertWithinRounding(inside.map { shown[$0] }, inside.map { expected[$0] }, "the damage")
     }
 
+    func testSurfacesInOrdinaryMemoryAreUploadedAndCounted() throws {
+        let composer = try GLFrameComposer(context: context)
+        let target = try GLFramebuffer(context: context, width: width, height: height)
+        try composer.compose(operations(), into: target, region: .full(width: width, height: height))
+        // Two draws of the 20x14 surface: whole, and clipped to 45 - 33 = 12 columns.
+        XCTAssertEqual(
+            composer.contentStatistics,
+            GLFrameComposer.ContentStatistics(
+                surfacesImported: 0, surfacesUploaded: 2, bytesUploaded: (20 + 12) * 14 * 4))
+        XCTAssertNil(composer.importFailure)
+    }
+
+    /// Memory that claims to be a dmabuf but is a plain file (no card here): the import
+    /// fails once, is not tried again, and the content is uploaded and drawn right.
+    func testAFailedImportFallsBackToUploadingOnce() throws {
+        let memory = try FakeDMABufMemory(width: 20, height: 14)
+        let composer = try GLFrameComposer(context: context)
+        let target = try GLFramebuffer(context: context, width: width, height: height)
+        let operations = operations(memory: memory)
+        try composer.compose(operations, into: target, region: .full(width: width, height: height))
+        let failure = try XCTUnwrap(composer.importFailure, "a plain file is no importable dmabuf")
+        XCTAssertNil(memory.importedTexture)
+        XCTAssertEqual(composer.contentStatistics.surfacesImported, 0)
+        XCTAssertEqual(composer.contentStatistics.surfacesUploaded, 2)
+        assertWithinRounding(try read(target), pixman(operations), "uploaded after the failed import")
+        try composer.compose(operations, into: target, region: .full(width: width, height: height))
+        XCTAssertEqual(composer.importFailure, failure, "not tried again")
+        XCTAssertEqual(composer.contentStatistics.surfacesUploaded, 4)
+    }
+
     func testGroupsAreLeftToPixman() {
         let bounds = PixelRect(x: 0, y: 0, width: 4, height: 4)
         XCTAssertFalse(GLFrameComposer.canCompose([.beginGroup(opacity: 0.5, bounds: bounds), .endGroup]))
+    }
+}
+
+/// A temporary file mapped as surface memory, posing as a dmabuf: what an import that the
+/// driver refuses looks like. One owner of the descriptor and mapping.
+private final class FakeDMABufMemory: DMABufSurfaceMemory {
+    let pixels: UnsafeMutableRawPointer
+    let bytesPerRow: Int
+    let dmabufFD: Int32
+    let format: UInt32 = 0x3432_5241  // ARGB8888, 'AR24'
+    var importedTexture: GLImportedTexture?
+    private let size: Int
+
+    init(width: Int, height: Int) throws {
+        bytesPerRow = width * 4
+        size = bytesPerRow * height
+        var template = Array("/tmp/fake-dmabuf-XXXXXX".utf8CString)
+        dmabufFD = mkstemp(&template)
+        if dmabufFD >= 0 { unlink(template) }
+        guard dmabufFD >= 0, ftruncate(dmabufFD, off_t(size)) == 0,
+            let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, dmabufFD, 0), mapping != MAP_FAILED
+        else { throw XCTSkip("no temporary file here") }
+        pixels = mapping
+    }
+
+    deinit {
+        munmap(pixels, size)
+        close(dmabufFD)
     }
 }

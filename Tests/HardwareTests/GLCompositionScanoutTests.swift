@@ -6,9 +6,9 @@ import XCTest
 
 /// An ellipse drawn with cairo (its anti-aliased edge is partly transparent).
 private final class EllipseView: View {
+    var color = Color(red: 0.9, green: 0.1, blue: 0.3, alpha: 1)
     override func draw(_ rect: CGRect) {
-        GraphicsContext.current?.fillEllipse(
-            in: bounds.insetBy(dx: 4, dy: 4), with: Color(red: 0.9, green: 0.1, blue: 0.3, alpha: 1))
+        GraphicsContext.current?.fillEllipse(in: bounds.insetBy(dx: 4, dy: 4), with: color)
     }
 }
 
@@ -60,6 +60,57 @@ final class GLCompositionScanoutTests: KMSDisplayTestCase {
         XCTAssertLessThan(after.lastFramePixelsComposed, 1024 * 768 / 2, "a change redraws its damage, not the screen")
         if let directory = HardwareEnvironment.captureDirectory {
             try display.capture(screen).writePNG(to: "\(directory)/gl-composition-last.png")
+        }
+    }
+
+    /// Views' cairo content lives in dumb buffers of the card exported as dmabufs: GL
+    /// imports each once and samples it in place. After the first frame no byte of
+    /// content is uploaded, also when a view draws again (setNeedsDisplay writes the
+    /// same memory) and the capture shows the new content, equal to pixman's within 1.
+    func testGLImportsViewsContentWithoutUploads() async throws {
+        let display = try XCTUnwrap(display)
+        display.composesWithGLES = true
+        display.refusesOverlayTests = DRMError(call: "test", code: EINVAL, context: "refused by the test")
+        let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
+        let back = Window(screen: screen)
+        back.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.5, alpha: 1)
+        let tiles = (0..<3).map { index in
+            let tile = EllipseView(frame: CGRect(x: 40 + index * 120, y: 80, width: 96, height: 64))
+            tile.alpha = index == 1 ? 0.6 : 1
+            back.addSubview(tile)
+            return tile
+        }
+        back.makeKeyAndVisible()
+        try assertScanoutMatchesScene(
+            display, screen, "first frame", savingAs: "gl-import", allowingGLRounding: true)
+        let first = screen.frameStatistics
+        XCTAssertGreaterThan(first.framesComposedWithGL, 0, "the first frame was composed by GL")
+        XCTAssertGreaterThanOrEqual(first.glSurfacesImported, 3, "each tile's content was imported")
+        for tile in tiles {
+            let memory = try XCTUnwrap(
+                tile.contentSurface?.memory as? DumbBufferContentMemory, "the content is in a dumb buffer")
+            XCTAssertNotNil(memory.importedTexture, "and GL imported it")
+        }
+        let textures = tiles.map { ($0.contentSurface?.memory as? DumbBufferContentMemory)?.importedTexture }
+
+        for step in 0..<4 {
+            let before = screen.frameStatistics
+            let tile = tiles[step % 3]
+            tile.color = Color(red: 0.2 * Double(step), green: 0.8, blue: 0.1 * Double(step), alpha: 1)
+            tile.setNeedsDisplay()
+            tiles[(step + 1) % 3].frame.origin.y = CGFloat(100 + 20 * step)
+            try assertScanoutMatchesScene(
+                display, screen, "redraw \(step)", savingAs: "gl-import", allowingGLRounding: true)
+            let after = screen.frameStatistics
+            XCTAssertGreaterThan(after.framesComposedWithGL, before.framesComposedWithGL, "step \(step) by GL")
+            XCTAssertGreaterThan(after.glSurfacesImported, before.glSurfacesImported, "step \(step) imported")
+            XCTAssertEqual(after.glBytesUploaded, first.glBytesUploaded, "step \(step): no content uploaded")
+        }
+        XCTAssertEqual(first.glBytesUploaded, 0, "nothing uploaded in the first frame either")
+        let kept = tiles.map { ($0.contentSurface?.memory as? DumbBufferContentMemory)?.importedTexture }
+        XCTAssertTrue(zip(textures, kept).allSatisfy { $0 === $1 }, "each texture was made once and kept")
+        if let directory = HardwareEnvironment.captureDirectory {
+            try display.capture(screen).writePNG(to: "\(directory)/gl-import-last.png")
         }
     }
 }

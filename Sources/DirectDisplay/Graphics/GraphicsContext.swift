@@ -9,6 +9,10 @@ import Typesetting
     /// The context of the view being drawn, during `draw(_:)` only.
     public private(set) static var current: GraphicsContext?
 
+    /// Where new drawing surfaces get their pixel memory (set by the display, e.g.
+    /// buffers GL imports when GL composes); nil or a nil answer: cairo's own memory.
+    static var contentMemory: (any ContentMemoryAllocator)?
+
     private let pixelWidth: Int
     private let pixelHeight: Int
     private let scale: CGFloat
@@ -50,7 +54,9 @@ import Typesetting
             reusable.clear()
             made = reusable
         } else {
-            made = DrawingSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: Double(scale))
+            let memory = Self.contentMemory?.memory(width: max(pixelWidth, 1), height: max(pixelHeight, 1))
+            made = DrawingSurface(
+                pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: Double(scale), memory: memory)
         }
         surface = made
         return made
@@ -104,4 +110,11 @@ import Typesetting
         GraphicsContext.current = outer
         if partial { surface?.endPartialDrawing() }
     }
+}
+
+/// Gives views' drawing surfaces their pixel memory (the display's choice; Compositing
+/// only sees the memory). Called when a view's content is made or changes size.
+@MainActor protocol ContentMemoryAllocator: AnyObject {
+    /// Zeroed memory for `width`×`height` pixels, or nil for cairo's own.
+    func memory(width: Int, height: Int) -> (any SurfaceMemory)?
 }

@@ -119,6 +119,8 @@ public final class KMSDisplay: Display {
         for card in cards { start(card) }
         // GLViews draw on the main screen's card: there they can be scanned out.
         GLViewContext.card = (Screen.main.flatMap { entry(for: $0) } ?? lit.first)?.card.device ?? cards.first?.device
+        // While GL composes, views draw into buffers it imports (KMSDisplay+GLComposition).
+        GraphicsContext.contentMemory = GLContentMemory(display: self)
         input.pointer.cursorMoved = { [weak self] location in self?.showCursor(location) }
         (source as? LibinputEventSource)?.dispatch()
         showCursor(input.pointerLocation)
@@ -177,6 +179,7 @@ public final class KMSDisplay: Display {
         for card in cards { card.stopEvents() }
         // EGL holds its own copy of the card's descriptor until its display ends.
         GLViewContext.end()
+        GraphicsContext.contentMemory = nil
         deviceMonitor = nil
         input.close()
         if let reprobeTimer { eventLoop.cancelTimer(reprobeTimer.id) }
@@ -214,6 +217,8 @@ public final class KMSDisplay: Display {
     /// Whether screens are composed with GLES where it can (DIRECTDISPLAY_COMPOSITOR=gl;
     /// see KMSDisplay+GLComposition); tests may turn it on.
     package var composesWithGLES = KMSDisplay.compositorIsGL
+    /// Whether GL composition imports views' content as dmabufs (else uploads it); benchmarks compare.
+    package var importsGLContents = true
     /// Test hook: flip events read while this is set are thrown away, as a driver that loses them would.
     package var dropsFlipEvents = false
     /// Test hook: TEST_ONLY commits of a window on the overlay plane fail with this, as a kernel refusing them would.

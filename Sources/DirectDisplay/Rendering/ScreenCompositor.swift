@@ -1,5 +1,6 @@
 import Compositing
 import Foundation
+import GLCompositing
 
 /// One screen's composition: the frame is kept in a shadow buffer in cached
 /// memory; each new frame is drawn there only where something changed (the
@@ -132,7 +133,15 @@ final class ScreenCompositor {
     func frameUsedOverlay() { statistics.framesWithOverlay += 1 }
 
     /// The frame just composed was drawn by GLES, not into the shadow buffer.
-    func frameComposedWithGL() { statistics.framesComposedWithGL += 1 }
+    func frameComposedWithGL(
+        content: GLFrameComposer.ContentStatistics, since before: GLFrameComposer.ContentStatistics
+    ) {
+        statistics.framesComposedWithGL += 1
+        statistics.glSurfacesImported += content.surfacesImported - before.surfacesImported
+        statistics.glSurfacesUploaded += content.surfacesUploaded - before.surfacesUploaded
+        statistics.glBytesUploaded += content.bytesUploaded - before.bytesUploaded
+        statistics.lastFrameGLBytesUploaded = content.bytesUploaded - before.bytesUploaded
+    }
 
     /// A frame showed a GLView's own buffer on the primary plane, nothing composed.
     func frameScannedOutDirectly() { statistics.framesScannedOutDirectly += 1 }
@@ -158,6 +167,13 @@ extension Screen {
         /// Frames composed by GLES into a scanout buffer (KMS, DIRECTDISPLAY_COMPOSITOR=gl;
         /// also counted in `framesComposed`).
         public var framesComposedWithGL = 0
+        /// Draws of views' content that GL sampled from an imported dmabuf, no copy (GL frames).
+        public var glSurfacesImported = 0
+        /// Draws of views' content uploaded to GL (glTexImage2D), and the bytes they copied.
+        public var glSurfacesUploaded = 0
+        public var glBytesUploaded = 0
+        /// Bytes of views' content the last GL frame uploaded.
+        public var lastFrameGLBytesUploaded = 0
     }
 
     /// Composition figures of this screen, on the KMS and the headless display alike.

@@ -1,0 +1,53 @@
+import Compositing
+import GLCompositing
+import GLRendering
+import KMS
+
+/// Views' drawn content in dumb buffers of GL's card, exported as dmabufs, while GL
+/// composes: GLFrameComposer imports each once and samples it in place, so a redraw
+/// reaches the screen with no upload. The memory owns the buffer and the texture
+/// made from it; both go when the view's surface does (the view went, or its
+/// content changed size), each freed once by its owner's deinit.
+final class DumbBufferContentMemory: DMABufSurfaceMemory {
+    let buffer: ExportedDumbBuffer
+    var importedTexture: GLImportedTexture?
+
+    init(buffer: ExportedDumbBuffer) { self.buffer = buffer }
+
+    var pixels: UnsafeMutableRawPointer { buffer.pixels }
+    var bytesPerRow: Int { buffer.bytesPerRow }
+    var dmabufFD: Int32 { buffer.fd }
+    var format: UInt32 { buffer.format }
+}
+
+/// The KMS display's allocator of views' content: dumb buffers on the card GL lives
+/// on while this display composes with GL and importing has not failed; cairo's own
+/// memory otherwise (pixman composition reads it faster than write-combined memory).
+/// A buffer that cannot be made is logged once and not asked for again.
+@MainActor final class GLContentMemory: ContentMemoryAllocator {
+    private weak var display: KMSDisplay?
+    /// Set when a dumb buffer could not be made or GL could not import one.
+    private(set) var failure: String?
+
+    init(display: KMSDisplay) { self.display = display }
+
+    func memory(width: Int, height: Int) -> (any SurfaceMemory)? {
+        guard failure == nil, let display, display.composesWithGLES, display.importsGLContents,
+            let context = GLViewContext.context, let card = GLViewContext.card,
+            context.display.gbmDevice?.fd == card.fd
+        else { return nil }
+        do {
+            return DumbBufferContentMemory(buffer: try ExportedDumbBuffer(device: card, width: width, height: height))
+        } catch {
+            failed("\(error)")
+            return nil
+        }
+    }
+
+    /// Stops handing out buffers, with one log line.
+    func failed(_ reason: String) {
+        guard failure == nil else { return }
+        failure = reason
+        StderrLog.info("views' content is uploaded to GL from now on, not imported as dmabufs: \(reason)")
+    }
+}
