@@ -21,9 +21,9 @@ final class DumbBufferContentMemory: DMABufSurfaceMemory {
 }
 
 /// The KMS display's allocator of views' content: dumb buffers on the card GL lives
-/// on while this display composes with GL and importing has not failed; cairo's own
-/// memory otherwise (pixman composition reads it faster than write-combined memory).
-/// A buffer that cannot be made is logged once and not asked for again.
+/// on while this display composes with GL (on some screen) and importing has not
+/// failed; cairo's own memory otherwise (pixman reads it faster than write-combined
+/// memory). A buffer that cannot be made is logged once and not asked for again.
 @MainActor final class GLContentMemory: ContentMemoryAllocator {
     private weak var display: KMSDisplay?
     /// Set when a dumb buffer could not be made or GL could not import one.
@@ -33,7 +33,8 @@ final class DumbBufferContentMemory: DMABufSurfaceMemory {
 
     func memory(width: Int, height: Int) -> (any SurfaceMemory)? {
         guard failure == nil, let display, display.composesWithGLES, display.importsGLContents,
-            let context = GLViewContext.context, let card = GLViewContext.card,
+            display.lit.contains(where: { !$0.glCompositionFailed }), let context = GLViewContext.context,
+            let card = GLViewContext.card,
             context.display.gbmDevice?.fd == card.fd
         else { return nil }
         do {
@@ -49,5 +50,30 @@ final class DumbBufferContentMemory: DMABufSurfaceMemory {
         guard failure == nil else { return }
         failure = reason
         StderrLog.info("views' content is uploaded to GL from now on, not imported as dmabufs: \(reason)")
+    }
+}
+
+extension KMSDisplay {
+    /// Before GL composes a frame: whether it imports content, and its counts so far.
+    func contentCompositionStarts(_ composer: GLFrameComposer) -> GLFrameComposer.ContentStatistics {
+        composer.importsDMABufs = importsGLContents
+        return composer.contentStatistics
+    }
+
+    /// After GL composed a frame (and glFinish returned: GL has read the content, so
+    /// views may draw into it again): what the frame imported and uploaded, and one
+    /// log line the first time an import failed (content is uploaded from then on).
+    func contentComposed(
+        by composer: GLFrameComposer, since before: GLFrameComposer.ContentStatistics,
+        for compositor: ScreenCompositor
+    ) {
+        let now = composer.contentStatistics
+        compositor.contentReachedGL(
+            imported: now.surfacesImported - before.surfacesImported,
+            uploaded: now.surfacesUploaded - before.surfacesUploaded,
+            bytesUploaded: now.bytesUploaded - before.bytesUploaded)
+        if let failure = composer.importFailure {
+            (GraphicsContext.contentMemory as? GLContentMemory)?.failed("\(failure)")
+        }
     }
 }

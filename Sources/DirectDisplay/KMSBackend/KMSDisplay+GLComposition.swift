@@ -36,22 +36,17 @@ extension KMSDisplay {
         let region =
             entry.composedHistory.take(slot: slot)
             ?? DamageRegion.full(width: frame.target.width, height: frame.target.height)
-        composer.importsDMABufs = importsGLContents
-        let contentBefore = composer.contentStatistics
+        let content = contentCompositionStarts(composer)
         do {
             try composer.compose(compositor.operations, into: frame.target, region: region)
-            // The buffer must be complete before the card reads it, and GL done reading
-            // views' imported content before the CPU draws into it again (llvmpipe reads
-            // it while drawing; a GPU's reads are over when glFinish returns).
+            // The buffer must be complete before the card reads it.
             frame.target.finish()
         } catch {
             glFailed(entry, error)
             return false
         }
-        if let failure = composer.importFailure {
-            (GraphicsContext.contentMemory as? GLContentMemory)?.failed("\(failure)")
-        }
-        compositor.frameComposedWithGL(content: composer.contentStatistics, since: contentBefore)
+        compositor.frameComposedWithGL()
+        contentComposed(by: composer, since: content, for: compositor)
         entry.composedVersion += 1
         entry.composedForNextFlip = entry.output.hasFlipQueued
         entry.overlayShownAt = nil

@@ -1,6 +1,5 @@
 import Compositing
 import Foundation
-import GLCompositing
 
 /// One screen's composition: the frame is kept in a shadow buffer in cached
 /// memory; each new frame is drawn there only where something changed (the
@@ -133,14 +132,14 @@ final class ScreenCompositor {
     func frameUsedOverlay() { statistics.framesWithOverlay += 1 }
 
     /// The frame just composed was drawn by GLES, not into the shadow buffer.
-    func frameComposedWithGL(
-        content: GLFrameComposer.ContentStatistics, since before: GLFrameComposer.ContentStatistics
-    ) {
-        statistics.framesComposedWithGL += 1
-        statistics.glSurfacesImported += content.surfacesImported - before.surfacesImported
-        statistics.glSurfacesUploaded += content.surfacesUploaded - before.surfacesUploaded
-        statistics.glBytesUploaded += content.bytesUploaded - before.bytesUploaded
-        statistics.lastFrameGLBytesUploaded = content.bytesUploaded - before.bytesUploaded
+    func frameComposedWithGL() { statistics.framesComposedWithGL += 1 }
+
+    /// How views' content reached GL in the frame just composed by GLES.
+    func contentReachedGL(imported: Int, uploaded: Int, bytesUploaded: Int) {
+        statistics.glSurfacesImported += imported
+        statistics.glSurfacesUploaded += uploaded
+        statistics.glBytesUploaded += bytesUploaded
+        statistics.lastFrameGLBytesUploaded = bytesUploaded
     }
 
     /// A frame showed a GLView's own buffer on the primary plane, nothing composed.
