@@ -91,7 +91,13 @@ final class GLCompositionScanoutTests: KMSDisplayTestCase {
                 tile.contentSurface?.memory as? DumbBufferContentMemory, "the content is in a dumb buffer")
             XCTAssertNotNil(memory.importedTexture, "and GL imported it")
         }
-        let textures = tiles.map { ($0.contentSurface?.memory as? DumbBufferContentMemory)?.importedTexture }
+        // Identities only: holding the textures here would keep them alive.
+        func textureIdentities() -> [ObjectIdentifier?] {
+            tiles.map {
+                ($0.contentSurface?.memory as? DumbBufferContentMemory)?.importedTexture.map(ObjectIdentifier.init)
+            }
+        }
+        let textures = textureIdentities()
 
         for step in 0..<4 {
             let before = screen.frameStatistics
@@ -107,8 +113,20 @@ final class GLCompositionScanoutTests: KMSDisplayTestCase {
             XCTAssertEqual(after.glBytesUploaded, first.glBytesUploaded, "step \(step): no content uploaded")
         }
         XCTAssertEqual(first.glBytesUploaded, 0, "nothing uploaded in the first frame either")
-        let kept = tiles.map { ($0.contentSurface?.memory as? DumbBufferContentMemory)?.importedTexture }
-        XCTAssertTrue(zip(textures, kept).allSatisfy { $0 === $1 }, "each texture was made once and kept")
+        XCTAssertEqual(textureIdentities(), textures, "each texture was made once and kept")
+
+        // New content size: new memory, imported once; the old buffer and texture are freed.
+        weak let oldMemory = tiles[0].contentSurface?.memory as? DumbBufferContentMemory
+        weak let oldTexture = oldMemory?.importedTexture
+        XCTAssertNotNil(oldTexture)
+        tiles[0].frame.size = CGSize(width: 120, height: 64)
+        tiles[0].setNeedsDisplay()
+        try assertScanoutMatchesScene(display, screen, "resized", savingAs: "gl-import", allowingGLRounding: true)
+        XCTAssertNil(oldMemory, "the old content buffer was freed")
+        XCTAssertNil(oldTexture, "and the texture made from it")
+        let resized = try XCTUnwrap(tiles[0].contentSurface?.memory as? DumbBufferContentMemory)
+        XCTAssertEqual(resized.importedTexture?.width, 120, "the new buffer was imported")
+        XCTAssertEqual(screen.frameStatistics.glBytesUploaded, 0, "still nothing uploaded")
         if let directory = HardwareEnvironment.captureDirectory {
             try display.capture(screen).writePNG(to: "\(directory)/gl-import-last.png")
         }
