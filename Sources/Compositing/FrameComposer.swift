@@ -96,11 +96,8 @@ public enum FrameComposer {
     ) {
         let visibility = Visibility(operations, depths: depths, damage: damage)
         var black = pixman_color_t(red: 0, green: 0, blue: 0, alpha: transparent ? 0 : 0xFFFF)
-        var blackBoxes = visibility.uncovered.boxes.map {
-            pixman_box32_t(
-                x1: $0.x1 - Int32(origin.x), y1: $0.y1 - Int32(origin.y), x2: $0.x2 - Int32(origin.x),
-                y2: $0.y2 - Int32(origin.y))
-        }
+        visibility.uncovered.translate(x: -origin.x, y: -origin.y)
+        var blackBoxes = visibility.uncovered.boxes
         if !blackBoxes.isEmpty {
             pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &black, Int32(blackBoxes.count), &blackBoxes)
         }
