@@ -56,6 +56,14 @@ final class GLCompositionScanoutTests: KMSDisplayTestCase {
             XCTAssertGreaterThan(
                 screen.frameStatistics.framesComposedWithGL, composedByGL, "change \(step) was composed by GL")
         }
+        // Where EGL offers EGL_EXT_buffer_age (Mesa's kms_swrast does) GL drew into a
+        // window surface and asked each back buffer's age: the first 0 (never drawn),
+        // later ones known, so partial frames redrew only what the buffer missed.
+        let ages = display.glBufferAges(on: screen)
+        print("EGL buffer ages seen: \(ages)")
+        XCTAssertEqual(ages.first, 0, "a new surface's first buffer has unknown contents")
+        XCTAssertTrue(ages.dropFirst().contains { $0 > 0 }, "later buffers have known ages: \(ages)")
+        XCTAssertTrue(ages.allSatisfy { (0...4).contains($0) }, "ages within the surface's buffers: \(ages)")
         let after = screen.frameStatistics
         XCTAssertLessThan(after.lastFramePixelsComposed, 1024 * 768 / 2, "a change redraws its damage, not the screen")
         if let directory = HardwareEnvironment.captureDirectory {
