@@ -12,8 +12,12 @@ extension KMSDisplay {
     private static var compositorChoices: [String: CompositorChoice] = [:]
 
     func compositorChoice(for card: KMSCard) -> CompositorChoice {
+        if let known = card.compositorChoice { return known }
         let key = "\(card.device.path) \(card.device.driverName)"
-        if let known = Self.compositorChoices[key] { return known }
+        if let known = Self.compositorChoices[key] {
+            card.compositorChoice = known
+            return known
+        }
         let setting = ProcessInfo.processInfo.environment["DIRECTDISPLAY_COMPOSITOR"]
         // Forced to pixman: no GL context is made to ask.
         let gl =
@@ -22,11 +26,15 @@ extension KMSDisplay {
         let choice = CompositorChoice.choose(environment: setting, gl: gl)
         StderrLog.info("\(card.device.path) (\(card.device.driverName)): screens \(choice)")
         Self.compositorChoices[key] = choice
+        card.compositorChoice = choice
         return choice
     }
 
     /// Forgets the choices (a card came or went: its path may now name another).
-    func forgetCompositorChoices() { Self.compositorChoices = [:] }
+    func forgetCompositorChoices() {
+        Self.compositorChoices = [:]
+        for card in cards { card.compositorChoice = nil }
+    }
 
     private func glAvailability(on device: DRMDevice) -> CompositorChoice.GLAvailability {
         guard let context = GLViewContext.context else {
