@@ -130,5 +130,7 @@ struct ComposeBenchmark: ParsableCommand {
         return samples.sorted()[samples.count / 2]
     }
 
-    static func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
+    static func ms(_ seconds: Double) -> String {
+        seconds < 0.001 ? String(format: "%.2f µs", seconds * 1e6) : String(format: "%.3f ms", seconds * 1000)
+    }
 }

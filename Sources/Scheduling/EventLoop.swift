@@ -27,6 +27,11 @@ public final class EventLoop {
     private let timerFD: Int32
     /// Written when work is posted, so a blocked or idle loop wakes up for it.
     private let wakeFD: Int32
+    /// Whether `wakeFD` was written and not read since (it is this loop's alone).
+    private var wakeIsSignalled = false
+    /// How deep the loop is in serving (`turn`, `advanceTime`, `runPending`), each of
+    /// which runs posted work before it returns.
+    private var servingDepth = 0
     private var mainQueueSource: (any DispatchSourceRead)?
 
     private var watches: [UInt64: DescriptorWatch] = [:]
@@ -138,7 +143,10 @@ public final class EventLoop {
     /// whether the loop is served from the main queue or by a blocking wait.
     public func post(_ work: @escaping @MainActor () -> Void) {
         posted.append(work)
-        if posted.count == 1 {
+        // Work posted while the loop serves (from a handler, a timer or posted work)
+        // runs before the loop returns: only work posted from outside needs a wake.
+        if servingDepth == 0 && !wakeIsSignalled {
+            wakeIsSignalled = true
             var one: UInt64 = 1
             _ = Glibc.write(wakeFD, &one, 8)
         }
@@ -175,6 +183,8 @@ public final class EventLoop {
             preconditionFailure("advanceTime(by:) needs an EventLoop with a ManualClock")
         }
         let target = manual.now + max(0, finiteTimeout(seconds))
+        servingDepth += 1
+        defer { servingDepth -= 1 }
         runPosted()
         var firedAtThisInstant = 0
         // Within a nanosecond counts as due: steps like 0.49 + 0.01 s must not miss a
@@ -196,12 +206,16 @@ public final class EventLoop {
     /// Runs posted work and due timers until none is left (for a display with no
     /// descriptors, such as the headless one).
     public func runPending() {
+        servingDepth += 1
+        defer { servingDepth -= 1 }
         runPosted()
         runDueTimers()
         runPosted()
     }
 
     private func turn(timeoutMilliseconds: Int32) {
+        servingDepth += 1
+        defer { servingDepth -= 1 }
         var events = [epoll_event](repeating: epoll_event(), count: 16)
         let count = epoll_wait(epollFD, &events, Int32(events.count), timeoutMilliseconds)
         for event in events.prefix(max(0, Int(count))) {
@@ -211,8 +225,7 @@ public final class EventLoop {
                 _ = Glibc.read(timerFD, &expirations, 8)
                 armedDeadline = nil
             case Self.wakeToken:
-                var value: UInt64 = 0
-                _ = Glibc.read(wakeFD, &value, 8)
+                consumeWake()
             case let token:
                 // A handler earlier in this batch may have removed it.
                 watches[token]?.handler()
@@ -237,6 +250,15 @@ public final class EventLoop {
             posted = []
             for item in work { item() }
         }
+        consumeWake()
+    }
+
+    /// Clears the wake descriptor once its posted work has run. Only a signalled
+    /// descriptor is read: a frame runs posted work several times, and a read
+    /// system call each time cost more than a small frame's composition.
+    private func consumeWake() {
+        guard wakeIsSignalled else { return }
+        wakeIsSignalled = false
         var value: UInt64 = 0
         _ = Glibc.read(wakeFD, &value, 8)
     }

@@ -9,7 +9,10 @@ extension Application {
     }
 
     private func layoutAndDisplay(_ windows: [Window], scale: CGFloat) {
-        for window in windows where window.needsUpdatePass {
+        // Every window of every frame: an index loop, which reads the flag without
+        // retaining each window.
+        for index in windows.indices where windows[index].needsUpdatePass {
+            let window = windows[index]
             window.needsUpdatePass = false
             window.layoutIfNeeded()
             window.displayIfNeeded(scale: scale)

@@ -63,10 +63,7 @@ struct FlattenedScene {
     /// which something changed since they were last flattened.
     @MainActor mutating func update(_ windows: [Window], clip: PixelRect, scale: CGFloat) {
         drawnViews = []
-        let sameWindows =
-            windows.count == self.windows.count
-            && zip(windows, self.windows).allSatisfy { ObjectIdentifier($0) == $1.id }
-        guard sameWindows else {
+        guard hasSameWindows(windows) else {
             operations = []
             self.windows = []
             for window in windows {
@@ -76,12 +73,19 @@ struct FlattenedScene {
             }
             return
         }
+        // Runs for every window of every frame: plain index loops and inline
+        // comparisons, no closures or calls per window (each costs more than the
+        // comparison itself: a closure's actor check, a window's side-table refcount).
         var shift = 0
-        for (index, window) in windows.enumerated() {
+        for index in windows.indices {
+            let window = windows[index]
+            let kept = self.windows[index].scene
+            let isCurrent = kept.version == window.sceneVersion && kept.scale == scale && kept.clip == clip
+            guard !isCurrent || shift != 0 || self.windows[index].isNew else { continue }
             var entry = self.windows[index]
             entry.range = (entry.range.lowerBound + shift)..<(entry.range.upperBound + shift)
             entry.isNew = false
-            if !entry.scene.isCurrent(for: window, scale: scale, clip: clip) {
+            if !isCurrent {
                 entry.scene = flatten(window, clip: clip, scale: scale)
                 entry.isNew = true
                 operations.replaceSubrange(entry.range, with: entry.scene.operations)
@@ -91,6 +95,15 @@ struct FlattenedScene {
             }
             self.windows[index] = entry
         }
+    }
+
+    /// Whether `windows` are the windows of the scene, in the same order.
+    private func hasSameWindows(_ windows: [Window]) -> Bool {
+        guard windows.count == self.windows.count else { return false }
+        for index in windows.indices where ObjectIdentifier(windows[index]) != self.windows[index].id {
+            return false
+        }
+        return true
     }
 
     private mutating func append(_ entry: Entry) {

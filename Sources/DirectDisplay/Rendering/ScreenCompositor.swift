@@ -102,10 +102,12 @@ final class ScreenCompositor {
     /// its own previous elements; otherwise the whole scene is compared.
     private func sceneDamage(from before: [FlattenedScene.Entry]) -> DamageRegion {
         let now = scene.windows
-        if now.count == before.count, zip(now, before).allSatisfy({ $0.id == $1.id }) {
+        var sameWindows = now.count == before.count
+        for index in now.indices where sameWindows && now[index].id != before[index].id { sameWindows = false }
+        if sameWindows {
             var damage = DamageRegion()
-            for (new, old) in zip(now, before) where new.isNew {
-                damage.formUnion(SceneDiff.damage(from: old.scene.elements, to: new.scene.elements))
+            for index in now.indices where now[index].isNew {
+                damage.formUnion(SceneDiff.damage(from: before[index].scene.elements, to: now[index].scene.elements))
             }
             return damage
         }
