@@ -34,7 +34,7 @@ extension KMSDisplay {
         guard GLFrameComposer.canCompose(compositor.operations), let composer = glComposer(entry) else {
             return false
         }
-        if composer.context.display.extensions.contains("EGL_EXT_buffer_age") {
+        if composesIntoGLSurface, composer.context.display.extensions.contains("EGL_EXT_buffer_age") {
             return presentOnGLSurface(entry, composer: composer, damage: damage)
         }
         guard let frame = glSlotFrame(entry, context: composer.context) else { return false }
