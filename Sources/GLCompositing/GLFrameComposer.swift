@@ -2,8 +2,8 @@ import CGLES
 import Compositing
 import GLRendering
 
-/// Composes a frame's draw operations with OpenGL ES into a framebuffer (a GBM
-/// buffer the card scans out): fills as coloured quads, surfaces as textured quads
+/// Composes a frame's draw operations with OpenGL ES into a draw target (a GBM
+/// buffer the card scans out, or the back buffer of a window surface on one): fills as coloured quads, surfaces as textured quads
 /// (the damaged part of each uploaded per frame), blended OVER with premultiplied
 /// alpha, each limited by its clip and the damage through the scissor. Pixels
 /// outside the damage are left as they are (the caller tracks each buffer's age).
@@ -78,7 +78,7 @@ public final class GLFrameComposer {
 
     /// Draws `region` of the frame into `target`: opaque black, then the operations
     /// in order. Throws GL's error when a call failed (the frame is then unusable).
-    public func compose(_ operations: [DrawOperation], into target: GLFramebuffer, region: DamageRegion)
+    public func compose(_ operations: [DrawOperation], into target: any GLDrawTarget, region: DamageRegion)
         throws(GLError)
     {
         try target.bind()

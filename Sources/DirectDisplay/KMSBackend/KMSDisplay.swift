@@ -211,9 +211,13 @@ public final class KMSDisplay: Display {
         schedulePresent()
     }
 
-    /// Whether screens are composed with GLES where it can (DIRECTDISPLAY_COMPOSITOR=gl;
-    /// see KMSDisplay+GLComposition); tests may turn it on.
-    package var composesWithGLES = KMSDisplay.compositorIsGL
+    /// Whether screens are composed with GLES where it can, whatever each card's
+    /// choice (KMSDisplay+CompositorChoice); nil: each card's choice. Tests and
+    /// benchmarks set it.
+    package var composesWithGLES: Bool?
+    /// GL composes into an EGL window surface where EGL_EXT_buffer_age is offered;
+    /// tests turn it off to run the fallback (a GBM buffer per slot).
+    package var composesIntoGLSurface = true
     /// Test hook: flip events read while this is set are thrown away, as a driver that loses them would.
     package var dropsFlipEvents = false
     /// Test hook: TEST_ONLY commits of a window on the overlay plane fail with this, as a kernel refusing them would.
