@@ -91,17 +91,19 @@ let package = Package(
                 "CGLES",
             ]
         ),
+        // The demo's windows, shown by `direct-display demo` and measured by `direct-display-bench compositor`.
+        .target(name: "Demo", dependencies: ["DirectDisplay"]),
         .executableTarget(
             name: "DirectDisplayCLI",
             dependencies: [
-                "DirectDisplay", "KMS", "Udev", "EDID", "Input", "InputModel", "Scheduling", "Session",
+                "Demo", "DirectDisplay", "KMS", "Udev", "EDID", "Input", "InputModel", "Scheduling", "Session",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "DirectDisplayBench",
             dependencies: [
-                "DirectDisplay", "KMS", "Udev", "VirtualInput", "Scheduling",
+                "Demo", "DirectDisplay", "KMS", "Udev", "VirtualInput", "Scheduling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -46,4 +46,25 @@ static inline int dd_gl_image_target_texture_2d(unsigned int target, EGLImageKHR
     return 1;
 }
 
+// eglCreatePlatformWindowSurfaceEXT (EGL_EXT_platform_base): a window surface on
+// `window` (a gbm_surface on the GBM platform).
+static inline EGLSurface dd_egl_create_platform_window_surface(
+    EGLDisplay display, EGLConfig config, void *window) {
+    PFNEGLCREATEPLATFORMWINDOWSURFACEEXTPROC create =
+        (PFNEGLCREATEPLATFORMWINDOWSURFACEEXTPROC)eglGetProcAddress("eglCreatePlatformWindowSurfaceEXT");
+    return create ? create(display, config, window, NULL) : EGL_NO_SURFACE;
+}
+
+// The extensions of the EGL device under `display` (EGL_EXT_device_query), e.g.
+// EGL_MESA_device_software; NULL when the display cannot say.
+static inline const char *dd_egl_device_extensions(EGLDisplay display) {
+    PFNEGLQUERYDISPLAYATTRIBEXTPROC attribute =
+        (PFNEGLQUERYDISPLAYATTRIBEXTPROC)eglGetProcAddress("eglQueryDisplayAttribEXT");
+    PFNEGLQUERYDEVICESTRINGEXTPROC string =
+        (PFNEGLQUERYDEVICESTRINGEXTPROC)eglGetProcAddress("eglQueryDeviceStringEXT");
+    EGLAttrib device = 0;
+    if (!attribute || !string || !attribute(display, EGL_DEVICE_EXT, &device) || !device) return NULL;
+    return string((EGLDeviceEXT)device, EGL_EXTENSIONS);
+}
+
 #endif

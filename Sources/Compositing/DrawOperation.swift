@@ -65,14 +65,3 @@ public enum DrawOperation {
     /// Ends the innermost group.
     case endGroup
 }
-
-/// How the composed image is turned to fit the panel, clockwise.
-public enum PanelRotation: Int, Hashable, Sendable {
-    case none = 0
-    case clockwise90 = 1
-    case clockwise180 = 2
-    case clockwise270 = 3
-
-    /// Whether width and height trade places.
-    public var swapsAxes: Bool { self == .clockwise90 || self == .clockwise270 }
-}

@@ -39,25 +39,64 @@ public enum FrameComposer {
     /// previous frame (a shadow buffer in cached memory). Each top-level operation
     /// is drawn only where it is seen: within the damage and not under an opaque
     /// fill above it; black goes only where no opaque fill covers the damage.
-    /// Unrotated frames only.
+    /// `region` is in the pixels of `pixels` (the panel's); on a turned frame each of
+    /// its rectangles is drawn unturned into a small image of its own and turned into
+    /// place, as the whole frame is (`compose(_:into:width:height:bytesPerRow:rotation:)`).
     /// With `transparent`, the frame is premultiplied ARGB8888 and what no
     /// operation covers is transparent instead of black (a window's own buffer
     /// for an overlay plane).
     public static func compose(
         _ operations: [DrawOperation], into pixels: UnsafeMutableRawPointer, width: Int, height: Int,
-        bytesPerRow: Int, region: DamageRegion, transparent: Bool = false
+        bytesPerRow: Int, region: DamageRegion, rotation: PanelRotation = .none, transparent: Bool = false
     ) {
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
-        let damage = PixmanRegion(region.clipped(to: frame).rects)
-        guard width > 0, height > 0, !damage.isEmpty,
+        let clipped = region.clipped(to: frame)
+        let format = transparent ? PIXMAN_a8r8g8b8 : PIXMAN_x8r8g8b8
+        guard width > 0, height > 0, !clipped.isEmpty,
             let target = pixman_image_create_bits(
-                transparent ? PIXMAN_a8r8g8b8 : PIXMAN_x8r8g8b8, Int32(width), Int32(height),
-                pixels.assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow))
+                format, Int32(width), Int32(height), pixels.assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow))
         else { return }
         defer { pixman_image_unref(target) }
         let depths = groupDepths(operations)
+        guard rotation != .none else {
+            draw(
+                operations, depths: depths, onto: target, origin: (0, 0), damage: PixmanRegion(clipped.rects),
+                transparent: transparent)
+            return
+        }
+        let logicalWidth = rotation.swapsAxes ? height : width
+        let logicalHeight = rotation.swapsAxes ? width : height
+        for rect in clipped.rects {
+            let logical = rotation.logicalRect(rect, panelWidth: width, panelHeight: height)
+            guard
+                let image = pixman_image_create_bits(
+                    format, Int32(logical.width), Int32(logical.height), nil, 0)
+            else { continue }
+            defer { pixman_image_unref(image) }
+            draw(
+                operations, depths: depths, onto: image, origin: (logical.x, logical.y),
+                damage: PixmanRegion([logical]), transparent: transparent)
+            // Panel pixel → unturned frame pixel → this image's pixel.
+            var transform = rotationTransform(rotation, logicalWidth: logicalWidth, logicalHeight: logicalHeight)
+            transform.matrix.0.2 -= Int32(logical.x) << 16
+            transform.matrix.1.2 -= Int32(logical.y) << 16
+            pixman_image_set_transform(image, &transform)
+            pixman_image_set_filter(image, PIXMAN_FILTER_NEAREST, nil, 0)
+            pixman_image_composite32(
+                PIXMAN_OP_SRC, image, nil, target, Int32(rect.x), Int32(rect.y), 0, 0, Int32(rect.x), Int32(rect.y),
+                Int32(rect.width), Int32(rect.height))
+        }
+    }
+
+    /// Draws `damage` (frame pixels) of a frame into `target`, whose top-left pixel
+    /// is frame pixel `origin`: each top-level operation only where it is seen.
+    private static func draw(
+        _ operations: [DrawOperation], depths: [Int], onto target: OpaquePointer, origin: (x: Int, y: Int),
+        damage: PixmanRegion, transparent: Bool
+    ) {
         let visibility = Visibility(operations, depths: depths, damage: damage)
         var black = pixman_color_t(red: 0, green: 0, blue: 0, alpha: transparent ? 0 : 0xFFFF)
+        visibility.uncovered.translate(x: -origin.x, y: -origin.y)
         var blackBoxes = visibility.uncovered.boxes
         if !blackBoxes.isEmpty {
             pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &black, Int32(blackBoxes.count), &blackBoxes)
@@ -65,8 +104,10 @@ public enum FrameComposer {
         // What is not listed is hidden (a hidden group with all it holds).
         for (index, shown) in visibility.visible where !shown.isEmpty {
             let end = isGroupStart(operations[index]) ? matchingEnd(of: index, depths) : index
+            let limit = shown.extents
+            shown.translate(x: -origin.x, y: -origin.y)
             pixman_image_set_clip_region32(target, &shown.raw)
-            render(operations[index...end], onto: target, limit: shown.extents, clear: false)
+            render(operations[index...end], onto: target, origin: origin, limit: limit, clear: false)
             pixman_image_set_clip_region32(target, nil)
         }
     }
@@ -153,20 +194,25 @@ public enum FrameComposer {
     }
 
     private static func render(_ operations: [DrawOperation], onto target: OpaquePointer, width: Int, height: Int) {
-        render(operations[...], onto: target, limit: PixelRect(x: 0, y: 0, width: width, height: height), clear: true)
+        render(
+            operations[...], onto: target, origin: (0, 0), limit: PixelRect(x: 0, y: 0, width: width, height: height),
+            clear: true)
     }
 
-    /// Applies `operations` within `limit` (black first when `clear`).
+    /// Applies `operations` within `limit` (frame pixels; black first when `clear`)
+    /// onto `target`, whose top-left pixel is frame pixel `origin`.
     private static func render(
-        _ operations: ArraySlice<DrawOperation>, onto target: OpaquePointer, limit frame: PixelRect, clear: Bool
+        _ operations: ArraySlice<DrawOperation>, onto target: OpaquePointer, origin: (x: Int, y: Int),
+        limit frame: PixelRect, clear: Bool
     ) {
         if clear {
             var black = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0xFFFF)
             var box = pixman_box32_t(
-                x1: Int32(frame.x), y1: Int32(frame.y), x2: Int32(frame.maxX), y2: Int32(frame.maxY))
+                x1: Int32(frame.x - origin.x), y1: Int32(frame.y - origin.y), x2: Int32(frame.maxX - origin.x),
+                y2: Int32(frame.maxY - origin.y))
             pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &black, 1, &box)
         }
-        var layers = [Layer(image: target, origin: (0, 0), bounds: frame, opacity: 1)]
+        var layers = [Layer(image: target, origin: origin, bounds: frame, opacity: 1)]
         for operation in operations {
             let layer = layers[layers.count - 1]
             switch operation {

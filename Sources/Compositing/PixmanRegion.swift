@@ -39,6 +39,9 @@ final class PixmanRegion {
         return result
     }
 
+    /// Moves the region by (`x`, `y`) pixels.
+    func translate(x: Int, y: Int) { pixman_region32_translate(&raw, Int32(x), Int32(y)) }
+
     var boxes: [pixman_box32_t] {
         var count: Int32 = 0
         guard let first = pixman_region32_rectangles(&raw, &count), count > 0 else { return [] }

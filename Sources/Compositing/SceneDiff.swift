@@ -77,6 +77,8 @@ public struct BufferDamageHistory: Sendable {
     private var frames: [DamageRegion] = []
     private var frameNumber = 0
     private var lastDrawn: [Int: Int] = [:]
+    /// Frames recorded since the last reset: a buffer older than that holds stale pixels.
+    private var framesSinceReset = 0
 
     public init(depth: Int = 4) { self.depth = depth }
 
@@ -85,6 +87,21 @@ public struct BufferDamageHistory: Sendable {
         frames.append(damage)
         if frames.count > depth { frames.removeFirst(frames.count - depth) }
         frameNumber += 1
+        framesSinceReset += 1
+    }
+
+    /// The region a buffer whose age EGL gives (EGL_EXT_buffer_age: it was the front
+    /// buffer `age` frames ago) must be redrawn with to show a new frame whose own
+    /// damage is `damage`: that and the damage of the `age - 1` frames recorded since.
+    /// Nil means the whole frame: age 0 (contents unknown), drawn before the last
+    /// reset, or older than the history kept. Record the new frame with `addFrame`
+    /// once it is shown.
+    public func damage(age: Int, adding damage: DamageRegion) -> DamageRegion? {
+        guard age > 0, age <= framesSinceReset, age - 1 <= frames.count else { return nil }
+        var region = DamageRegion()
+        for earlier in frames.suffix(age - 1) { region.formUnion(earlier) }
+        region.formUnion(damage)
+        return region
     }
 
     /// The region buffer `slot` must be updated with to show the latest frame, and
@@ -103,5 +120,6 @@ public struct BufferDamageHistory: Sendable {
     public mutating func reset() {
         lastDrawn = [:]
         frames = []
+        framesSinceReset = 0
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// recomposition of 1, 4 and 16 overlapping opaque windows (3 subviews each)
 /// against a memcpy of the frame's bytes, and one 64x64 view recoloured against
 /// the whole recomposition of 16 windows, and one frame of that view sliding
-/// (an animation step). Headless (the same compositor as KMS).
+/// (an animation step); the same small change on a turned screen against that
+/// screen's whole recomposition. Headless (the same compositor as KMS).
 struct ComposeBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compose", abstract: "Composition cost: whole frames vs memcpy, one small change vs a whole frame."
@@ -68,8 +69,32 @@ struct ComposeBenchmark: ParsableCommand {
                         + "\(String(format: "%.4f", animated / fullSixteen))x the whole recomposition, "
                         + "\(screen.frameStatistics.lastFramePixelsComposed) pixels composed")
             }
+            Self.turnedScreen(width: width, height: height, frames: frames)
             Application.shared.reset()
         }
+    }
+
+    /// The 16-window scene on a turned screen (landscapeLeft: a quarter turn of the
+    /// panel): one 64x64 view recoloured against a whole recomposition of that screen,
+    /// both turned into the panel.
+    @MainActor static func turnedScreen(width: Int, height: Int, frames: Int) {
+        Application.shared.reset()
+        let display = HeadlessDisplay()
+        let screen = display.connectScreen(name: "HDMI-A-1", width: width, height: height)
+        screen.orientation = .landscapeLeft
+        let views = scene(windows: 16, on: screen)
+        display.runUntilIdle()
+        let whole = median(frames) { screen.composeWhole() }
+        var flip = false
+        let small = median(frames) {
+            flip.toggle()
+            views[0].backgroundColor = flip ? Color(red: 0, green: 1, blue: 0) : Color(red: 1, green: 0, blue: 0)
+            display.runUntilIdle()
+        }
+        print(
+            "turned screen (\(width)x\(height) panel, landscapeLeft), 16 windows: whole recomposition \(ms(whole)); "
+                + "one 64x64 view recoloured: \(ms(small)), \(String(format: "%.4f", small / whole))x the whole "
+                + "recomposition, \(screen.frameStatistics.lastFramePixelsComposed) pixels composed")
     }
 
     /// A 400x300 view with a subview, on top of 16 windows, moved a point per frame

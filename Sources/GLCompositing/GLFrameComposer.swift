@@ -2,9 +2,9 @@ import CGLES
 import Compositing
 import GLRendering
 
-/// Composes a frame's draw operations with OpenGL ES into a framebuffer (a GBM
-/// buffer the card scans out): fills as coloured quads, surfaces as textured quads,
-/// blended OVER with premultiplied
+/// Composes a frame's draw operations with OpenGL ES into a draw target (a GBM
+/// buffer the card scans out, or the back buffer of a window surface on one): fills
+/// as coloured quads, surfaces as textured quads, blended OVER with premultiplied
 /// alpha, each limited by its clip and the damage through the scissor. Pixels
 /// outside the damage are left as they are (the caller tracks each buffer's age).
 /// Colours go through 8 bits as pixman's do, so a frame matches FrameComposer's
@@ -33,13 +33,26 @@ public final class GLFrameComposer {
             self.surfacesUploaded = surfacesUploaded
             self.bytesUploaded = bytesUploaded
         }
+
+        mutating func add(_ other: ContentStatistics) {
+            surfacesImported += other.surfacesImported
+            surfacesUploaded += other.surfacesUploaded
+            bytesUploaded += other.bytesUploaded
+        }
     }
 
     public private(set) var contentStatistics = ContentStatistics()
-    /// Whether dmabuf surfaces are imported (false: every surface is uploaded, e.g. to compare).
-    public var importsDMABufs = true
+    /// The same for the last frame composed only.
+    public private(set) var lastFrameContent = ContentStatistics()
     /// Why importing failed, once: from then on every surface is uploaded.
     public private(set) var importFailure: GLError?
+
+    /// Waits until GL has read every surface of the frames composed so far (glFinish),
+    /// before the CPU draws into imported memory again.
+    public func waitForReads() throws(GLError) {
+        try context.makeCurrent()
+        glFinish()
+    }
     public let context: GLContext
     private let program: GLProgram
     private let viewportSize: GLint
@@ -111,9 +124,10 @@ public final class GLFrameComposer {
 
     /// Draws `region` of the frame into `target`: opaque black, then the operations
     /// in order. Throws GL's error when a call failed (the frame is then unusable).
-    public func compose(_ operations: [DrawOperation], into target: GLFramebuffer, region: DamageRegion)
+    public func compose(_ operations: [DrawOperation], into target: any GLDrawTarget, region: DamageRegion)
         throws(GLError)
     {
+        lastFrameContent = ContentStatistics()
         try target.bind()
         // A GLView drawing in the same context may have left these on.
         for capability in [GL_DEPTH_TEST, GL_STENCIL_TEST, GL_CULL_FACE, GL_BLEND] { glDisable(GLenum(capability)) }
@@ -196,7 +210,7 @@ public final class GLFrameComposer {
             )
             blend(part, opacity: opacity, frameHeight: height, texture: coordinates)
             glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-            contentStatistics.surfacesImported += 1
+            count(ContentStatistics(surfacesImported: 1))
             return
         }
         surface.withPixels { pixels, bytesPerRow in
@@ -205,15 +219,19 @@ public final class GLFrameComposer {
                 GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(part.width), GLsizei(part.height), 0, GLenum(GL_RGBA),
                 GLenum(GL_UNSIGNED_BYTE), pixels + top * bytesPerRow + left * 4)
         }
-        contentStatistics.surfacesUploaded += 1
-        contentStatistics.bytesUploaded += part.width * part.height * 4
+        count(ContentStatistics(surfacesUploaded: 1, bytesUploaded: part.width * part.height * 4))
         blend(part, opacity: opacity, frameHeight: height, texture: (0, 0, 1, 1))
     }
 
+    private func count(_ draw: ContentStatistics) {
+        contentStatistics.add(draw)
+        lastFrameContent.add(draw)
+    }
+
     /// The texture of `surface`'s dmabuf, imported on first use and kept by its memory;
-    /// nil when the surface has none or importing is off or has failed.
+    /// nil when the surface has none or importing has failed.
     private func importedTexture(_ surface: DrawingSurface) -> GLImportedTexture? {
-        guard importsDMABufs, importFailure == nil, let memory = surface.memory as? any DMABufSurfaceMemory else {
+        guard importFailure == nil, let memory = surface.memory as? any DMABufSurfaceMemory else {
             return nil
         }
         if let kept = memory.importedTexture, kept.context === context { return kept }

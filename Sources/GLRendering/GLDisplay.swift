@@ -65,6 +65,13 @@ public final class GLDisplay {
         gbmDevice = nil
     }
 
+    /// The extensions of the EGL device under the display (EGL_EXT_device_query),
+    /// e.g. EGL_MESA_device_software for a software rasteriser; empty when it cannot say.
+    public var deviceExtensions: Set<String> {
+        guard !isTerminated, let list = dd_egl_device_extensions(handle) else { return [] }
+        return Set(String(cString: list).split(separator: " ").map(String.init))
+    }
+
     /// Throws when the display lacks `name`.
     func require(_ name: String) throws(GLError) {
         guard extensions.contains(name) else { throw .missingExtension(name, by: self.name) }

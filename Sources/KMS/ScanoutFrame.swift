@@ -15,8 +15,10 @@ struct ScanoutFrame {
     /// What changed in `buffer` since it was last on screen (FB_DAMAGE_CLIPS); nil: everything.
     var damage: [DamageClip]?
     /// A buffer shown on the primary plane instead of `buffer` (a GLView's GBM
-    /// buffer: direct scanout); `buffer` is then only held, keeping its slot busy.
-    var direct: ImportedFramebuffer? = nil
+    /// buffer: direct scanout, or the front buffer of GL composition's window
+    /// surface); `buffer` is then only held, keeping its slot busy. Dropping the
+    /// frame drops the last hold on it (a surface buffer is then released).
+    var direct: (any ScanoutFramebuffer)? = nil
 
     func holds(_ other: ScanoutBuffer) -> Bool { buffer === other }
 }

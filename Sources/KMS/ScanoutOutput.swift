@@ -140,7 +140,7 @@ public final class ScanoutOutput {
     /// overlay off), as `present` does the draw buffer: the caller drew it for slot
     /// `drawSlot` and draws into it again only when that slot comes back. The frame
     /// holds it (and the slot's own buffer), so it lives until the flip that replaces it.
-    public func presentDirect(_ framebuffer: ImportedFramebuffer, version: Int) throws(DRMError) {
+    public func presentDirect(_ framebuffer: any ScanoutFramebuffer, version: Int) throws(DRMError) {
         let slot = drawIndex
         var frame = ScanoutFrame(buffer: try buffer(slot), slot: slot, version: version, overlay: nil, damage: nil)
         frame.direct = framebuffer

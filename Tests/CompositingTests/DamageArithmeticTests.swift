@@ -59,6 +59,36 @@ final class DamageArithmeticTests: XCTestCase {
         XCTAssertNil(history.take(slot: 1), "older than the history kept: whole")
     }
 
+    /// EGL_EXT_buffer_age: a buffer `age` frames old takes the new frame's damage and
+    /// that of the `age - 1` frames swapped since; unknown, stale or too old: whole.
+    func testEGLBufferAgeCollectsTheFramesSinceTheBufferWasShown() {
+        var history = BufferDamageHistory(depth: 3)
+        let a = DamageRegion([rect(0, 0, 1, 1)])
+        let b = DamageRegion([rect(10, 0, 1, 1)])
+        let c = DamageRegion([rect(20, 0, 1, 1)])
+        let d = DamageRegion([rect(30, 0, 1, 1)])
+        XCTAssertNil(history.damage(age: 1, adding: a), "nothing swapped since the reset: whole")
+        history.addFrame(a)
+        history.addFrame(b)
+        history.addFrame(c)
+        let cases: [(age: Int, expected: DamageRegion?, why: String)] = [
+            (0, nil, "age 0: contents unknown"),
+            (1, d, "the previous front buffer misses only the new frame"),
+            (2, c.union(d), "two frames old"),
+            (3, b.union(c).union(d), "three frames old"),
+            (4, nil, "shown before the first frame since the reset"),
+        ]
+        for (age, expected, why) in cases {
+            XCTAssertEqual(history.damage(age: age, adding: d), expected, why)
+        }
+        history.addFrame(d)
+        history.addFrame(a)
+        XCTAssertNil(history.damage(age: 5, adding: b), "older than the 3 frames kept: whole")
+        XCTAssertEqual(history.damage(age: 4, adding: b), c.union(d).union(a).union(b))
+        history.reset()
+        XCTAssertNil(history.damage(age: 1, adding: b), "after a reset every buffer is drawn whole")
+    }
+
     func testSceneDiffTable() {
         func element(_ key: UInt64, _ area: PixelRect, _ signature: Int = 0, content: PixelRect? = nil) -> SceneElement
         {

@@ -35,25 +35,43 @@ final class DamageCompositionTests: DirectDisplayTestCase {
             line: line)
     }
 
+    /// On every orientation: a turned screen's damage is found in its own pixels and
+    /// turned into the panel's (`lastFrameDamage` is in panel pixels).
     func testOneSmallViewChangedRecomposesOnlyItsPixels() async {
-        let screen = connect(width: 640, height: 480)
-        let window = Window(screen: screen)
-        window.backgroundColor = Color(red: 0, green: 0, blue: 0.5, alpha: 1)
-        let small = View(frame: CGRect(x: 100, y: 60, width: 64, height: 64))
-        small.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
-        window.addSubview(small)
-        window.makeKeyAndVisible()
-        display.runUntilIdle()
-        XCTAssertEqual(screen.frameStatistics.lastFramePixelsComposed, 640 * 480, "the first frame is whole")
-        let composed = screen.frameStatistics.framesComposed
-        small.backgroundColor = Color(red: 0, green: 1, blue: 0, alpha: 1)
-        display.runUntilIdle()
-        XCTAssertEqual(screen.frameStatistics.framesComposed, composed + 1)
-        XCTAssertEqual(screen.frameStatistics.lastFramePixelsComposed, 64 * 64)
-        XCTAssertEqual(screen.frameStatistics.lastFrameDamage, [CGRect(x: 100, y: 60, width: 64, height: 64)])
-        assertMatchesFullRecompose(screen, "after the recolour")
-        display.runUntilIdle()
-        XCTAssertEqual(screen.frameStatistics.framesComposed, composed + 1, "nothing changed: nothing composed")
+        let table: [(InterfaceOrientation, panelDamage: CGRect)] = [
+            (.portrait, CGRect(x: 100, y: 60, width: 64, height: 64)),
+            (.landscapeLeft, CGRect(x: 640 - 60 - 64, y: 100, width: 64, height: 64)),
+            (.portraitUpsideDown, CGRect(x: 640 - 100 - 64, y: 480 - 60 - 64, width: 64, height: 64)),
+            (.landscapeRight, CGRect(x: 60, y: 480 - 100 - 64, width: 64, height: 64)),
+        ]
+        for (orientation, panelDamage) in table {
+            Application.shared.reset()
+            display = HeadlessDisplay()
+            let screen = connect(width: 640, height: 480)
+            screen.orientation = orientation
+            let window = Window(screen: screen)
+            window.backgroundColor = Color(red: 0, green: 0, blue: 0.5, alpha: 1)
+            let small = View(frame: CGRect(x: 100, y: 60, width: 64, height: 64))
+            small.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
+            window.addSubview(small)
+            window.makeKeyAndVisible()
+            display.runUntilIdle()
+            XCTAssertEqual(
+                screen.frameStatistics.lastFramePixelsComposed, 640 * 480, "\(orientation): the first frame is whole")
+            let composed = screen.frameStatistics.framesComposed
+            small.backgroundColor = Color(red: 0, green: 1, blue: 0, alpha: 1)
+            display.runUntilIdle()
+            XCTAssertEqual(screen.frameStatistics.framesComposed, composed + 1)
+            XCTAssertEqual(screen.frameStatistics.lastFramePixelsComposed, 64 * 64, "\(orientation)")
+            XCTAssertEqual(screen.frameStatistics.lastFrameDamage, [panelDamage], "\(orientation)")
+            assertMatchesFullRecompose(screen, "\(orientation): after the recolour")
+            display.runUntilIdle()
+            XCTAssertEqual(screen.frameStatistics.framesComposed, composed + 1, "nothing changed: nothing composed")
+            screen.orientation = orientation == .portrait ? .landscapeLeft : .portrait
+            display.runUntilIdle()
+            XCTAssertEqual(screen.frameStatistics.lastFramePixelsComposed, 640 * 480, "\(orientation): a turn is whole")
+            assertMatchesFullRecompose(screen, "\(orientation): turned again")
+        }
     }
 
     func testAMovedWindowDamagesWhereItWasAndWhereItIs() async {
@@ -93,18 +111,25 @@ final class DamageCompositionTests: DirectDisplayTestCase {
     }
 
     /// Random changes of every kind; after each, the incremental frame equals a
-    /// whole recomposition (damage missed anywhere shows up as a wrong pixel).
+    /// whole recomposition (damage missed anywhere shows up as a wrong pixel). The
+    /// turned runs change orientation every 100 steps (a whole frame) and are
+    /// composed by their turned damage in between.
     func testRandomChangesComposeExactlyLikeAFullFrame() async {
-        for seed: UInt64 in [0xDA_3A6E, 2, 3, 4, 5, 6] {
+        let runs: [(UInt64, InterfaceOrientation)] = [
+            (0xDA_3A6E, .portrait), (2, .portrait), (3, .portrait), (4, .portrait), (5, .portrait), (6, .portrait),
+            (7, .landscapeLeft), (8, .portraitUpsideDown), (9, .landscapeRight),
+        ]
+        for (seed, orientation) in runs {
             Application.shared.reset()
             display = HeadlessDisplay()
-            randomChanges(seed: seed)
+            randomChanges(seed: seed, orientation: orientation)
         }
     }
 
-    private func randomChanges(seed: UInt64) {
+    private func randomChanges(seed: UInt64, orientation: InterfaceOrientation) {
         var random = SplitMix64(seed: seed)
         let screen = connect(width: 96, height: 64)
+        screen.orientation = orientation
         func color() -> Color {
             Color(
                 red: CGFloat(random.next() % 4) / 3, green: CGFloat(random.next() % 4) / 3,
@@ -131,6 +156,7 @@ final class DamageCompositionTests: DirectDisplayTestCase {
                 views.append(view)
             }
         }
+        var partialFrames = 0
         for step in 0..<400 {
             let view = views.randomElement(using: &random)!
             let window = windows.randomElement(using: &random)!
@@ -172,9 +198,20 @@ final class DamageCompositionTests: DirectDisplayTestCase {
             case 15: view.contentMode = View.ContentMode.allCases.randomElement(using: &random)!
             default: window.alpha = [1, 0.5][Int(random.next() % 2)]
             }
-            assertMatchesFullRecompose(screen, "seed \(seed) step \(step)")
+            if orientation != .portrait, step % 100 == 99 {
+                let turns: [InterfaceOrientation] = [.landscapeLeft, .portraitUpsideDown, .landscapeRight]
+                screen.orientation = turns[(turns.firstIndex(of: screen.orientation)! + 1) % turns.count]
+            }
+            let composed = screen.frameStatistics.framesComposed
+            assertMatchesFullRecompose(screen, "seed \(seed) (\(screen.orientation)) step \(step)")
+            if screen.frameStatistics.framesComposed > composed,
+                screen.frameStatistics.lastFramePixelsComposed < 96 * 64
+            {
+                partialFrames += 1
+            }
             if step % 50 == 0 { XCTAssertLessThan(screen.frameStatistics.framesComposed, step + 3) }
         }
+        XCTAssertGreaterThan(partialFrames, 100, "seed \(seed): most frames draw only their damage")
     }
 
     func testHeadlessFramesAreKeptNotReallocated() async {

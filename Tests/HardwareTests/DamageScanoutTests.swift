@@ -9,11 +9,25 @@ import XCTest
 /// whole recomposition of the scene after every change.
 final class DamageScanoutTests: KMSDisplayTestCase {
     func testEveryBufferShowsTheSceneAfterPartialFrames() async throws {
+        try everyBufferShowsTheSceneAfterPartialFrames(.portrait)
+    }
+
+    /// A turned screen is composed by its damage turned into panel pixels: the same
+    /// small frames, each buffer catching up on what it missed, on every turn.
+    func testEveryBufferOfATurnedScreenShowsTheSceneAfterPartialFrames() async throws {
+        for orientation in [InterfaceOrientation.landscapeLeft, .portraitUpsideDown, .landscapeRight] {
+            try everyBufferShowsTheSceneAfterPartialFrames(orientation)
+        }
+    }
+
+    private func everyBufferShowsTheSceneAfterPartialFrames(_ orientation: InterfaceOrientation) throws {
         let display = try XCTUnwrap(display)
         // The front window would go on an overlay plane (PlaneOffloadTests); here the
         // kernel "refuses" it, so every change goes through composition: the fallback.
         display.refusesOverlayTests = DRMError(call: "test", code: EINVAL, context: "refused by the test")
         let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
+        screen.orientation = orientation
+        let step = "\(orientation)"
         let back = Window(screen: screen)
         back.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.5, alpha: 1)
         var tiles: [View] = []
@@ -31,25 +45,34 @@ final class DamageScanoutTests: KMSDisplayTestCase {
         mover.backgroundColor = Color(red: 0, green: 0.8, blue: 0.2, alpha: 1)
         mover.windowLevel = .statusBar
         mover.isHidden = false
-        try assertScanoutMatchesScene(display, screen, "first frame")
+        try assertScanoutMatchesScene(display, screen, "\(step): first frame", savingAs: "damage-\(orientation)")
+        let whole = Int(screen.nativeBounds.width * screen.nativeBounds.height)
+        XCTAssertEqual(screen.frameStatistics.lastFramePixelsComposed, whole, "\(step): a turn redraws all")
         let composedBefore = screen.frameStatistics.framesComposed
 
         // More changes than buffers: each buffer is reused and must catch up on what it missed.
-        for (step, tile) in (tiles + tiles).enumerated() {
-            tile.backgroundColor = Color(red: CGFloat(step % 3) / 2, green: 1, blue: CGFloat(step % 2), alpha: 1)
-            try assertScanoutMatchesScene(display, screen, "tile change \(step)")
-            XCTAssertEqual(screen.frameStatistics.lastFramePixelsComposed, 64 * 64, "step \(step): only the tile")
+        for (index, tile) in (tiles + tiles).enumerated() {
+            tile.backgroundColor = Color(red: CGFloat(index % 3) / 2, green: 1, blue: CGFloat(index % 2), alpha: 1)
+            try assertScanoutMatchesScene(
+                display, screen, "\(step): tile change \(index)", savingAs: "damage-\(orientation)")
+            XCTAssertEqual(
+                screen.frameStatistics.lastFramePixelsComposed, 64 * 64, "\(step) \(index): only the tile")
+            XCTAssertEqual(screen.frameStatistics.lastFrameDamage.map(\.size), [CGSize(width: 64, height: 64)])
         }
+        try save(display.capture(screen), "damage-\(orientation)-tiles")
         mover.frame.origin = CGPoint(x: 50, y: 100)  // over the tiles and the translucent veil
-        try assertScanoutMatchesScene(display, screen, "window moved over the tiles")
+        try assertScanoutMatchesScene(display, screen, "\(step): window moved over the tiles")
         mover.frame.origin = CGPoint(x: 700, y: 500)  // away again: what it covered shows
-        try assertScanoutMatchesScene(display, screen, "window moved away")
+        try assertScanoutMatchesScene(display, screen, "\(step): window moved away")
         veil.alpha = 0.25
-        try assertScanoutMatchesScene(display, screen, "alpha changed over damage")
-        XCTAssertEqual(screen.frameStatistics.framesComposed, composedBefore + 11)
+        try assertScanoutMatchesScene(display, screen, "\(step): alpha changed over damage")
+        XCTAssertLessThan(screen.frameStatistics.lastFramePixelsComposed, whole / 4, step)
+        XCTAssertEqual(screen.frameStatistics.framesComposed, composedBefore + 11, step)
         XCTAssertEqual(screen.frameStatistics.framesWithOverlay, 0)
         XCTAssertNil(display.overlayWindow(on: screen))
         XCTAssertGreaterThan(screen.frameStatistics.framesPresented, 11)
+        back.isHidden = true
+        mover.isHidden = true
     }
 
     func testAnIdleScreenCommitsNothing() async throws {

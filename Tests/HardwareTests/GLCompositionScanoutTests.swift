@@ -20,6 +20,31 @@ private final class EllipseView: View {
 final class GLCompositionScanoutTests: KMSDisplayTestCase {
     func testGLComposedFramesMatchPixmansWithinRounding() async throws {
         let display = try XCTUnwrap(display)
+        try composeScene(display)
+        // Where EGL offers EGL_EXT_buffer_age (Mesa's kms_swrast does) GL drew into a
+        // window surface and asked each back buffer's age: the first 0 (never drawn),
+        // later ones known, so partial frames redrew only what the buffer missed.
+        let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
+        let ages = display.glBufferAges(on: screen)
+        print("EGL buffer ages seen: \(ages)")
+        XCTAssertEqual(ages.first, 0, "a new surface's first buffer has unknown contents")
+        XCTAssertTrue(ages.dropFirst().contains { $0 > 0 }, "later buffers have known ages: \(ages)")
+        XCTAssertTrue(ages.allSatisfy { (0...4).contains($0) }, "ages within the surface's buffers: \(ages)")
+    }
+
+    /// Without EGL_EXT_buffer_age: a GBM buffer per slot, its age from the per-slot history.
+    func testGLComposedFramesIntoBuffersPerSlotMatchPixmansWithinRounding() async throws {
+        let display = try XCTUnwrap(display)
+        display.composesIntoGLSurface = false
+        let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
+        // The set-up's first frame may have gone through the surface already.
+        let agesBefore = display.glBufferAges(on: screen)
+        try composeScene(display)
+        XCTAssertEqual(display.glBufferAges(on: screen), agesBefore, "no window surface was used")
+    }
+
+    /// Opaque and translucent fills, cairo content, and five moves through the buffers.
+    private func composeScene(_ display: KMSDisplay) throws {
         display.composesWithGLES = true
         // The front window would go on an overlay plane: refused, so GL composes it.
         display.refusesOverlayTests = DRMError(call: "test", code: EINVAL, context: "refused by the test")

@@ -412,7 +412,9 @@ final class InputRoutingTests: KMSDisplayTestCase {
         }
     }
 
-    /// Without a cursor plane the arrow is blended into the composed frame.
+    /// Without a cursor plane the arrow is blended into the composed frame, where
+    /// the panel shows the pointer's point: also on a turned screen, whose frames
+    /// are composed by their turned damage.
     func testCompositedCursorWithoutACursorPlane() async throws {
         closeDisplay()
         let display = try KMSDisplay(cursorPlanes: false)
@@ -426,27 +428,47 @@ final class InputRoutingTests: KMSDisplayTestCase {
         let mouse = try UinputDevice.mouse(name: "DirectDisplay composited-cursor mouse")
         try waitForDevice(mouse.name)
         XCTAssertFalse(display.hasCursorPlane(screen))
-        try mouse.move(dx: -3000, dy: -3000)
-        try display.waitFor("the pointer in the top-left corner", timeout: timeout) {
-            input.pointerLocation?.point == .zero
-        }
-        try mouse.move(dx: 100, dy: 80)
-        try display.waitFor("the pointer moved", timeout: timeout) { (input.pointerLocation?.point.x ?? 0) > 0 }
-        let point = try XCTUnwrap(input.pointerLocation?.point)
-        XCTAssertNil(display.cursorPlanePosition(on: screen))
-        try display.waitForPresentation(of: screen)
-        let image = try display.capture(screen)
-        try save(image, "input-composited-cursor")
-        XCTAssertEqual(rgb(image.rawPixel(x: Int(point.x) + 2, y: Int(point.y) + 8)), 0x000000, "inside the arrow")
-        XCTAssertEqual(rgb(image.rawPixel(x: Int(point.x) + 30, y: Int(point.y) + 4)), 0x0000FF, "beside the arrow")
+        for orientation in [InterfaceOrientation.portrait, .landscapeLeft] {
+            screen.orientation = orientation
+            // The panel pixel showing `point`: landscapeLeft turns content a quarter clockwise.
+            func panelPixel(of point: CGPoint) -> (x: Int, y: Int) {
+                orientation == .portrait
+                    ? (Int(point.x), Int(point.y)) : (Int(screen.nativeBounds.width) - 1 - Int(point.y), Int(point.x))
+            }
+            try mouse.move(dx: -3000, dy: -3000)
+            try display.waitFor("the pointer in the top-left corner", timeout: timeout) {
+                input.pointerLocation?.point == .zero
+            }
+            try mouse.move(dx: 100, dy: 80)
+            try display.waitFor("the pointer moved", timeout: timeout) { (input.pointerLocation?.point.x ?? 0) > 0 }
+            let point = try XCTUnwrap(input.pointerLocation?.point)
+            XCTAssertNil(display.cursorPlanePosition(on: screen))
+            try display.waitForPresentation(of: screen)
+            let image = try display.capture(screen)
+            try save(image, "input-composited-cursor-\(orientation)")
+            // The arrow is drawn upright in panel pixels, its hotspot where the panel shows the point.
+            let tip = panelPixel(of: point)
+            XCTAssertEqual(
+                rgb(image.rawPixel(x: tip.x + 2, y: tip.y + 8)), 0x000000, "\(orientation): inside the arrow")
+            XCTAssertEqual(
+                rgb(image.rawPixel(x: tip.x + 30, y: tip.y + 4)), 0x0000FF, "\(orientation): beside the arrow")
 
-        try mouse.move(dx: 200, dy: 0)
-        try display.waitFor("the pointer moved on", timeout: timeout) {
-            (input.pointerLocation?.point.x ?? 0) > point.x
+            // Moves, each a small frame, through every buffer: none keeps an old arrow.
+            for step in 1...4 {
+                try mouse.move(dx: 50, dy: 0)
+                try display.waitFor("the pointer moved on", timeout: timeout) {
+                    (input.pointerLocation?.point.x ?? 0) >= point.x + CGFloat(50 * step)
+                }
+                try display.waitForPresentation(of: screen)
+            }
+            let after = try display.capture(screen)
+            XCTAssertEqual(
+                rgb(after.rawPixel(x: tip.x + 2, y: tip.y + 8)), 0x0000FF,
+                "\(orientation): no trail where the arrow was")
+            let now = panelPixel(of: try XCTUnwrap(input.pointerLocation?.point))
+            XCTAssertEqual(rgb(after.rawPixel(x: now.x + 2, y: now.y + 8)), 0x000000, "\(orientation): the arrow moved")
+            XCTAssertEqual(
+                screen.frameStatistics.lastFramePixelsComposed, 0, "\(orientation): only the cursor moved")
         }
-        try display.waitForPresentation(of: screen)
-        let after = try display.capture(screen)
-        XCTAssertEqual(
-            rgb(after.rawPixel(x: Int(point.x) + 2, y: Int(point.y) + 8)), 0x0000FF, "no trail where the arrow was")
     }
 }

@@ -32,8 +32,8 @@ final class DumbBufferContentMemory: DMABufSurfaceMemory {
     init(display: KMSDisplay) { self.display = display }
 
     func memory(width: Int, height: Int) -> (any SurfaceMemory)? {
-        guard failure == nil, let display, display.composesWithGLES, display.importsGLContents,
-            display.lit.contains(where: { !$0.glCompositionFailed }), let context = GLViewContext.context,
+        guard failure == nil, let display, display.importsGLContents,
+            display.lit.contains(where: { display.composesWithGL($0) }), let context = GLViewContext.context,
             let card = GLViewContext.card,
             context.display.gbmDevice?.fd == card.fd
         else { return nil }
@@ -54,26 +54,23 @@ final class DumbBufferContentMemory: DMABufSurfaceMemory {
 }
 
 extension KMSDisplay {
-    /// Before GL composes a frame: whether it imports content, and its counts so far.
-    func contentCompositionStarts(_ composer: GLFrameComposer) -> GLFrameComposer.ContentStatistics {
-        composer.importsDMABufs = importsGLContents
-        return composer.contentStatistics
-    }
-
-    /// After GL composed a frame (and glFinish returned: GL has read the content, so
-    /// views may draw into it again): what the frame imported and uploaded, and one
-    /// log line the first time an import failed (content is uploaded from then on).
-    func contentComposed(
-        by composer: GLFrameComposer, since before: GLFrameComposer.ContentStatistics,
-        for compositor: ScreenCompositor
-    ) {
-        let now = composer.contentStatistics
-        compositor.contentReachedGL(
-            imported: now.surfacesImported - before.surfacesImported,
-            uploaded: now.surfacesUploaded - before.surfacesUploaded,
-            bytesUploaded: now.bytesUploaded - before.bytesUploaded)
+    /// After GL composed a frame of `entry`: what it imported and uploaded, one log
+    /// line the first time an import failed (content is uploaded from then on), and,
+    /// when it sampled imported memory, a wait until GL has read it (glFinish), so
+    /// views may draw into it again: a window surface's swap does not wait, and a GPU
+    /// may still be reading.
+    func contentComposed(by composer: GLFrameComposer, for entry: LitScreen) {
+        let frame = composer.lastFrameContent
+        entry.screen.compositor.contentReachedGL(
+            imported: frame.surfacesImported, uploaded: frame.surfacesUploaded, bytesUploaded: frame.bytesUploaded)
         if let failure = composer.importFailure {
             (GraphicsContext.contentMemory as? GLContentMemory)?.failed("\(failure)")
+        }
+        guard frame.surfacesImported > 0 else { return }
+        do {
+            try composer.waitForReads()
+        } catch {
+            glFailed(entry, error)
         }
     }
 }

@@ -1,5 +1,6 @@
 import DeviceAccess
 import Foundation
+import GLCompositing
 import KMS
 import Scheduling
 import Udev
@@ -13,6 +14,8 @@ final class KMSCard {
     /// The card's objects as last probed; hotplug re-probes replace it.
     var probe: CardProbe
     let writeback: WritebackCapture?
+    /// GL or pixman for this card's screens (KMSDisplay+CompositorChoice), once decided.
+    var compositorChoice: CompositorChoice?
     private var watch: DescriptorWatch?
 
     /// Opens the card through `opener` (the session's, or open(2)) and probes it.

@@ -71,6 +71,7 @@ extension KMSDisplay {
         do {
             try entry.output.presentDirect(frame.framebuffer, version: entry.composedVersion)
             entry.lastDirectFrame = frame
+            entry.lastSurfaceFrame = nil
             commitSucceeded(entry)
         } catch {
             commitFailed(entry, error)
@@ -82,6 +83,7 @@ extension KMSDisplay {
     /// The direct frame on screen, read back through GL (for a capture where the
     /// card has no writeback connector); nil when GL cannot read it.
     func directFramePixels(_ entry: LitScreen) -> [UInt32]? {
+        if let surfaceFrame = entry.lastSurfaceFrame { return surfaceFrame.buffer.copyPixels() }
         guard let frame = entry.lastDirectFrame else { return nil }
         var pixels = [UInt32](repeating: 0, count: frame.target.width * frame.target.height)
         let read = pixels.withUnsafeMutableBytes { bytes in

@@ -4,30 +4,40 @@ import GLCompositing
 import GLRendering
 import KMS
 
-/// GPU composition: with DIRECTDISPLAY_COMPOSITOR=gl a screen's frames are composed
-/// by GLES into a GBM buffer per buffer slot, scanned out as direct frames are
-/// (KMSDisplay+DirectScanout), each redrawn only where it missed frames (its age,
-/// the same per-slot damage history the pixman path keeps). A frame GL does not
-/// draw (a group, a turned screen, a composited cursor, a window on the overlay
-/// plane, GL on another card) is composed by pixman; a GL failure turns GL off
-/// for that screen for good, with one log line.
+/// GPU composition: where the screen's card chooses GL (KMSDisplay+CompositorChoice),
+/// a screen's frames are composed by GLES into an EGL window surface on a
+/// gbm_surface and its front buffer is scanned out as direct frames are
+/// (KMSDisplay+DirectScanout), redrawn only where the buffer missed frames: EGL
+/// says its age (EGL_EXT_buffer_age), the damage history says what those frames
+/// changed. Without EGL_EXT_buffer_age, GL draws into a GBM buffer per buffer slot
+/// and the per-slot history gives the age. A frame GL does not draw (a group, a
+/// turned screen, a composited cursor, a window on the overlay plane, GL on another
+/// card) is composed by pixman; a GL failure turns GL off for that screen for good,
+/// with one log line.
 extension KMSDisplay {
-    /// Which compositor DIRECTDISPLAY_COMPOSITOR asks for ("gl" or "pixman", the default).
-    static let compositorIsGL = ProcessInfo.processInfo.environment["DIRECTDISPLAY_COMPOSITOR"] == "gl"
-
     /// Whether GL may compose `entry`'s next frame, as far as is known before it is flattened.
     func composesWithGL(_ entry: LitScreen) -> Bool {
-        composesWithGLES && !entry.glCompositionFailed && entry.screen.orientation.panelRotation == .none
-            && entry.compositedCursor == nil
+        guard !entry.glCompositionFailed, entry.screen.orientation.panelRotation == .none,
+            entry.compositedCursor == nil
+        else { return false }
+        return composesWithGLES ?? (compositorChoice(for: entry.card).kind == .gl)
     }
+
+    /// The EGL buffer ages seen on `screen`'s GL surface, oldest first (for tests: the
+    /// EGL_EXT_buffer_age path ran and what the driver said).
+    func glBufferAges(on screen: Screen) -> [Int] { entry(for: screen)?.glBufferAges ?? [] }
 
     /// Composes the frame just flattened with GL and commits it. Returns false when
     /// GL does not draw it (pixman composes it instead).
     func presentComposedWithGL(_ entry: LitScreen, damage: DamageRegion) -> Bool {
         let compositor = entry.screen.compositor
-        guard GLFrameComposer.canCompose(compositor.operations), let (composer, frame) = glTarget(entry) else {
+        guard GLFrameComposer.canCompose(compositor.operations), let composer = glComposer(entry) else {
             return false
         }
+        if composesIntoGLSurface, composer.context.display.extensions.contains("EGL_EXT_buffer_age") {
+            return presentOnGLSurface(entry, composer: composer, damage: damage)
+        }
+        guard let frame = glSlotFrame(entry, context: composer.context) else { return false }
         entry.composedHistory.addFrame(damage)
         // Nothing changed: what is on screen (GL's or pixman's) is the frame.
         guard !damage.isEmpty || entry.output.flipPhase == .unlit || entry.output.hasUncommittedFrame
@@ -36,7 +46,6 @@ extension KMSDisplay {
         let region =
             entry.composedHistory.take(slot: slot)
             ?? DamageRegion.full(width: frame.target.width, height: frame.target.height)
-        let content = contentCompositionStarts(composer)
         do {
             try composer.compose(compositor.operations, into: frame.target, region: region)
             // The buffer must be complete before the card reads it.
@@ -45,29 +54,35 @@ extension KMSDisplay {
             glFailed(entry, error)
             return false
         }
-        compositor.frameComposedWithGL()
-        contentComposed(by: composer, since: content, for: compositor)
+        if commitComposedWithGL(entry, frame.framebuffer) { entry.lastDirectFrame = frame }
+        return true
+    }
+
+    /// Commits a frame GL composed into `framebuffer` as a direct frame; returns
+    /// whether the commit went through (queued, or pending behind the queued flip).
+    func commitComposedWithGL(_ entry: LitScreen, _ framebuffer: any ScanoutFramebuffer) -> Bool {
+        entry.screen.compositor.frameComposedWithGL()
+        if let composer = entry.glComposer { contentComposed(by: composer, for: entry) }
         entry.composedVersion += 1
         entry.composedForNextFlip = entry.output.hasFlipQueued
         entry.overlayShownAt = nil
         entry.overlayContent = nil
+        defer { watchFlip(entry) }
         do {
-            try entry.output.presentDirect(frame.framebuffer, version: entry.composedVersion)
-            entry.lastDirectFrame = frame
+            try entry.output.presentDirect(framebuffer, version: entry.composedVersion)
             commitSucceeded(entry)
+            return true
         } catch {
             // No frame waits for the retry (its scanout buffer could not be made): draw all of it again then.
             if !entry.output.hasUncommittedFrame { entry.buffersInvalidated() }
             commitFailed(entry, error)
+            return false
         }
-        watchFlip(entry)
-        return true
     }
 
-    /// The screen's composer and the GBM buffer of the slot drawn now, made on first
-    /// use (or for a new mode or context); nil when GL is not on this screen's card
-    /// or making them failed.
-    private func glTarget(_ entry: LitScreen) -> (GLFrameComposer, DirectFrame)? {
+    /// The screen's composer, made on first use (or for a new context); nil when GL
+    /// is not on this screen's card or making it failed.
+    func glComposer(_ entry: LitScreen) -> GLFrameComposer? {
         guard let context = GLViewContext.context, let gbm = context.display.gbmDevice,
             gbm.fd == entry.card.device.fd
         else {
@@ -75,40 +90,50 @@ extension KMSDisplay {
             glFailed(entry, reason)
             return nil
         }
-        let slot = entry.output.drawSlot
-        let width = entry.output.mode.width
-        let height = entry.output.mode.height
+        if let kept = entry.glComposer, kept.context === context { return kept }
         do {
-            let composer: GLFrameComposer
-            if let kept = entry.glComposer, kept.context === context {
-                composer = kept
-            } else {
-                composer = try GLFrameComposer(context: context)
-                entry.glComposer = composer
-                entry.composedFrames = [nil, nil, nil]
-            }
-            if let kept = entry.composedFrames[slot], kept.target.width == width, kept.target.height == height,
-                kept.target.context === context
-            {
-                return (composer, kept)
-            }
-            let made = try DirectFrame(
-                context: context, gbm: gbm, card: entry.card.device, width: width, height: height)
-            entry.composedFrames[slot] = made
-            // A new buffer holds nothing: no slot's age may be trusted.
-            entry.composedHistory.reset()
-            return (composer, made)
+            let composer = try GLFrameComposer(context: context)
+            entry.glComposer = composer
+            entry.composedFrames = [nil, nil, nil]
+            entry.glSurface = nil
+            return composer
         } catch {
             glFailed(entry, error)
             return nil
         }
     }
 
-    private func glFailed(_ entry: LitScreen, _ error: Any) {
+    /// The GBM buffer of the slot drawn now (without EGL_EXT_buffer_age), made on
+    /// first use or for a new mode; nil when making it failed.
+    private func glSlotFrame(_ entry: LitScreen, context: GLContext) -> DirectFrame? {
+        guard let gbm = context.display.gbmDevice else { return nil }
+        let slot = entry.output.drawSlot
+        let width = entry.output.mode.width
+        let height = entry.output.mode.height
+        if let kept = entry.composedFrames[slot], kept.target.width == width, kept.target.height == height,
+            kept.target.context === context
+        {
+            return kept
+        }
+        do {
+            let made = try DirectFrame(
+                context: context, gbm: gbm, card: entry.card.device, width: width, height: height)
+            entry.composedFrames[slot] = made
+            // A new buffer holds nothing: no slot's age may be trusted.
+            entry.composedHistory.reset()
+            return made
+        } catch {
+            glFailed(entry, error)
+            return nil
+        }
+    }
+
+    func glFailed(_ entry: LitScreen, _ error: Any) {
         StderrLog.info(
             "\(entry.output.connector.name): not composed with GL from now on, composing with pixman: \(error)")
         entry.glCompositionFailed = true
         entry.composedFrames = [nil, nil, nil]
+        entry.glSurface = nil
         entry.glComposer = nil
     }
 }

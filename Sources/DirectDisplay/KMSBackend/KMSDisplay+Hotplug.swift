@@ -205,6 +205,7 @@ extension KMSDisplay {
         do {
             let card = try KMSCard(node: node, opener: opener)
             cards.append(card)
+            forgetCompositorChoices()
             StderrLog.info("\(node.devnode) (\(card.device.driverName)) appeared")
             card.startEvents(on: eventLoop) { [weak self, unowned card] events in self?.handle(events, on: card) }
             lightConnectors(of: card, plugTime: plugTime)
@@ -224,6 +225,7 @@ extension KMSDisplay {
             Application.shared.disconnect(entry.screen)
         }
         cards.removeAll { $0 === card }
+        forgetCompositorChoices()
         // GL on that card holds its descriptor (EGL's copy): end it; GLViews move to the next context.
         if GLViewContext.usesCard(card.device) {
             GLViewContext.end()

@@ -119,7 +119,7 @@ public final class KMSDisplay: Display {
         for card in cards { start(card) }
         // GLViews draw on the main screen's card: there they can be scanned out.
         GLViewContext.card = (Screen.main.flatMap { entry(for: $0) } ?? lit.first)?.card.device ?? cards.first?.device
-        // While GL composes, views draw into buffers it imports (KMSDisplay+GLComposition).
+        // While GL composes, views draw into buffers it imports (GLContentMemory).
         GraphicsContext.contentMemory = GLContentMemory(display: self)
         input.pointer.cursorMoved = { [weak self] location in self?.showCursor(location) }
         (source as? LibinputEventSource)?.dispatch()
@@ -214,10 +214,15 @@ public final class KMSDisplay: Display {
         schedulePresent()
     }
 
-    /// Whether screens are composed with GLES where it can (DIRECTDISPLAY_COMPOSITOR=gl;
-    /// see KMSDisplay+GLComposition); tests may turn it on.
-    package var composesWithGLES = KMSDisplay.compositorIsGL
-    /// Whether GL composition imports views' content as dmabufs (else uploads it); benchmarks compare.
+    /// Whether screens are composed with GLES where it can, whatever each card's
+    /// choice (KMSDisplay+CompositorChoice); nil: each card's choice. Tests and
+    /// benchmarks set it.
+    package var composesWithGLES: Bool?
+    /// GL composes into an EGL window surface where EGL_EXT_buffer_age is offered;
+    /// tests turn it off to run the fallback (a GBM buffer per slot).
+    package var composesIntoGLSurface = true
+    /// Whether views' content is put in dmabufs GL imports while GL composes (else
+    /// cairo's memory, uploaded); benchmarks compare.
     package var importsGLContents = true
     /// Test hook: flip events read while this is set are thrown away, as a driver that loses them would.
     package var dropsFlipEvents = false

@@ -50,26 +50,21 @@ final class ScreenCompositor {
         let before = scene.windows
         scene.update(windows, clip: clip, scale: screen.scale)
         for view in scene.drawnViews { view.contentDamage = nil }
-        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
         let damage: DamageRegion
-        if needsFullFrame || rotation != .none || rotation != previousRotation {
-            // Turned screens are drawn whole: their damage would have to be turned too.
-            damage = DamageRegion([frame])
+        if needsFullFrame || rotation != previousRotation {
+            // A turn moves every pixel.
+            damage = DamageRegion.full(width: width, height: height)
         } else {
-            damage = sceneDamage(from: before).clipped(to: frame)
+            // Found in the scene's own (unturned) pixels, drawn and copied in the panel's.
+            damage = sceneDamage(from: before).clipped(to: clip).turned(
+                rotation, logicalWidth: clip.width, logicalHeight: clip.height)
         }
         if !drawsShadow {
             shadowIsStale = true
         } else if let shadow, !damage.isEmpty {
-            if rotation != .none {
-                FrameComposer.compose(
-                    scene.operations, into: shadow.pixels, width: width, height: height,
-                    bytesPerRow: shadow.bytesPerRow, rotation: rotation)
-            } else {
-                FrameComposer.compose(
-                    scene.operations, into: shadow.pixels, width: width, height: height,
-                    bytesPerRow: shadow.bytesPerRow, region: damage)
-            }
+            FrameComposer.compose(
+                scene.operations, into: shadow.pixels, width: width, height: height, bytesPerRow: shadow.bytesPerRow,
+                region: damage, rotation: rotation)
         }
         previousRotation = rotation
         needsFullFrame = false
@@ -157,7 +152,9 @@ extension Screen {
         public var framesPresented = 0
         /// Pixels the last composed frame drew (its damage's area).
         public var lastFramePixelsComposed = 0
-        /// The last composed frame's damage, in native (panel) pixels.
+        /// The last composed frame's damage, in native panel pixels: the panel's own
+        /// orientation, so on a turned screen the rectangles are turned as the panel
+        /// shows them (not in the coordinates of `Screen.bounds`).
         public var lastFrameDamage: [CGRect] = []
         /// Frames that showed a window from its own buffer on an overlay plane
         /// (KMS; that window is not composed into the frame).

@@ -1,0 +1,64 @@
+/// Which compositor composes a card's screens, and why (the one log line that says so).
+///
+/// GLES where EGL works on the card and its renderer is a GPU; pixman where the
+/// renderer is a software rasteriser (pixman on the CPU is far faster than
+/// software GL: README, "How a frame is made") or EGL is missing.
+/// DIRECTDISPLAY_COMPOSITOR=gl forces GL (still pixman without EGL on the card),
+/// =pixman forces pixman.
+public struct CompositorChoice: Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        case gl, pixman
+    }
+
+    /// What EGL offers on the card, as far as the choice needs it.
+    public enum GLAvailability: Equatable, Sendable {
+        /// EGL and GLES work on the card: GL_RENDERER and the EGL device's extensions.
+        case available(renderer: String, deviceExtensions: Set<String>)
+        /// No GL on the card, and why.
+        case unavailable(reason: String)
+    }
+
+    public let kind: Kind
+    public let reason: String
+
+    public init(kind: Kind, reason: String) {
+        self.kind = kind
+        self.reason = reason
+    }
+
+    public var description: String { "composed with \(kind == .gl ? "GL" : "pixman") (\(reason))" }
+
+    /// The renderer is a software rasteriser (Mesa's llvmpipe, softpipe, swrast, or an
+    /// EGL device that says EGL_MESA_device_software).
+    public static func isSoftware(renderer: String, deviceExtensions: Set<String>) -> Bool {
+        let name = renderer.lowercased()
+        return deviceExtensions.contains("EGL_MESA_device_software")
+            || ["llvmpipe", "softpipe", "swrast"].contains { name.contains($0) }
+    }
+
+    /// The choice for DIRECTDISPLAY_COMPOSITOR's value `environment` (nil: unset) and
+    /// what GL the card has. An unknown value is treated as unset, and the reason says so.
+    public static func choose(environment: String?, gl: GLAvailability) -> CompositorChoice {
+        let variable = "DIRECTDISPLAY_COMPOSITOR"
+        let forced: Kind?
+        var note = ""
+        switch environment {
+        case nil, "": forced = nil
+        case let value?:
+            forced = Kind(rawValue: value.lowercased())
+            if forced == nil { note = "; \(variable)=\(value) is neither gl nor pixman, ignored" }
+        }
+        if forced == .pixman { return CompositorChoice(kind: .pixman, reason: "\(variable)=pixman") }
+        switch gl {
+        case .unavailable(let why):
+            return CompositorChoice(kind: .pixman, reason: "no OpenGL ES on the card: \(why)\(note)")
+        case .available(let renderer, let deviceExtensions):
+            if forced == .gl { return CompositorChoice(kind: .gl, reason: "\(variable)=gl, renderer \(renderer)") }
+            if isSoftware(renderer: renderer, deviceExtensions: deviceExtensions) {
+                return CompositorChoice(
+                    kind: .pixman, reason: "renderer \(renderer) is a software rasteriser, slower than pixman\(note)")
+            }
+            return CompositorChoice(kind: .gl, reason: "renderer \(renderer)\(note)")
+        }
+    }
+}
