@@ -26,8 +26,13 @@ private final class CountedMemory: SurfaceMemory {
 @MainActor private final class CountingAllocator: ContentMemoryAllocator {
     private(set) var made: [(width: Int, height: Int)] = []
     weak var last: CountedMemory?
+    /// false: cairo's memory, as a display that does not compose with GL (any more).
+    var gives = true
+
+    func keeps(_ memory: (any SurfaceMemory)?) -> Bool { (memory != nil) == gives }
 
     func memory(width: Int, height: Int) -> (any SurfaceMemory)? {
+        guard gives else { return nil }
         made.append((width, height))
         let memory = CountedMemory(width: width, height: height)
         last = memory
@@ -91,6 +96,42 @@ final class ContentMemoryTests: DirectDisplayTestCase {
         disc = nil
         display.runUntilIdle()
         XCTAssertEqual(CountedMemory.freed, 2, "the view's going frees its memory once")
+    }
+
+    /// Content drawn before the display gave memory moves there when drawn again whole
+    /// (GL composition began), stays on a partial redraw (its pixels are kept), and
+    /// moves back to cairo's memory, freeing the old once, when the display stops giving.
+    func testContentMovesWhenDrawnWholeAfterTheDisplaysChoiceChanged() async {
+        let allocator = CountingAllocator()
+        allocator.gives = false
+        GraphicsContext.contentMemory = allocator
+        CountedMemory.freed = 0
+        let screen = connect(width: 64, height: 48)
+        let window = Window(screen: screen)
+        let disc = DiscView(frame: CGRect(x: 4, y: 4, width: 30, height: 20))
+        window.addSubview(disc)
+        window.makeKeyAndVisible()
+        display.runUntilIdle()
+        XCTAssertNil(disc.contentSurface?.memory)
+
+        allocator.gives = true
+        disc.setNeedsDisplay(CGRect(x: 0, y: 0, width: 5, height: 5))
+        display.runUntilIdle()
+        XCTAssertNil(disc.contentSurface?.memory, "a partial redraw keeps the content where it is")
+        disc.color = .blue
+        disc.setNeedsDisplay()
+        display.runUntilIdle()
+        XCTAssertEqual(allocator.made.count, 1)
+        XCTAssertTrue(disc.contentSurface?.memory === allocator.last, "drawn whole: in the display's memory")
+        assertPixel(Application.shared.captureFrame(of: screen), 19, 14, .blue)
+
+        allocator.gives = false
+        disc.color = .red
+        disc.setNeedsDisplay()
+        display.runUntilIdle()
+        XCTAssertNil(disc.contentSurface?.memory, "back in cairo's memory")
+        XCTAssertEqual(CountedMemory.freed, 1, "the display's memory freed once")
+        assertPixel(Application.shared.captureFrame(of: screen), 19, 14, .red)
     }
 
     func testNoAllocatorOrANilAnswerKeepsCairosMemory() async {

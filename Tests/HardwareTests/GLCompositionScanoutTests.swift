@@ -89,12 +89,23 @@ final class GLCompositionScanoutTests: KMSDisplayTestCase {
     }
 
     /// Views' cairo content lives in dumb buffers of the card exported as dmabufs: GL
-    /// imports each once and samples it in place. After the first frame no byte of
-    /// content is uploaded, also when a view draws again (setNeedsDisplay writes the
-    /// same memory) and the capture shows the new content, equal to pixman's within 1.
+    /// imports each once and samples it in place. No byte of content is uploaded, in
+    /// the first frame or later, also when a view draws again (setNeedsDisplay writes
+    /// the same memory) and the capture shows the new content, equal to pixman's within 1;
+    /// content of a new size gets a new buffer, and the old one and its texture are freed.
     func testGLImportsViewsContentWithoutUploads() async throws {
+        try assertContentIsImported(intoGLSurface: true)
+    }
+
+    /// The same where GL draws into a GBM buffer per slot (no EGL_EXT_buffer_age).
+    func testGLImportsViewsContentWithoutUploadsIntoBufferSlots() async throws {
+        try assertContentIsImported(intoGLSurface: false)
+    }
+
+    private func assertContentIsImported(intoGLSurface: Bool) throws {
         let display = try XCTUnwrap(display)
         display.composesWithGLES = true
+        display.composesIntoGLSurface = intoGLSurface
         display.refusesOverlayTests = DRMError(call: "test", code: EINVAL, context: "refused by the test")
         let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
         let back = Window(screen: screen)

@@ -48,8 +48,10 @@ import Typesetting
     var drawingSurface: DrawingSurface {
         if let surface { return surface }
         let made: DrawingSurface
+        // Drawn whole, content moves to the memory the display gives now (e.g. GL
+        // composition began or ended since it was made).
         if let reusable, reusable.pixelWidth == max(pixelWidth, 1), reusable.pixelHeight == max(pixelHeight, 1),
-            reusable.scale == Double(scale)
+            reusable.scale == Double(scale), Self.contentMemory?.keeps(reusable.memory) ?? (reusable.memory == nil)
         {
             reusable.clear()
             made = reusable
@@ -117,4 +119,7 @@ import Typesetting
 @MainActor protocol ContentMemoryAllocator: AnyObject {
     /// Zeroed memory for `width`×`height` pixels, or nil for cairo's own.
     func memory(width: Int, height: Int) -> (any SurfaceMemory)?
+    /// Whether content in `memory` (nil: cairo's) may stay there when drawn again
+    /// whole, or should move to what `memory(width:height:)` gives now.
+    func keeps(_ memory: (any SurfaceMemory)?) -> Bool
 }

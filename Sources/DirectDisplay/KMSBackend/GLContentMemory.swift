@@ -31,18 +31,32 @@ final class DumbBufferContentMemory: DMABufSurfaceMemory {
 
     init(display: KMSDisplay) { self.display = display }
 
-    func memory(width: Int, height: Int) -> (any SurfaceMemory)? {
+    /// GL's card, while content there is wanted: GL composes some screen (not asking
+    /// about passing reasons for a frame through pixman, such as a composited cursor,
+    /// which would move content back and forth).
+    private var card: DRMDevice? {
         guard failure == nil, let display, display.importsGLContents,
-            display.lit.contains(where: { display.composesWithGL($0) }), let context = GLViewContext.context,
-            let card = GLViewContext.card,
-            context.display.gbmDevice?.fd == card.fd
+            display.lit.contains(where: {
+                !$0.glCompositionFailed
+                    && (display.composesWithGLES ?? (display.compositorChoice(for: $0.card).kind == .gl))
+            }), let context = GLViewContext.context,
+            let card = GLViewContext.card, context.display.gbmDevice?.fd == card.fd
         else { return nil }
+        return card
+    }
+
+    func memory(width: Int, height: Int) -> (any SurfaceMemory)? {
+        guard let card else { return nil }
         do {
             return DumbBufferContentMemory(buffer: try ExportedDumbBuffer(device: card, width: width, height: height))
         } catch {
             failed("\(error)")
             return nil
         }
+    }
+
+    func keeps(_ memory: (any SurfaceMemory)?) -> Bool {
+        (memory is DumbBufferContentMemory) == (card != nil)
     }
 
     /// Stops handing out buffers, with one log line.
