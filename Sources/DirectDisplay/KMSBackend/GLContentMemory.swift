@@ -81,10 +81,8 @@ extension KMSDisplay {
             (GraphicsContext.contentMemory as? GLContentMemory)?.failed("\(failure)")
         }
         guard frame.surfacesImported > 0 else { return }
-        do {
-            try composer.waitForReads()
-        } catch {
-            glFailed(entry, error)
-        }
+        // Only a context that cannot be made current fails here; the next frame's
+        // composition then fails too and turns GL off for the screen.
+        try? composer.waitForReads()
     }
 }

@@ -136,7 +136,6 @@ final class ScreenCompositor {
         statistics.glSurfacesImported += imported
         statistics.glSurfacesUploaded += uploaded
         statistics.glBytesUploaded += bytesUploaded
-        statistics.lastFrameGLBytesUploaded = bytesUploaded
     }
 
     /// A frame showed a GLView's own buffer on the primary plane, nothing composed.
@@ -170,8 +169,6 @@ extension Screen {
         /// Draws of views' content uploaded to GL (glTexImage2D), and the bytes they copied.
         public var glSurfacesUploaded = 0
         public var glBytesUploaded = 0
-        /// Bytes of views' content the last GL frame uploaded.
-        public var lastFrameGLBytesUploaded = 0
     }
 
     /// Composition figures of this screen, on the KMS and the headless display alike.
