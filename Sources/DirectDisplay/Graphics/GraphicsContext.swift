@@ -115,7 +115,7 @@ import Typesetting
 }
 
 /// Gives views' drawing surfaces their pixel memory (the display's choice; Compositing
-/// only sees the memory). Called when a view's content is made or changes size.
+/// only sees the memory). Asked when a view's content is made, changes size or is drawn again whole.
 @MainActor protocol ContentMemoryAllocator: AnyObject {
     /// Zeroed memory for `width`×`height` pixels, or nil for cairo's own.
     func memory(width: Int, height: Int) -> (any SurfaceMemory)?
