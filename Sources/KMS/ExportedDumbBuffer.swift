@@ -18,6 +18,14 @@ import Glibc
 /// A card's own dumb buffer, given back to it, is no foreign buffer: it works on
 /// every card with dumb buffers.
 public final class ExportedDumbBuffer {
+    /// Whether `driver`'s dumb buffers are cached memory that cairo may draw into:
+    /// vkms and virtio_gpu back them with shmem pages. Any other driver is taken to
+    /// map them write-combined (i915, amdgpu, radeon, nouveau do), where every read
+    /// of cairo's blending would be an uncached read.
+    public static func isCachedMemory(driver: String) -> Bool {
+        ["vkms", "virtio_gpu"].contains(driver)
+    }
+
     public let width: Int
     public let height: Int
     public let bytesPerRow: Int

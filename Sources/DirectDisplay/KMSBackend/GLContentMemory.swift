@@ -21,8 +21,8 @@ final class DumbBufferContentMemory: DMABufSurfaceMemory {
 }
 
 /// The KMS display's allocator of views' content: dumb buffers on the card GL lives
-/// on while this display composes with GL (on some screen) and importing has not
-/// failed; cairo's own memory otherwise (pixman reads it faster than write-combined
+/// on while this display composes with GL (on some screen), importing has not
+/// failed and the card's dumb buffers are cached memory (vkms, virtio_gpu); cairo's own memory otherwise (pixman reads it faster than write-combined
 /// memory). A buffer that cannot be made is logged once and not asked for again.
 @MainActor final class GLContentMemory: ContentMemoryAllocator {
     private weak var display: KMSDisplay?
@@ -42,6 +42,12 @@ final class DumbBufferContentMemory: DMABufSurfaceMemory {
             }), let context = GLViewContext.context,
             let card = GLViewContext.card, context.display.gbmDevice?.fd == card.fd
         else { return nil }
+        guard ExportedDumbBuffer.isCachedMemory(driver: card.driverName) else {
+            failed(
+                "\(card.driverName)'s dumb buffers are write-combined memory, too slow for cairo to draw into "
+                    + "(cached memory shared through udmabuf is not done yet)")
+            return nil
+        }
         return card
     }
 
