@@ -96,3 +96,30 @@ struct Visibility {
         uncovered = rest
     }
 }
+
+/// Where each operation of a frame shows within a damage, as rectangles: what a
+/// compositor other than pixman's (GL) needs to skip what opaque content above
+/// hides, as FrameComposer does. Groups count as wholes (their bounds), as there.
+public struct OperationVisibility {
+    /// The operations at group depth 0 that show within the damage, back to front,
+    /// with the rectangles where they show.
+    public let visible: [(index: Int, rects: [PixelRect])]
+    /// The damage no opaque fill covers (black before anything is drawn).
+    public let uncovered: [PixelRect]
+
+    public init(_ operations: [DrawOperation], damage: DamageRegion) {
+        let visibility = Visibility(
+            operations, depths: FrameComposer.groupDepths(operations), damage: PixmanRegion(damage.rects))
+        visible = visibility.visible.compactMap { entry in
+            let rects = entry.region.rects
+            return rects.isEmpty ? nil : (entry.index, rects)
+        }
+        uncovered = visibility.uncovered.rects
+    }
+}
+
+extension PixmanRegion {
+    var rects: [PixelRect] {
+        boxes.map { PixelRect(x: Int($0.x1), y: Int($0.y1), width: Int($0.x2 - $0.x1), height: Int($0.y2 - $0.y1)) }
+    }
+}

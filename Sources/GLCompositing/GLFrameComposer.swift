@@ -146,12 +146,17 @@ public final class GLFrameComposer {
             glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
             unbind()
         }
-        for area in region.rects where !area.isEmpty {
+        // Each operation only where it shows: what opaque fills above it hide is
+        // not drawn (overdraw costs a GPU fill rate, and llvmpipe everything).
+        let visibility = OperationVisibility(operations, damage: region)
+        glClearColor(0, 0, 0, 1)
+        for area in visibility.uncovered {
             scissor(area, height: target.height)
-            glClearColor(0, 0, 0, 1)
             glClear(GLenum(GL_COLOR_BUFFER_BIT))
-            for operation in operations {
-                switch operation {
+        }
+        for (index, rects) in visibility.visible {
+            for area in rects {
+                switch operations[index] {
                 case .fill(let rect, let color, let clip):
                     let part = rect.intersection(clip).intersection(area)
                     guard !part.isEmpty else { continue }

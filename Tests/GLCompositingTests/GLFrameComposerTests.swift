@@ -130,6 +130,27 @@ final class GLFrameComposerTests: XCTestCase {
         XCTAssertEqual(composer.contentStatistics.surfacesUploaded, 4)
     }
 
+    /// What opaque fills above hide is not drawn: the surface under the top fill is
+    /// not uploaded at all, the pixels still equal pixman's.
+    func testWhatOpaqueFillsHideIsNotDrawn() throws {
+        let composer = try GLFrameComposer(context: context)
+        let target = try GLFramebuffer(context: context, width: width, height: height)
+        let hidden = PixelRect(x: 0, y: 0, width: 40, height: 30)
+        let operations =
+            operations() + [
+                .fill(hidden, color: PixelColor(red: 0.2, green: 0.8, blue: 0.2, alpha: 1), clip: hidden)
+            ]
+        try composer.compose(operations, into: target, region: .full(width: width, height: height))
+        // The whole 20x14 draw at (10, 10) is hidden; of the one at (33, 25), clipped to
+        // 12 columns, two parts show: right of the fill (40..<45 × 25..<30) and below
+        // it (33..<45 × 30..<39), each drawn on its own.
+        XCTAssertEqual(
+            composer.contentStatistics,
+            GLFrameComposer.ContentStatistics(
+                surfacesImported: 0, surfacesUploaded: 2, bytesUploaded: (5 * 5 + 12 * 9) * 4))
+        assertWithinRounding(try read(target), pixman(operations), "with hidden operations")
+    }
+
     func testGroupsAreLeftToPixman() {
         let bounds = PixelRect(x: 0, y: 0, width: 4, height: 4)
         XCTAssertFalse(GLFrameComposer.canCompose([.beginGroup(opacity: 0.5, bounds: bounds), .endGroup]))
