@@ -27,7 +27,7 @@ private final class FakeCommitter: CRTCCommitter {
     func disable(_ state: CRTCCommitState) throws(DRMError) { try record("disable", state) }
     func hideCursor(_ state: CRTCCommitState) throws(DRMError) { try record("hide-cursor", state) }
     func testPageFlip(_ state: CRTCCommitState) throws(DRMError) { try record("test-flip", state) }
-    func hideOverlay(_ state: CRTCCommitState) throws(DRMError) { try record("hide-overlay", state) }
+    func hideOverlays(_ state: CRTCCommitState) throws(DRMError) { try record("hide-overlays", state) }
 }
 
 /// The output's flip logic on the host: which buffer each commit carries, when a
