@@ -94,7 +94,7 @@ extension KMSDisplay {
             } catch {
                 let rect = lowest.rect
                 StderrLog.info(
-                    "\(entry.output.connector.name): \(candidates.count) windows on overlay planes refused, "
+                    "\(entry.output.connector.name): overlay planes refused (\(candidates.count) windows), "
                         + "window at \(rect.x),\(rect.y) \(rect.width)x\(rect.height) composed instead: \(error)")
                 entry.refusedOverlays.append((ObjectIdentifier(lowest.window), rect))
                 entry.testedOverlays = nil
