@@ -54,6 +54,10 @@ extension KMSDisplay {
     /// a change made now shows in frame `composedFrameNumber + 1` or later.
     public func composedFrameNumber(of screen: Screen) -> Int? { entry(for: screen)?.composedVersion }
 
+    /// Whether a frame of `screen` is committed and waiting for its vblank (for tests
+    /// of the pipeline: a flip event commits the frame drawn while it waited).
+    package func hasFrameQueued(on screen: Screen) -> Bool { entry(for: screen)?.output.hasFlipQueued ?? false }
+
     /// The content version on screen: one more for every frame composed for `screen`.
     public func presentedFrameNumber(of screen: Screen) -> Int? { entry(for: screen)?.output.presentedVersion }
 
