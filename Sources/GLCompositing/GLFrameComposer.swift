@@ -8,8 +8,10 @@ import GLRendering
 /// alpha, each limited by its clip and the damage through the scissor. Pixels
 /// outside the damage are left as they are (the caller tracks each buffer's age).
 /// Colours go through 8 bits as pixman's do, so a frame matches FrameComposer's
-/// within rounding of blended pixels. Groups are not composed here: `canCompose`
-/// says whether a frame can be.
+/// within rounding of blended pixels. A group with an opacity (`beginGroup`) is drawn
+/// into a texture of its bounds (within the damage), cleared transparent, and that is
+/// blended OVER with the group's opacity; transformed groups are not composed here:
+/// `canCompose` says whether a frame can be.
 ///
 /// A surface whose memory is a dmabuf (``DMABufSurfaceMemory``) is imported once as a
 /// texture kept by that memory and sampled in place: a redraw of it reaches GL with no
@@ -59,9 +61,15 @@ public final class GLFrameComposer {
     private let colorUniform: GLint
     private let texturedUniform: GLint
     private let opacityUniform: GLint
+    private let originUniform: GLint
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
     private var texture: GLuint = 0
+    /// Where draws go now: the target, or a group's texture, whose top-left pixel is
+    /// frame pixel `origin` (for scissors: GL's rows go up from the bottom).
+    private var canvas = (origin: (x: 0, y: 0), width: 0, height: 0)
+    /// One texture per group nesting depth, kept for the next frames (grown when too small).
+    private var groupTextures: [GLGroupTexture] = []
 
     public init(context: GLContext) throws(GLProgramError) {
         program = try GLProgram(context: context, vertexShader: Self.vertexShader, fragmentShader: Self.fragmentShader)
@@ -70,6 +78,7 @@ public final class GLFrameComposer {
         colorUniform = program.uniformLocation("color")
         texturedUniform = program.uniformLocation("textured")
         opacityUniform = program.uniformLocation("opacity")
+        originUniform = program.uniformLocation("origin")
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &vertexBuffer)
         glGenTextures(1, &texture)
@@ -112,12 +121,12 @@ public final class GLFrameComposer {
         glDeleteVertexArrays(1, &vertexArray)
     }
 
-    /// Whether every operation is one this composer draws (no groups).
+    /// Whether every operation is one this composer draws (no transformed groups).
     public static func canCompose(_ operations: [DrawOperation]) -> Bool {
         operations.allSatisfy {
             switch $0 {
-            case .fill, .image: true
-            case .beginGroup, .beginTransformedGroup, .endGroup: false
+            case .fill, .image, .beginGroup, .endGroup: true
+            case .beginTransformedGroup: false
             }
         }
     }
@@ -132,7 +141,7 @@ public final class GLFrameComposer {
         // A GLView drawing in the same context may have left these on.
         for capability in [GL_DEPTH_TEST, GL_STENCIL_TEST, GL_CULL_FACE, GL_BLEND] { glDisable(GLenum(capability)) }
         program.use()
-        glUniform2f(viewportSize, Float(target.width), Float(target.height))
+        setCanvas(origin: (0, 0), width: target.width, height: target.height)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         glActiveTexture(GLenum(GL_TEXTURE0))
@@ -151,36 +160,130 @@ public final class GLFrameComposer {
         let visibility = OperationVisibility(operations, damage: region)
         glClearColor(0, 0, 0, 1)
         for area in visibility.uncovered {
-            scissor(area, height: target.height)
+            scissor(area)
             glClear(GLenum(GL_COLOR_BUFFER_BIT))
         }
         for (index, rects) in visibility.visible {
-            for area in rects {
-                switch operations[index] {
-                case .fill(let rect, let color, let clip):
-                    let part = rect.intersection(clip).intersection(area)
-                    guard !part.isEmpty else { continue }
-                    fill(part, color: color, height: target.height)
-                case .image(let surface, let x, let y, let opacity, let clip):
-                    let bounds = PixelRect(x: x, y: y, width: surface.pixelWidth, height: surface.pixelHeight)
-                    let part = bounds.intersection(clip).intersection(area)
-                    guard !part.isEmpty, opacity > 0 else { continue }
-                    draw(surface, at: (x, y), part: part, opacity: opacity, height: target.height)
-                case .beginGroup, .beginTransformedGroup, .endGroup:
-                    continue
-                }
+            if case .beginGroup(let opacity, let bounds) = operations[index] {
+                try drawGroup(operations, from: index, opacity: opacity, bounds: bounds, within: rects, depth: 0)
+                continue
             }
+            for area in rects { draw(operations[index], within: area) }
         }
         let error = glGetError()
         guard error == GLenum(GL_NO_ERROR) else { throw .gl(call: "composing a frame", code: error) }
     }
 
-    /// GL's window rows go up from the bottom; frame pixels go down from the top.
-    private func scissor(_ rect: PixelRect, height: Int) {
-        glScissor(GLint(rect.x), GLint(height - rect.maxY), GLsizei(rect.width), GLsizei(rect.height))
+    /// Draws a fill or a surface within `area` of the canvas (groups are drawn by `drawGroup`).
+    private func draw(_ operation: DrawOperation, within area: PixelRect) {
+        switch operation {
+        case .fill(let rect, let color, let clip):
+            let part = rect.intersection(clip).intersection(area)
+            guard !part.isEmpty else { return }
+            fill(part, color: color)
+        case .image(let surface, let x, let y, let opacity, let clip):
+            let bounds = PixelRect(x: x, y: y, width: surface.pixelWidth, height: surface.pixelHeight)
+            let part = bounds.intersection(clip).intersection(area)
+            guard !part.isEmpty, opacity > 0 else { return }
+            draw(surface, at: (x, y), part: part, opacity: opacity)
+        case .beginGroup, .beginTransformedGroup, .endGroup:
+            return
+        }
     }
 
-    private func fill(_ rect: PixelRect, color: PixelColor, height: Int) {
+    /// Draws the group starting at `start` into the texture of its `depth`, over its
+    /// bounds within `rects` (cleared transparent first; everything inside is drawn,
+    /// only top-level operations are culled), then blends that OVER the canvas within
+    /// `rects` with `opacity`, as FrameComposer's layers do. Returns the index of the
+    /// group's endGroup (the last operation if it has none).
+    @discardableResult
+    private func drawGroup(
+        _ operations: [DrawOperation], from start: Int, opacity: Double, bounds: PixelRect, within rects: [PixelRect],
+        depth: Int
+    ) throws(GLError) -> Int {
+        let extents = rects.dropFirst().reduce(rects.first ?? bounds) { union($0, $1) }
+        let area = bounds.intersection(extents)
+        guard !area.isEmpty, !rects.isEmpty else { return Self.end(of: start, in: operations) }
+        if groupTextures.count <= depth { groupTextures.append(try GLGroupTexture(context: context)) }
+        let layer = groupTextures[depth]
+        layer.reserve(width: area.width, height: area.height)
+        var parentFramebuffer: GLint = 0
+        glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &parentFramebuffer)
+        let parent = canvas
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), layer.framebuffer)
+        glViewport(0, 0, GLsizei(area.width), GLsizei(area.height))
+        setCanvas(origin: (area.x, area.y), width: area.width, height: area.height)
+        glClearColor(0, 0, 0, 0)
+        scissor(area)
+        glClear(GLenum(GL_COLOR_BUFFER_BIT))
+        var index = start + 1
+        inside: while index < operations.count {
+            switch operations[index] {
+            case .endGroup:
+                break inside
+            case .beginGroup(let innerOpacity, let innerBounds):
+                index = try drawGroup(
+                    operations, from: index, opacity: innerOpacity, bounds: innerBounds, within: [area],
+                    depth: depth + 1)
+            default:
+                draw(operations[index], within: area)
+            }
+            index += 1
+        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(parentFramebuffer))
+        glViewport(0, 0, GLsizei(parent.width), GLsizei(parent.height))
+        setCanvas(origin: parent.origin, width: parent.width, height: parent.height)
+        // The group's texture holds its top row highest (drawn as the canvas is).
+        glBindTexture(GLenum(GL_TEXTURE_2D), layer.texture)
+        let (width, height) = (Float(layer.width), Float(layer.height))
+        for rect in rects {
+            let part = rect.intersection(area)
+            guard !part.isEmpty, opacity > 0 else { continue }
+            let coordinates = (
+                Float(part.x - area.x) / width, Float(area.maxY - part.y) / height, Float(part.maxX - area.x) / width,
+                Float(area.maxY - part.maxY) / height
+            )
+            blend(part, opacity: opacity, texture: coordinates)
+        }
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        return min(index, operations.count - 1)
+    }
+
+    /// The endGroup closing the group that starts at `start` (the last operation if none does).
+    private static func end(of start: Int, in operations: [DrawOperation]) -> Int {
+        var depth = 0
+        for index in (start + 1)..<operations.count {
+            switch operations[index] {
+            case .beginGroup, .beginTransformedGroup: depth += 1
+            case .endGroup:
+                if depth == 0 { return index }
+                depth -= 1
+            default: continue
+            }
+        }
+        return operations.count - 1
+    }
+
+    private func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+        let x = min(a.x, b.x)
+        let y = min(a.y, b.y)
+        return PixelRect(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
+    }
+
+    private func setCanvas(origin: (x: Int, y: Int), width: Int, height: Int) {
+        canvas = (origin, width, height)
+        glUniform2f(viewportSize, Float(width), Float(height))
+        glUniform2f(originUniform, Float(origin.x), Float(origin.y))
+    }
+
+    /// GL's window rows go up from the bottom; frame pixels go down from the top.
+    private func scissor(_ rect: PixelRect) {
+        glScissor(
+            GLint(rect.x - canvas.origin.x), GLint(canvas.origin.y + canvas.height - rect.maxY), GLsizei(rect.width),
+            GLsizei(rect.height))
+    }
+
+    private func fill(_ rect: PixelRect, color: PixelColor) {
         // pixman's colour: 16 bits per premultiplied channel, stored as its top 8 bits.
         let alpha = min(max(color.alpha, 0), 1)
         func channel(_ value: Double) -> Float {
@@ -192,14 +295,14 @@ public final class GLFrameComposer {
         glUniform4f(
             colorUniform, channel(min(max(color.red, 0), 1) * alpha), channel(min(max(color.green, 0), 1) * alpha),
             channel(min(max(color.blue, 0), 1) * alpha), channel(alpha))
-        scissor(rect, height: height)
+        scissor(rect)
         drawQuad(rect, texture: (0, 0, 1, 1))
     }
 
     /// Draws the part of `surface` the quad covers OVER: sampled from its imported
     /// dmabuf where it has one, else uploaded.
     private func draw(
-        _ surface: DrawingSurface, at origin: (x: Int, y: Int), part: PixelRect, opacity: Double, height: Int
+        _ surface: DrawingSurface, at origin: (x: Int, y: Int), part: PixelRect, opacity: Double
     ) {
         let left = part.x - origin.x
         let top = part.y - origin.y
@@ -213,7 +316,7 @@ public final class GLFrameComposer {
                 Float(left) / width, Float(top) / rows, Float(left + part.width) / width,
                 Float(top + part.height) / rows
             )
-            blend(part, opacity: opacity, frameHeight: height, texture: coordinates)
+            blend(part, opacity: opacity, texture: coordinates)
             glBindTexture(GLenum(GL_TEXTURE_2D), texture)
             count(ContentStatistics(surfacesImported: 1))
             return
@@ -225,7 +328,7 @@ public final class GLFrameComposer {
                 GLenum(GL_UNSIGNED_BYTE), pixels + top * bytesPerRow + left * 4)
         }
         count(ContentStatistics(surfacesUploaded: 1, bytesUploaded: part.width * part.height * 4))
-        blend(part, opacity: opacity, frameHeight: height, texture: (0, 0, 1, 1))
+        blend(part, opacity: opacity, texture: (0, 0, 1, 1))
     }
 
     private func count(_ draw: ContentStatistics) {
@@ -254,14 +357,14 @@ public final class GLFrameComposer {
 
     /// Draws the bound texture's `texture` coordinates over `part` OVER, times `opacity`.
     private func blend(
-        _ part: PixelRect, opacity: Double, frameHeight height: Int, texture: (Float, Float, Float, Float)
+        _ part: PixelRect, opacity: Double, texture: (Float, Float, Float, Float)
     ) {
         glEnable(GLenum(GL_BLEND))
         glUniform1i(texturedUniform, 1)
         // pixman's mask: the opacity in 16 bits, used as its top 8.
         let mask = opacity >= 1 ? 1 : Float(UInt16((max(opacity, 0) * 65535).rounded()) >> 8) / 255
         glUniform1f(opacityUniform, mask)
-        scissor(part, height: height)
+        scissor(part)
         drawQuad(part, texture: texture)
     }
 
@@ -285,10 +388,12 @@ public final class GLFrameComposer {
         layout(location = 0) in vec2 position;
         layout(location = 1) in vec2 textureCoordinate;
         uniform vec2 viewportSize;
+        uniform vec2 origin;
         out vec2 uv;
         void main() {
             uv = textureCoordinate;
-            gl_Position = vec4(position.x / viewportSize.x * 2.0 - 1.0, 1.0 - position.y / viewportSize.y * 2.0, 0.0, 1.0);
+            vec2 p = (position - origin) / viewportSize;
+            gl_Position = vec4(p.x * 2.0 - 1.0, 1.0 - p.y * 2.0, 0.0, 1.0);
         }
         """
 

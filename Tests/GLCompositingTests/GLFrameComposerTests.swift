@@ -151,9 +151,109 @@ final class GLFrameComposerTests: XCTestCase {
         assertWithinRounding(try read(target), pixman(operations), "with hidden operations")
     }
 
-    func testGroupsAreLeftToPixman() {
+    func testTransformedGroupsAreLeftToPixman() {
         let bounds = PixelRect(x: 0, y: 0, width: 4, height: 4)
-        XCTAssertFalse(GLFrameComposer.canCompose([.beginGroup(opacity: 0.5, bounds: bounds), .endGroup]))
+        XCTAssertTrue(GLFrameComposer.canCompose([.beginGroup(opacity: 0.5, bounds: bounds), .endGroup]))
+        XCTAssertFalse(
+            GLFrameComposer.canCompose([
+                .beginTransformedGroup(opacity: 1, source: bounds, transform: .identity, bounds: bounds), .endGroup,
+            ]))
+    }
+
+    /// A translucent panel over the background: its opaque fill and the surface on it
+    /// are drawn together and blended as one (the fill does not show through the
+    /// surface's transparent corners), partly clipped by the group's bounds.
+    private func groupOperations(nested: Bool) -> [DrawOperation] {
+        let surface = DrawingSurface(pixelWidth: 20, pixelHeight: 14, scale: 1)
+        surface.setColor(PixelColor(red: 0.9, green: 0.8, blue: 0.1, alpha: 1))
+        surface.fillEllipse(x: 1, y: 1, width: 18, height: 12)
+        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        let panel = PixelRect(x: 6, y: 5, width: 44, height: 34)
+        var operations = operations()
+        operations += [
+            .beginGroup(opacity: 0.55, bounds: panel),
+            .fill(
+                PixelRect(x: 2, y: 3, width: 40, height: 30),
+                color: PixelColor(red: 0.2, green: 0.7, blue: 0.9, alpha: 1),
+                clip: frame),
+            .image(surface, x: 30, y: 20, opacity: 1, clip: frame),
+        ]
+        if nested {
+            let inner = PixelRect(x: 12, y: 12, width: 30, height: 40)
+            operations += [
+                .beginGroup(opacity: 0.7, bounds: inner),
+                .fill(inner, color: PixelColor(red: 0.8, green: 0.1, blue: 0.1, alpha: 1), clip: frame),
+                .beginGroup(opacity: 0.4, bounds: PixelRect(x: 20, y: 8, width: 30, height: 20)),
+                .fill(frame, color: PixelColor(red: 0.1, green: 0.9, blue: 0.2, alpha: 0.8), clip: frame),
+                .endGroup,
+                .image(surface, x: 15, y: 25, opacity: 0.5, clip: frame),
+                .endGroup,
+            ]
+        }
+        operations += [
+            .fill(
+                PixelRect(x: 40, y: 30, width: 6, height: 6), color: PixelColor(red: 1, green: 1, blue: 1, alpha: 0.5),
+                clip: frame),
+            .endGroup,
+            // Over the group: covers part of it (culled there, as at the top level).
+            .fill(
+                PixelRect(x: 44, y: 0, width: 20, height: 10),
+                color: PixelColor(red: 0.3, green: 0.3, blue: 0.3, alpha: 1),
+                clip: frame),
+        ]
+        return operations
+    }
+
+    func testATranslucentGroupMatchesPixman() throws {
+        let operations = groupOperations(nested: false)
+        XCTAssertTrue(GLFrameComposer.canCompose(operations))
+        let composer = try GLFrameComposer(context: context)
+        let target = try GLFramebuffer(context: context, width: width, height: height)
+        try composer.compose(operations, into: target, region: .full(width: width, height: height))
+        let shown = try read(target)
+        let expected = pixman(operations)
+        assertWithinRounding(shown, expected, "a translucent group")
+        // The panel's fill at (10, 8) is blended with the background, so neither colour is there as is.
+        XCTAssertNotEqual(shown[8 * width + 10] & 0xFF_FFFF, expected[0] & 0xFF_FFFF, "the group is drawn")
+    }
+
+    func testNestedGroupsMatchPixman() throws {
+        let operations = groupOperations(nested: true)
+        let composer = try GLFrameComposer(context: context)
+        let target = try GLFramebuffer(context: context, width: width, height: height)
+        try composer.compose(operations, into: target, region: .full(width: width, height: height))
+        assertWithinRounding(try read(target), pixman(operations), "nested groups")
+        // Again into the same textures (kept from the first frame): the same pixels.
+        try composer.compose(operations, into: target, region: .full(width: width, height: height))
+        assertWithinRounding(try read(target), pixman(operations), "nested groups, second frame")
+    }
+
+    /// A damage crossing the group's edge (two rectangles, one of them partly over it):
+    /// the group is drawn and blended only there, everything else keeps the old pixels.
+    func testAGroupPartlyOutsideTheDamage() throws {
+        let composer = try GLFrameComposer(context: context)
+        let target = try GLFramebuffer(context: context, width: width, height: height)
+        let red = PixelRect(x: 0, y: 0, width: width, height: height)
+        try composer.compose(
+            [.fill(red, color: PixelColor(red: 1, green: 0, blue: 0, alpha: 1), clip: red)], into: target,
+            region: .full(width: width, height: height))
+        let damage = [PixelRect(x: 0, y: 20, width: 24, height: 10), PixelRect(x: 40, y: 2, width: 20, height: 40)]
+        let operations = groupOperations(nested: true)
+        try composer.compose(operations, into: target, region: DamageRegion(damage))
+        let shown = try read(target)
+        let expected = pixman(operations)
+        var inside: [Int] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let damaged = damage.contains { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY }
+                if damaged {
+                    inside.append(y * width + x)
+                } else if shown[y * width + x] & 0xFF_FFFF != 0xFF_0000 {
+                    return XCTFail("(\(x), \(y)) outside the damage was redrawn")
+                }
+            }
+        }
+        assertWithinRounding(inside.map { shown[$0] }, inside.map { expected[$0] }, "the damage")
     }
 }
 
