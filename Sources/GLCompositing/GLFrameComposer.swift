@@ -1,6 +1,8 @@
 import CGLES
 import Compositing
+import Foundation
 import GLRendering
+import Geometry
 
 /// Composes a frame's draw operations with OpenGL ES into a draw target (a GBM
 /// buffer the card scans out, or the back buffer of a window surface on one): fills
@@ -70,6 +72,8 @@ public final class GLFrameComposer {
     private var canvas = (origin: (x: 0, y: 0), width: 0, height: 0)
     /// One texture per group nesting depth, kept for the next frames (grown when too small).
     private var groupTextures: [GLGroupTexture] = []
+    /// GL_MAX_TEXTURE_SIZE: a group larger (a huge view scaled down) is not drawn.
+    private let maxTextureSize: Int
 
     public init(context: GLContext) throws(GLProgramError) {
         program = try GLProgram(context: context, vertexShader: Self.vertexShader, fragmentShader: Self.fragmentShader)
@@ -79,6 +83,9 @@ public final class GLFrameComposer {
         texturedUniform = program.uniformLocation("textured")
         opacityUniform = program.uniformLocation("opacity")
         originUniform = program.uniformLocation("origin")
+        var limit: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &limit)
+        maxTextureSize = Int(limit)
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &vertexBuffer)
         glGenTextures(1, &texture)
@@ -121,12 +128,12 @@ public final class GLFrameComposer {
         glDeleteVertexArrays(1, &vertexArray)
     }
 
-    /// Whether every operation is one this composer draws (no transformed groups).
+    /// Whether every operation is one this composer draws: all kinds are now (kept so
+    /// that callers ask before composing, should a kind be added that GL does not draw).
     public static func canCompose(_ operations: [DrawOperation]) -> Bool {
         operations.allSatisfy {
             switch $0 {
-            case .fill, .image, .beginGroup, .endGroup: true
-            case .beginTransformedGroup: false
+            case .fill, .image, .beginGroup, .beginTransformedGroup, .endGroup: true
             }
         }
     }
@@ -164,8 +171,8 @@ public final class GLFrameComposer {
             glClear(GLenum(GL_COLOR_BUFFER_BIT))
         }
         for (index, rects) in visibility.visible {
-            if case .beginGroup(let opacity, let bounds) = operations[index] {
-                try drawGroup(operations, from: index, opacity: opacity, bounds: bounds, within: rects, depth: 0)
+            if Self.startsGroup(operations[index]) {
+                try drawGroup(operations, from: index, within: rects, depth: 0)
                 continue
             }
             for area in rects { draw(operations[index], within: area) }
@@ -191,19 +198,50 @@ public final class GLFrameComposer {
         }
     }
 
-    /// Draws the group starting at `start` into the texture of its `depth`, over its
-    /// bounds within `rects` (cleared transparent first; everything inside is drawn,
-    /// only top-level operations are culled), then blends that OVER the canvas within
-    /// `rects` with `opacity`, as FrameComposer's layers do. Returns the index of the
-    /// group's endGroup (the last operation if it has none).
+    /// Draws the group starting at `start` into the texture of its `depth` (cleared
+    /// transparent first; everything inside is drawn, only top-level operations are
+    /// culled), then blends that OVER the canvas within `rects` with the group's
+    /// opacity, as FrameComposer's layers do: an alpha group pixel for pixel, a
+    /// transformed one as a quad mapped by its transform, sampled bilinearly. Returns
+    /// the index of the group's endGroup (the last operation if it has none).
     @discardableResult
     private func drawGroup(
-        _ operations: [DrawOperation], from start: Int, opacity: Double, bounds: PixelRect, within rects: [PixelRect],
-        depth: Int
+        _ operations: [DrawOperation], from start: Int, within rects: [PixelRect], depth: Int
     ) throws(GLError) -> Int {
-        let extents = rects.dropFirst().reduce(rects.first ?? bounds) { union($0, $1) }
-        let area = bounds.intersection(extents)
-        guard !area.isEmpty, !rects.isEmpty else { return Self.end(of: start, in: operations) }
+        let extents = rects.dropFirst().reduce(rects.first ?? PixelRect(x: 0, y: 0, width: 0, height: 0)) {
+            union($0, $1)
+        }
+        // What the group's operations draw (`content`, in their coordinates), the
+        // texture's part holding it (`area`), and where it is blended (`placement`).
+        let opacity: Double
+        let content: PixelRect
+        let area: PixelRect
+        let placement: PixelRect
+        var transform: CGAffineTransform?
+        switch operations[start] {
+        case .beginGroup(let groupOpacity, let bounds):
+            opacity = groupOpacity
+            content = bounds.intersection(extents)
+            area = content
+            placement = content
+        case .beginTransformedGroup(let groupOpacity, let source, let groupTransform, let bounds):
+            opacity = groupOpacity
+            placement = bounds.intersection(extents)
+            guard groupTransform.isInvertible, !placement.isEmpty else { return Self.end(of: start, in: operations) }
+            // Only the source pixels that reach the placement, plus the filter's reach (as pixman).
+            let reach = groupTransform.inverted().boundingBox(of: placement)
+            content = source.intersection(Self.outset(reach, by: 1))
+            // A transparent margin of 2: the quad spans 1 beyond the content, so that its
+            // edges fade to transparent as pixman's (transparent outside its image), and
+            // bilinear taps from there stay within what was cleared.
+            area = Self.outset(content, by: 2)
+            transform = groupTransform
+        default:
+            return start
+        }
+        guard !content.isEmpty, !rects.isEmpty, area.width <= maxTextureSize, area.height <= maxTextureSize else {
+            return Self.end(of: start, in: operations)
+        }
         if groupTextures.count <= depth { groupTextures.append(try GLGroupTexture(context: context)) }
         let layer = groupTextures[depth]
         layer.reserve(width: area.width, height: area.height)
@@ -221,32 +259,55 @@ public final class GLFrameComposer {
             switch operations[index] {
             case .endGroup:
                 break inside
-            case .beginGroup(let innerOpacity, let innerBounds):
-                index = try drawGroup(
-                    operations, from: index, opacity: innerOpacity, bounds: innerBounds, within: [area],
-                    depth: depth + 1)
+            case .beginGroup, .beginTransformedGroup:
+                index = try drawGroup(operations, from: index, within: [content], depth: depth + 1)
             default:
-                draw(operations[index], within: area)
+                draw(operations[index], within: content)
             }
             index += 1
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(parentFramebuffer))
         glViewport(0, 0, GLsizei(parent.width), GLsizei(parent.height))
         setCanvas(origin: parent.origin, width: parent.width, height: parent.height)
-        // The group's texture holds its top row highest (drawn as the canvas is).
         glBindTexture(GLenum(GL_TEXTURE_2D), layer.texture)
-        let (width, height) = (Float(layer.width), Float(layer.height))
+        let filter = transform == nil ? GL_NEAREST : GL_LINEAR
+        for parameter in [GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER] {
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), filter)
+        }
+        // The group's texture holds its top row highest (drawn as the canvas is).
+        let (width, height) = (Double(layer.width), Double(layer.height))
+        func coordinates(_ x: Double, _ y: Double) -> (Float, Float) {
+            (Float((x - Double(area.x)) / width), Float((Double(area.maxY) - y) / height))
+        }
+        // Corners top-left, top-right, bottom-left, bottom-right: where they go, what they sample.
+        let quad: [(position: (Float, Float), texture: (Float, Float))]
+        if let transform {
+            let edge = Self.outset(content, by: 1)
+            quad = [(edge.x, edge.y), (edge.maxX, edge.y), (edge.x, edge.maxY), (edge.maxX, edge.maxY)].map {
+                let point = CGPoint(x: CGFloat($0.0), y: CGFloat($0.1)).applying(transform)
+                return ((Float(point.x), Float(point.y)), coordinates(Double($0.0), Double($0.1)))
+            }
+        } else {
+            quad = []
+        }
         for rect in rects {
-            let part = rect.intersection(area)
+            let part = rect.intersection(placement)
             guard !part.isEmpty, opacity > 0 else { continue }
-            let coordinates = (
-                Float(part.x - area.x) / width, Float(area.maxY - part.y) / height, Float(part.maxX - area.x) / width,
-                Float(area.maxY - part.maxY) / height
-            )
-            blend(part, opacity: opacity, texture: coordinates)
+            if transform != nil {
+                blend(part, opacity: opacity, quad: quad)
+                continue
+            }
+            let (s0, t0) = coordinates(Double(part.x), Double(part.y))
+            let (s1, t1) = coordinates(Double(part.maxX), Double(part.maxY))
+            blend(part, opacity: opacity, texture: (s0, t0, s1, t1))
         }
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         return min(index, operations.count - 1)
+    }
+
+    private static func outset(_ rect: PixelRect, by margin: Int) -> PixelRect {
+        PixelRect(
+            x: rect.x - margin, y: rect.y - margin, width: rect.width + 2 * margin, height: rect.height + 2 * margin)
     }
 
     /// The endGroup closing the group that starts at `start` (the last operation if none does).
@@ -262,6 +323,13 @@ public final class GLFrameComposer {
             }
         }
         return operations.count - 1
+    }
+
+    private static func startsGroup(_ operation: DrawOperation) -> Bool {
+        switch operation {
+        case .beginGroup, .beginTransformedGroup: true
+        default: false
+        }
     }
 
     private func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
@@ -356,8 +424,18 @@ public final class GLFrameComposer {
     }
 
     /// Draws the bound texture's `texture` coordinates over `part` OVER, times `opacity`.
+    private func blend(_ part: PixelRect, opacity: Double, texture: (Float, Float, Float, Float)) {
+        let (s0, t0, s1, t1) = texture
+        let (x0, y0, x1, y1) = (Float(part.x), Float(part.y), Float(part.maxX), Float(part.maxY))
+        blend(
+            part, opacity: opacity,
+            quad: [((x0, y0), (s0, t0)), ((x1, y0), (s1, t0)), ((x0, y1), (s0, t1)), ((x1, y1), (s1, t1))])
+    }
+
+    /// Draws the bound texture mapped onto `quad` (corners top-left, top-right,
+    /// bottom-left, bottom-right, frame pixels) OVER within `part`, times `opacity`.
     private func blend(
-        _ part: PixelRect, opacity: Double, texture: (Float, Float, Float, Float)
+        _ part: PixelRect, opacity: Double, quad: [(position: (Float, Float), texture: (Float, Float))]
     ) {
         glEnable(GLenum(GL_BLEND))
         glUniform1i(texturedUniform, 1)
@@ -365,18 +443,22 @@ public final class GLFrameComposer {
         let mask = opacity >= 1 ? 1 : Float(UInt16((max(opacity, 0) * 65535).rounded()) >> 8) / 255
         glUniform1f(opacityUniform, mask)
         scissor(part)
-        drawQuad(part, texture: texture)
+        drawQuad(quad)
     }
 
     /// Two triangles over `rect` (frame pixels) with texture coordinates from the top-left corner.
     private func drawQuad(_ rect: PixelRect, texture: (Float, Float, Float, Float)) {
-        let (x0, y0) = (Float(rect.x), Float(rect.y))
-        let (x1, y1) = (Float(rect.maxX), Float(rect.maxY))
         let (s0, t0, s1, t1) = texture
-        let vertices: [Float] = [
-            x0, y0, s0, t0, x1, y0, s1, t0, x0, y1, s0, t1,
-            x1, y0, s1, t0, x1, y1, s1, t1, x0, y1, s0, t1,
-        ]
+        let (x0, y0, x1, y1) = (Float(rect.x), Float(rect.y), Float(rect.maxX), Float(rect.maxY))
+        drawQuad([((x0, y0), (s0, t0)), ((x1, y0), (s1, t0)), ((x0, y1), (s0, t1)), ((x1, y1), (s1, t1))])
+    }
+
+    /// Two triangles: corners top-left, top-right, bottom-left, bottom-right.
+    private func drawQuad(_ corners: [(position: (Float, Float), texture: (Float, Float))]) {
+        let vertices = [0, 1, 2, 1, 3, 2].flatMap { index in
+            let corner = corners[index]
+            return [corner.position.0, corner.position.1, corner.texture.0, corner.texture.1]
+        }
         vertices.withUnsafeBytes { bytes in
             glBufferData(GLenum(GL_ARRAY_BUFFER), bytes.count, bytes.baseAddress, GLenum(GL_STREAM_DRAW))
         }

@@ -62,6 +62,9 @@ class KMSDisplayTestCase: XCTestCase {
         try image.writePNG(to: "\(directory)/\(name).png")
     }
 
+    /// How far GL's pixels may be from pixman's per channel (1: rounding of blends).
+    var glTolerance: Int { 1 }
+
     /// Waits for the screen's frame and fails unless what the CRTC shows (the
     /// writeback capture; the front buffer without one) equals a whole
     /// recomposition of the scene; a mismatch is saved as `prefix-step.png`.
@@ -74,7 +77,7 @@ class KMSDisplayTestCase: XCTestCase {
         let shown = captured.pixels.map(rgb)
         let expected = Application.shared.captureFrame(of: screen).pixels.map(rgb)
         guard shown != expected else { return }
-        if allowingGLRounding, ScanoutTolerance.withinRounding(shown, expected) { return }
+        if allowingGLRounding, ScanoutTolerance.withinRounding(shown, expected, by: glTolerance) { return }
         if let prefix { try? save(captured, "\(prefix)-\(step.replacingOccurrences(of: " ", with: "-"))") }
         let index = zip(shown, expected).enumerated().first { $0.element.0 != $0.element.1 }!.offset
         let width = Int(screen.nativeBounds.width)
@@ -119,12 +122,12 @@ class VKMSPlugTestCase: KMSDisplayTestCase {
 enum ScanoutTolerance {
     static let glRounding = ProcessInfo.processInfo.environment["DIRECTDISPLAY_COMPOSITOR"] == "gl"
 
-    /// Whether every pixel's red, green and blue are within 1 of the other's.
-    static func withinRounding(_ shown: [UInt32], _ expected: [UInt32]) -> Bool {
+    /// Whether every pixel's red, green and blue are within `limit` of the other's.
+    static func withinRounding(_ shown: [UInt32], _ expected: [UInt32], by limit: Int = 1) -> Bool {
         shown.count == expected.count
             && zip(shown, expected).allSatisfy { a, b in
                 stride(from: 0, to: 24, by: 8).allSatisfy { shift in
-                    abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)) <= 1
+                    abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)) <= limit
                 }
             }
     }
