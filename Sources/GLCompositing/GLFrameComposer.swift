@@ -10,10 +10,11 @@ import Geometry
 /// alpha, each limited by its clip and the damage through the scissor. Pixels
 /// outside the damage are left as they are (the caller tracks each buffer's age).
 /// Colours go through 8 bits as pixman's do, so a frame matches FrameComposer's
-/// within rounding of blended pixels. A group with an opacity (`beginGroup`) is drawn
-/// into a texture of its bounds (within the damage), cleared transparent, and that is
-/// blended OVER with the group's opacity; transformed groups are not composed here:
-/// `canCompose` says whether a frame can be.
+/// within rounding of blended pixels. A group is drawn into a texture (within the
+/// damage), cleared transparent, and that is blended OVER with the group's opacity:
+/// an alpha group (`beginGroup`) pixel for pixel, a transformed one as a quad mapped
+/// by its transform and sampled bilinearly (within 2 of pixman's: its filter weighs
+/// in 7 bits).
 ///
 /// A surface whose memory is a dmabuf (``DMABufSurfaceMemory``) is imported once as a
 /// texture kept by that memory and sampled in place: a redraw of it reaches GL with no
