@@ -41,12 +41,7 @@ public final class ExportedDumbBuffer {
     public init(device: DRMDevice, width: Int, height: Int) throws(DRMError) {
         let card = device.fd
         let what = "\(width)x\(height) content buffer on \(device.path)"
-        var handle: UInt32 = 0
-        var pitch: UInt32 = 0
-        var size: UInt64 = 0
-        try drmCall("drmModeCreateDumbBuffer", context: what) {
-            drmModeCreateDumbBuffer(card, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size)
-        }
+        let (handle, pitch, size) = try createDumbBuffer(on: card, width: width, height: height, context: what)
         // The dmabuf holds the buffer from here on; the handle is not needed again.
         defer { _ = drmModeDestroyDumbBuffer(card, handle) }
         var exported: Int32 = -1

@@ -31,12 +31,7 @@ public final class ScanoutBuffer: ScanoutFramebuffer {
         self.format = format
         let fd = device.fd
         let what = "\(width)x\(height) buffer on \(device.path)"
-        var handle: UInt32 = 0
-        var pitch: UInt32 = 0
-        var size: UInt64 = 0
-        try drmCall("drmModeCreateDumbBuffer", context: what) {
-            drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size)
-        }
+        let (handle, pitch, size) = try createDumbBuffer(on: fd, width: width, height: height, context: what)
         var offset: UInt64 = 0
         do {
             try drmCall("drmModeMapDumbBuffer", context: what) { drmModeMapDumbBuffer(fd, handle, &offset) }
@@ -110,4 +105,18 @@ public final class ScanoutBuffer: ScanoutFramebuffer {
         }
         return result
     }
+}
+
+/// drmModeCreateDumbBuffer of a 32 bits per pixel `width`×`height` buffer: its GEM
+/// handle (the caller destroys it), bytes per row and size.
+func createDumbBuffer(on fd: Int32, width: Int, height: Int, context: String) throws(DRMError) -> (
+    handle: UInt32, pitch: UInt32, size: UInt64
+) {
+    var handle: UInt32 = 0
+    var pitch: UInt32 = 0
+    var size: UInt64 = 0
+    try drmCall("drmModeCreateDumbBuffer", context: context) {
+        drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size)
+    }
+    return (handle, pitch, size)
 }
