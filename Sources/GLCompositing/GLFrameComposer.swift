@@ -13,8 +13,8 @@ import Geometry
 /// within rounding of blended pixels. A group is drawn into a texture (within the
 /// damage), cleared transparent, and that is blended OVER with the group's opacity:
 /// an alpha group (`beginGroup`) pixel for pixel, a transformed one as a quad mapped
-/// by its transform and sampled bilinearly (within 2 of pixman's: its filter weighs
-/// in 7 bits).
+/// by its transform, filtered in the shader as pixman's bilinear filter is (its 7-bit
+/// weights: GL_LINEAR's differ by up to 5 per channel along sharp edges).
 ///
 /// A surface whose memory is a dmabuf (``DMABufSurfaceMemory``) is imported once as a
 /// texture kept by that memory and sampled in place: a redraw of it reaches GL with no
@@ -64,6 +64,7 @@ public final class GLFrameComposer {
     private let colorUniform: GLint
     private let texturedUniform: GLint
     private let opacityUniform: GLint
+    private let filteredRowsUniform: GLint
     private let originUniform: GLint
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
@@ -83,6 +84,7 @@ public final class GLFrameComposer {
         colorUniform = program.uniformLocation("color")
         texturedUniform = program.uniformLocation("textured")
         opacityUniform = program.uniformLocation("opacity")
+        filteredRowsUniform = program.uniformLocation("filteredRows")
         originUniform = program.uniformLocation("origin")
         var limit: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &limit)
@@ -203,7 +205,7 @@ public final class GLFrameComposer {
     /// transparent first; everything inside is drawn, only top-level operations are
     /// culled), then blends that OVER the canvas within `rects` with the group's
     /// opacity, as FrameComposer's layers do: an alpha group pixel for pixel, a
-    /// transformed one as a quad mapped by its transform, sampled bilinearly. Returns
+    /// transformed one as a quad mapped by its transform, filtered as pixman does. Returns
     /// the index of the group's endGroup (the last operation if it has none).
     @discardableResult
     private func drawGroup(
@@ -271,10 +273,6 @@ public final class GLFrameComposer {
         glViewport(0, 0, GLsizei(parent.width), GLsizei(parent.height))
         setCanvas(origin: parent.origin, width: parent.width, height: parent.height)
         glBindTexture(GLenum(GL_TEXTURE_2D), layer.texture)
-        let filter = transform == nil ? GL_NEAREST : GL_LINEAR
-        for parameter in [GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER] {
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), filter)
-        }
         // The group's texture holds its top row highest (drawn as the canvas is).
         let (width, height) = (Double(layer.width), Double(layer.height))
         func coordinates(_ x: Double, _ y: Double) -> (Float, Float) {
@@ -295,7 +293,7 @@ public final class GLFrameComposer {
             let part = rect.intersection(placement)
             guard !part.isEmpty, opacity > 0 else { continue }
             if transform != nil {
-                blend(part, opacity: opacity, quad: quad)
+                blend(part, opacity: opacity, quad: quad, filteredRows: area.height)
                 continue
             }
             let (s0, t0) = coordinates(Double(part.x), Double(part.y))
@@ -435,11 +433,15 @@ public final class GLFrameComposer {
 
     /// Draws the bound texture mapped onto `quad` (corners top-left, top-right,
     /// bottom-left, bottom-right, frame pixels) OVER within `part`, times `opacity`.
+    /// With `filteredRows` (the rows of a group's part of the texture, drawn top row
+    /// highest), sampled bilinearly as pixman does.
     private func blend(
-        _ part: PixelRect, opacity: Double, quad: [(position: (Float, Float), texture: (Float, Float))]
+        _ part: PixelRect, opacity: Double, quad: [(position: (Float, Float), texture: (Float, Float))],
+        filteredRows: Int = 0
     ) {
         glEnable(GLenum(GL_BLEND))
         glUniform1i(texturedUniform, 1)
+        glUniform1i(filteredRowsUniform, GLint(filteredRows))
         // pixman's mask: the opacity in 16 bits, used as its top 8.
         let mask = opacity >= 1 ? 1 : Float(UInt16((max(opacity, 0) * 65535).rounded()) >> 8) / 255
         glUniform1f(opacityUniform, mask)
@@ -483,14 +485,47 @@ public final class GLFrameComposer {
     private static let fragmentShader = """
         #version 300 es
         precision highp float;
+        precision highp int;
         in vec2 uv;
         uniform sampler2D surface;
         uniform bool textured;
         uniform vec4 color;
         uniform float opacity;
+        uniform int filteredRows;
         out vec4 fragmentColor;
+
+        ivec4 texel(ivec2 position) {
+            ivec2 size = textureSize(surface, 0);
+            return ivec4(round(texelFetch(surface, clamp(position, ivec2(0), size - 1), 0) * 255.0));
+        }
+
+        // pixman's bilinear filter (bilinear_interpolation in pixman-inlines.h): taps
+        // half a pixel off the sample point, weights truncated to 7 bits, the sum
+        // truncated to 8, in its image's rows (down from the top; the texture's go up).
+        vec4 bilinear() {
+            vec2 point = uv * vec2(textureSize(surface, 0));
+            point = vec2(point.x, float(filteredRows) - point.y) - 0.5;
+            vec2 cell = floor(point);
+            ivec2 weight = ivec2((point - cell) * 128.0) << 1;
+            int x = int(cell.x);
+            int row = filteredRows - 1 - int(cell.y);
+            int both = weight.x * weight.y;
+            int right = (weight.x << 8) - both;
+            int below = (weight.y << 8) - both;
+            int neither = 65536 - (weight.y << 8) - (weight.x << 8) + both;
+            ivec4 sum = texel(ivec2(x, row)) * neither + texel(ivec2(x + 1, row)) * right
+                + texel(ivec2(x, row - 1)) * below + texel(ivec2(x + 1, row - 1)) * both;
+            return vec4(sum >> 16) / 255.0;
+        }
+
         void main() {
-            fragmentColor = textured ? texture(surface, uv) * opacity : color;
+            if (!textured) {
+                fragmentColor = color;
+            } else if (filteredRows > 0) {
+                fragmentColor = bilinear() * opacity;
+            } else {
+                fragmentColor = texture(surface, uv) * opacity;
+            }
         }
         """
 }

@@ -182,11 +182,12 @@ final class GLFrameComposerTests: XCTestCase {
         return (operations, source, transform)
     }
 
-    /// GL's bilinear filter against pixman's: within 2 per channel where a pixel's
-    /// centre maps more than 1.5 source pixels from the content's edge (pixman weighs
-    /// its taps in 7 bits, GL in 8 at least, so a sharp step inside the content may
-    /// differ by 2); at the edge, where pixman blends with transparency outside its
-    /// image and GL's quad covers whole pixels only, by more in a few pixels.
+    /// GL's filtering of a transformed group against pixman's bilinear filter: within
+    /// 2 per channel where a pixel's centre maps more than 1.5 source pixels from the
+    /// content's edge (the shader weighs as pixman does, but its float coordinates can
+    /// fall on the other side of a 1/128 step than pixman's 16.16 ones, and nested
+    /// groups round twice); at the edge, where pixman blends with transparency outside
+    /// its image and GL covers whole pixels only, a few pixels may differ more.
     private func assertBilinearMatch(
         _ shown: [UInt32], _ expected: [UInt32], source: PixelRect, transform: CGAffineTransform, _ what: String,
         only pixels: ((Int, Int) -> Bool)? = nil
