@@ -28,14 +28,17 @@ public struct CRTCAssignment: Sendable, Equatable {
 
     /// The cursor plane that can sit on `crtc` and is not in `taken` (another
     /// screen's); nil when the card has none free (the cursor is then composited).
-    /// An overlay plane that can sit on `crtc` and scan out premultiplied ARGB8888
-    /// (a window's own buffer, transparent where it draws nothing).
-    public static func overlayPlane(for crtc: CRTCState, in probe: CardProbe, taken: Set<UInt32>) -> PlaneState? {
-        guard crtc.index < 32 else { return nil }
-        return probe.planes.first { plane in
+    /// The overlay planes that can sit on `crtc` and scan out premultiplied ARGB8888
+    /// (a window's own buffer, transparent where it draws nothing), lowest first:
+    /// without a zpos property (vkms) the kernel stacks planes in their id order.
+    /// Planes with zpos (whose order this does not set yet) give one plane only.
+    public static func overlayPlanes(for crtc: CRTCState, in probe: CardProbe, taken: Set<UInt32>) -> [PlaneState] {
+        guard crtc.index < 32 else { return [] }
+        let planes = probe.planes.filter { plane in
             plane.kind == .overlay && plane.possibleCRTCs & (1 << UInt32(crtc.index)) != 0 && !taken.contains(plane.id)
                 && plane.formats.contains(ScanoutBuffer.cursorFormat)
-        }
+        }.sorted { $0.id < $1.id }
+        return planes.contains { $0.properties.has("zpos") } ? Array(planes.prefix(1)) : planes
     }
 
     public static func cursorPlane(for crtc: CRTCState, in probe: CardProbe, taken: Set<UInt32>) -> PlaneState? {

@@ -11,8 +11,8 @@ struct CRTCCommitState {
     let framebuffer: any ScanoutFramebuffer
     /// The cursor plane's state to set with this commit; nil leaves the plane as it is.
     var cursor: CursorPlacement? = nil
-    /// The overlay plane's state to set with this commit; nil leaves it as it is.
-    var overlay: OverlayPlacement? = nil
+    /// The overlay planes' states to set with this commit; planes not named are left as they are.
+    var overlays: [OverlayPlacement] = []
     /// What changed in `framebuffer` since it was last on screen, for the primary
     /// plane's FB_DAMAGE_CLIPS where it has one; nil: all of it.
     var damage: [DamageClip]? = nil
@@ -61,8 +61,8 @@ protocol CRTCCommitter: AnyObject {
     /// Checks a page flip (with its overlay) without applying it; throws when the
     /// kernel would refuse it. Legacy KMS has no overlays here: it always refuses.
     func testPageFlip(_ state: CRTCCommitState) throws(DRMError)
-    /// Takes the overlay plane off the CRTC at once (before the console comes back).
-    func hideOverlay(_ state: CRTCCommitState) throws(DRMError)
+    /// Takes the overlay planes off the CRTC at once (before the console comes back).
+    func hideOverlays(_ state: CRTCCommitState) throws(DRMError)
 }
 
 /// Commits through the atomic API (drmModeAtomicCommit).
@@ -115,7 +115,7 @@ final class AtomicCommit: CRTCCommitter {
             clips = blob
         }
         if let cursor = state.cursor { try add(cursor, crtcID: state.crtc.id, to: request) }
-        if let overlay = state.overlay { try add(overlay, crtcID: state.crtc.id, to: request) }
+        for overlay in state.overlays { try add(overlay, crtcID: state.crtc.id, to: request) }
         return (request, clips)
     }
 
@@ -132,21 +132,19 @@ final class AtomicCommit: CRTCCommitter {
         try request.add(state.primaryPlane.id, state.primaryPlane.properties, "FB_ID", 0)
         try request.add(state.primaryPlane.id, state.primaryPlane.properties, "CRTC_ID", 0)
         if let cursor = state.cursor { try add(cursor.hidden, crtcID: 0, to: request) }
-        if let overlay = state.overlay {
-            try add(.off(overlay.plane), crtcID: 0, to: request)
-        }
+        for overlay in state.overlays { try add(.off(overlay.plane), crtcID: 0, to: request) }
         try request.commit(
             device: device, flags: UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), userData: 0,
             context: "turning off \(state.connector.name)")
         modeBlob = nil
     }
 
-    func hideOverlay(_ state: CRTCCommitState) throws(DRMError) {
-        guard let overlay = state.overlay else { return }
+    func hideOverlays(_ state: CRTCCommitState) throws(DRMError) {
+        guard !state.overlays.isEmpty else { return }
         let request = try AtomicRequest()
-        try add(.off(overlay.plane), crtcID: 0, to: request)
+        for overlay in state.overlays { try add(.off(overlay.plane), crtcID: 0, to: request) }
         try request.commit(
-            device: device, flags: 0, userData: 0, context: "turning the overlay off on \(state.connector.name)")
+            device: device, flags: 0, userData: 0, context: "turning the overlays off on \(state.connector.name)")
     }
 
     func hideCursor(_ state: CRTCCommitState) throws(DRMError) {
@@ -216,7 +214,7 @@ final class AtomicCommit: CRTCCommitter {
         try request.add(plane.id, plane.properties, "CRTC_W", width)
         try request.add(plane.id, plane.properties, "CRTC_H", height)
         if let cursor = state.cursor { try add(cursor, crtcID: state.crtc.id, to: request) }
-        if let overlay = state.overlay { try add(overlay, crtcID: state.crtc.id, to: request) }
+        for overlay in state.overlays { try add(overlay, crtcID: state.crtc.id, to: request) }
         // As wlroots does on every modeset: a link the kernel marked BAD is only
         // retrained by a modeset that asks for GOOD (the kernel never takes BAD from us).
         if state.connector.properties.has("link-status") {
@@ -255,7 +253,7 @@ final class LegacyCommit: CRTCCommitter {
         throw DRMError(call: "testPageFlip", code: EOPNOTSUPP, context: "legacy KMS: no overlay planes used")
     }
 
-    func hideOverlay(_ state: CRTCCommitState) throws(DRMError) {}
+    func hideOverlays(_ state: CRTCCommitState) throws(DRMError) {}
 
     func pageFlip(_ state: CRTCCommitState, userData: UInt64) throws(DRMError) {
         let fd = device.fd

@@ -1,5 +1,5 @@
 /// One frame as it goes to the kernel: the buffer the primary plane scans out,
-/// the window buffer on the overlay plane (if any) and what changed.
+/// the window buffers on the overlay planes (if any) and what changed.
 ///
 /// A frame holds its buffers, so a buffer on screen or queued cannot be freed
 /// (drmModeRmFB turns a plane off) while the flip state still speaks of it.
@@ -10,8 +10,9 @@ struct ScanoutFrame {
     let slot: Int
     /// The content version the frame shows (see `ScanoutOutput.present(version:)`).
     var version: Int
-    /// The overlay plane's buffer and its top-left corner in CRTC pixels; nil: the plane is off.
-    var overlay: (buffer: ScanoutBuffer, x: Int, y: Int)?
+    /// The buffers on the output's overlay planes, from the first (lowest) plane up,
+    /// with their top-left corners in CRTC pixels; the planes past them are off.
+    var overlays: [(buffer: ScanoutBuffer, x: Int, y: Int)]
     /// What changed in `buffer` since it was last on screen (FB_DAMAGE_CLIPS); nil: everything.
     var damage: [DamageClip]?
     /// A buffer shown on the primary plane instead of `buffer` (a GLView's GBM

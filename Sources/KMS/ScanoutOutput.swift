@@ -45,10 +45,12 @@ public final class ScanoutOutput {
     private var cursor: CursorPlacement?
     /// The cursor moved since the last commit: the next commit carries it.
     private var cursorChanged = false
-    private var overlayPlane: PlaneState?
-    /// Per slot: the window buffer drawn for that slot's frames.
-    private var overlayBuffers: [ScanoutBuffer?] = [nil, nil, nil]
-    private var overlayCommitted = false
+    /// The overlay planes windows may go on, lowest first.
+    private var overlayPlanes: [PlaneState] = []
+    /// Per overlay plane, per slot: the window buffer drawn for that slot's frames.
+    private var overlayBuffers: [[ScanoutBuffer?]] = []
+    /// How many overlay planes (the first ones) the frame last committed has on.
+    private var overlaysCommitted = 0
     private let committer: any CRTCCommitter
     private let makeBuffer: (Int, Int, UInt32) throws(DRMError) -> ScanoutBuffer
     private let saved: SavedCRTC
@@ -113,25 +115,24 @@ public final class ScanoutOutput {
 
     /// Commits what was drawn into `drawBuffer`, tagged with a content `version`:
     /// at once when nothing is queued (a modeset the first time), else at the
-    /// queued frame's flip event. `overlayAt` puts what was drawn into
-    /// `overlayDrawBuffer` on the overlay plane at that CRTC position (nil: the
-    /// plane is off in this frame); `damage` says what changed in the buffer
+    /// queued frame's flip event. `overlaysAt` puts what was drawn into
+    /// `overlayDrawBuffer` of each of the first overlay planes at those CRTC
+    /// positions (the other planes are off in this frame); `damage` says what changed in the buffer
     /// since it was last on screen (FB_DAMAGE_CLIPS; nil: everything).
     /// - Throws: the commit's error; the frame is kept as pending, and the next
     ///   `present` (after drawing into the same buffer again) retries it.
-    public func present(version: Int, overlayAt: (x: Int, y: Int)? = nil, damage: [DamageClip]? = nil)
+    public func present(version: Int, overlaysAt: [(x: Int, y: Int)] = [], damage: [DamageClip]? = nil)
         throws(DRMError)
     {
         let slot = drawIndex
-        var overlay: (buffer: ScanoutBuffer, x: Int, y: Int)?
-        if let overlayAt, let image = overlayBuffers[slot] { overlay = (image, overlayAt.x, overlayAt.y) }
+        let overlays = try placedOverlays(overlaysAt, slot: slot)
         var damage = damage
         if let redrawn = state.pending {
             // Drawn again before it went out: its clips still count.
             damage = redrawn.damage.flatMap { earlier in damage.map { earlier + $0 } }
         }
         try enqueue(
-            ScanoutFrame(buffer: try buffer(slot), slot: slot, version: version, overlay: overlay, damage: damage))
+            ScanoutFrame(buffer: try buffer(slot), slot: slot, version: version, overlays: overlays, damage: damage))
     }
 
     // MARK: Direct scanout (a frame from a buffer that is not the output's own)
@@ -142,7 +143,7 @@ public final class ScanoutOutput {
     /// holds it (and the slot's own buffer), so it lives until the flip that replaces it.
     public func presentDirect(_ framebuffer: any ScanoutFramebuffer, version: Int) throws(DRMError) {
         let slot = drawIndex
-        var frame = ScanoutFrame(buffer: try buffer(slot), slot: slot, version: version, overlay: nil, damage: nil)
+        var frame = ScanoutFrame(buffer: try buffer(slot), slot: slot, version: version, overlays: [], damage: nil)
         frame.direct = framebuffer
         try enqueue(frame)
     }
@@ -152,45 +153,74 @@ public final class ScanoutOutput {
 
     // MARK: Overlay plane (a window scanned out from its own buffer)
 
-    /// The overlay plane this output may show a window on (see `attachOverlay`).
-    public var overlayPlaneID: UInt32? { overlayPlane?.id }
+    /// The overlay planes this output may show windows on, lowest first (see `attachOverlays`).
+    public var overlayPlaneIDs: [UInt32] { overlayPlanes.map(\.id) }
 
     /// The next commit is a full modeset (first frame, after a VT switch or a lost flip).
     public var requiresModeset: Bool { needsModeset }
 
-    /// Whether the frame last committed has the overlay plane on.
-    public var showsOverlay: Bool { overlayCommitted }
+    /// How many overlay planes the frame last committed has on.
+    public var overlaysShown: Int { overlaysCommitted }
 
-    /// Gives the output an overlay plane for a window's own buffer.
-    public func attachOverlay(plane: PlaneState) { overlayPlane = plane }
+    /// Gives the output overlay planes for windows' own buffers, lowest first.
+    public func attachOverlays(planes: [PlaneState]) {
+        overlayPlanes = planes
+        overlayBuffers = planes.map { _ in [nil, nil, nil] }
+    }
 
-    /// The ARGB8888 (premultiplied) buffer of `width`×`height` to draw the overlay
-    /// window into for the frame drawn now; it goes on screen with that frame.
-    public func overlayDrawBuffer(width: Int, height: Int) throws(DRMError) -> ScanoutBuffer {
+    /// The ARGB8888 (premultiplied) buffer of `width`×`height` to draw the window
+    /// of overlay plane `plane` (an index into `overlayPlaneIDs`) into for the
+    /// frame drawn now; it goes on screen with that frame.
+    public func overlayDrawBuffer(plane: Int, width: Int, height: Int) throws(DRMError) -> ScanoutBuffer {
         let index = drawIndex
-        if let existing = overlayBuffers[index], existing.width == width, existing.height == height {
+        if let existing = overlayBuffers[plane][index], existing.width == width, existing.height == height {
             return existing
         }
         // A frame on screen or queued that shows the old one holds it until it is replaced.
         let made = try makeBuffer(width, height, ScanoutBuffer.cursorFormat)
-        overlayBuffers[index] = made
+        overlayBuffers[plane][index] = made
         return made
     }
 
     /// Asks the kernel (TEST_ONLY) whether the frame drawn now may show the overlay
-    /// buffer of its slot at (`x`, `y`). Throws its answer when not; a frame that
-    /// needs a modeset is never offloaded.
-    public func testOverlay(x: Int, y: Int) throws(DRMError) {
+    /// buffers of its slot at `places` (the first planes; the others off). Throws
+    /// its answer when not; a frame that needs a modeset is never offloaded.
+    public func testOverlays(_ places: [(x: Int, y: Int)]) throws(DRMError) {
         let index = drawIndex
-        guard let plane = overlayPlane, let image = overlayBuffers[index] else {
-            throw DRMError(call: "testOverlay", code: ENOENT, context: "\(connector.name) has no overlay buffer")
-        }
         guard !needsModeset else {
-            throw DRMError(call: "testOverlay", code: EAGAIN, context: "\(connector.name) needs a modeset first")
+            throw DRMError(call: "testOverlays", code: EAGAIN, context: "\(connector.name) needs a modeset first")
         }
         var state = commitState(buffer: try buffer(index))
-        state.overlay = OverlayPlacement(plane: plane, image: image, x: x, y: y)
+        state.overlays = overlayPlacements(try placedOverlays(places, slot: index))
         try committer.testPageFlip(state)
+    }
+
+    /// The overlay buffers of `slot` at `places`, from the first plane up.
+    private func placedOverlays(_ places: [(x: Int, y: Int)], slot: Int) throws(DRMError) -> [(
+        buffer: ScanoutBuffer, x: Int, y: Int
+    )] {
+        guard places.count <= overlayPlanes.count else {
+            throw DRMError(call: "overlays", code: ENOENT, context: "\(connector.name) has too few overlay planes")
+        }
+        var placed: [(buffer: ScanoutBuffer, x: Int, y: Int)] = []
+        for (plane, place) in places.enumerated() {
+            guard let image = overlayBuffers[plane][slot] else {
+                throw DRMError(call: "overlays", code: ENOENT, context: "\(connector.name) has no overlay buffer")
+            }
+            placed.append((image, place.x, place.y))
+        }
+        return placed
+    }
+
+    /// The planes' states for a frame showing `overlays`: those on, then the ones
+    /// the last commit had on (all of them for a modeset) turned off.
+    private func overlayPlacements(_ overlays: [(buffer: ScanoutBuffer, x: Int, y: Int)]) -> [OverlayPlacement] {
+        let lit = needsModeset ? overlayPlanes.count : overlaysCommitted
+        var placements = zip(overlayPlanes, overlays).map { plane, overlay in
+            OverlayPlacement(plane: plane, image: overlay.buffer, x: overlay.x, y: overlay.y)
+        }
+        if lit > overlays.count { placements += overlayPlanes[overlays.count..<lit].map(OverlayPlacement.off) }
+        return placements
     }
 
     // MARK: Cursor plane
@@ -280,11 +310,11 @@ public final class ScanoutOutput {
             hiding.cursor = cursor
             do { try committer.hideCursor(hiding) } catch { failures.append(error) }
         }
-        if let first = buffers[0], let plane = overlayPlane, overlayCommitted {
+        if let first = buffers[0], overlaysCommitted > 0 {
             var hiding = commitState(buffer: first)
-            hiding.overlay = .off(plane)
-            do { try committer.hideOverlay(hiding) } catch { failures.append(error) }
-            overlayCommitted = false
+            hiding.overlays = overlayPlanes[..<overlaysCommitted].map(OverlayPlacement.off)
+            do { try committer.hideOverlays(hiding) } catch { failures.append(error) }
+            overlaysCommitted = 0
         }
         var restored = false
         do { restored = try saved.restore(device: device) } catch { failures.append(error) }
@@ -333,9 +363,9 @@ public final class ScanoutOutput {
         do {
             var off = commitState(buffer: try buffer(0))
             off.cursor = cursor
-            off.overlay = overlayPlane.map(OverlayPlacement.off)
+            off.overlays = overlayPlanes.map(OverlayPlacement.off)
             try committer.disable(off)
-            overlayCommitted = false
+            overlaysCommitted = 0
             cursorChanged = true
             return nil
         } catch {
@@ -382,13 +412,7 @@ public final class ScanoutOutput {
     private func commit(_ frame: ScanoutFrame) throws(DRMError) {
         var commit = commitState(buffer: frame.direct ?? frame.buffer)
         if cursorChanged || needsModeset { commit.cursor = cursor }
-        if let plane = overlayPlane {
-            if let overlay = frame.overlay {
-                commit.overlay = OverlayPlacement(plane: plane, image: overlay.buffer, x: overlay.x, y: overlay.y)
-            } else if overlayCommitted || needsModeset {
-                commit.overlay = .off(plane)
-            }
-        }
+        commit.overlays = overlayPlacements(frame.overlays)
         commit.damage = frame.damage
         if needsModeset {
             commit.resetsLink = needsLinkReset
@@ -399,7 +423,7 @@ public final class ScanoutOutput {
             try committer.pageFlip(commit, userData: device.eventUserData)
         }
         cursorChanged = false
-        overlayCommitted = commit.overlay?.image != nil
+        overlaysCommitted = frame.overlays.count
     }
 
     private func commitState(buffer: any ScanoutFramebuffer) -> CRTCCommitState {

@@ -121,4 +121,19 @@ final class CRTCAssignmentTests: XCTestCase {
             CRTCAssignment.cursorPlane(for: crtc(10, 0), in: probe(crtcs: [crtc(10, 0)], planes: []), taken: []),
             "no cursor plane: composited")
     }
+
+    func testOverlayPlanesSitOnTheCRTCTakeARGBLowestFirstAndAreNotShared() {
+        let argb = dd_format_argb8888()
+        let card = probe(
+            crtcs: [crtc(10, 0), crtc(11, 1)],
+            planes: [
+                plane(30, .primary, crtcs: 0b11), plane(47, .overlay, crtcs: 0b01, formats: [argb]),
+                plane(44, .overlay, crtcs: 0b11, formats: [argb]), plane(45, .overlay, crtcs: 0b01, formats: [xrgb]),
+                plane(46, .overlay, crtcs: 0b10, formats: [argb]), plane(40, .cursor, crtcs: 0b11, formats: [argb]),
+            ])
+        XCTAssertEqual(CRTCAssignment.overlayPlanes(for: crtc(10, 0), in: card, taken: []).map(\.id), [44, 47])
+        XCTAssertEqual(CRTCAssignment.overlayPlanes(for: crtc(11, 1), in: card, taken: [44]).map(\.id), [46])
+        XCTAssertEqual(
+            CRTCAssignment.overlayPlanes(for: crtc(10, 0), in: probe(crtcs: [], planes: []), taken: []).count, 0)
+    }
 }

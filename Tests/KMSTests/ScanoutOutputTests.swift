@@ -14,6 +14,10 @@ private final class FakeCommitter: CRTCCommitter {
         var line = "\(kind) fb\(state.framebuffer.framebufferID)"
         if let cursor = state.cursor { line += cursor.isVisible ? " cursor@\(cursor.x),\(cursor.y)" : " cursor-off" }
         if state.resetsLink { line += " link-good" }
+        for overlay in state.overlays {
+            line +=
+                overlay.image == nil ? " p\(overlay.plane.id)-off" : " p\(overlay.plane.id)@\(overlay.x),\(overlay.y)"
+        }
         if let code = failNext.removeValue(forKey: kind) {
             log.append(line + " refused \(code == EBUSY ? "EBUSY" : code == EINVAL ? "EINVAL" : "\(code)")")
             throw DRMError(call: "fake \(kind)", code: code)
@@ -27,7 +31,7 @@ private final class FakeCommitter: CRTCCommitter {
     func disable(_ state: CRTCCommitState) throws(DRMError) { try record("disable", state) }
     func hideCursor(_ state: CRTCCommitState) throws(DRMError) { try record("hide-cursor", state) }
     func testPageFlip(_ state: CRTCCommitState) throws(DRMError) { try record("test-flip", state) }
-    func hideOverlay(_ state: CRTCCommitState) throws(DRMError) { try record("hide-overlay", state) }
+    func hideOverlays(_ state: CRTCCommitState) throws(DRMError) { try record("hide-overlays", state) }
 }
 
 /// The output's flip logic on the host: which buffer each commit carries, when a
@@ -185,6 +189,39 @@ final class ScanoutOutputTests: XCTestCase {
             XCTAssertEqual(rig.output.flipPhase, phase, name)
             XCTAssertEqual(rig.output.presentedVersion, presented, name)
         }
+    }
+
+    /// Windows on the first overlay planes, the rest off: a modeset turns every
+    /// plane off, a frame with fewer windows turns off the planes it no longer
+    /// uses in the same commit, and planes already off are not named again.
+    func testOverlayPlanesGoOnAndOffWithTheirFrames() throws {
+        let rig = try Rig()
+        rig.output.attachOverlays(
+            planes: [60, 61, 62].map {
+                PlaneState(
+                    id: $0, kind: .overlay, possibleCRTCs: 1, crtcID: 0, formats: [], properties: PropertyTable())
+            })
+        func present(_ places: [(x: Int, y: Int)]) throws {
+            _ = try rig.output.drawBuffer()
+            for plane in places.indices { _ = try rig.output.overlayDrawBuffer(plane: plane, width: 8, height: 8) }
+            if !places.isEmpty { try rig.output.testOverlays(places) }
+            try rig.output.present(version: 1, overlaysAt: places)
+            try rig.output.handle(FlipEvent(crtcID: ScanoutOutputTests.crtcID, sequence: 1, timestamp: 0))
+        }
+        try present([])
+        try present([(1, 2), (3, 4)])
+        try present([(5, 6)])
+        try present([])
+        try present([])
+        XCTAssertThrowsError(try rig.output.testOverlays([(0, 0), (0, 0), (0, 0), (0, 0)]), "more windows than planes")
+        let overlays = rig.committer.log.map { $0.split(separator: " ").dropFirst(2).joined(separator: " ") }
+        XCTAssertEqual(
+            overlays,
+            [
+                "p60-off p61-off p62-off", "p60@1,2 p61@3,4", "p60@1,2 p61@3,4", "p60@5,6 p61-off", "p60@5,6 p61-off",
+                "p60-off", "",
+            ])
+        XCTAssertEqual(rig.output.overlaysShown, 0)
     }
 
     func testCursorOnlyCommits() throws {

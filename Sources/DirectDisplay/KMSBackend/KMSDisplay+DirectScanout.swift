@@ -65,8 +65,8 @@ extension KMSDisplay {
         frame.target.finish()
         entry.composedVersion += 1
         entry.composedForNextFlip = entry.output.hasFlipQueued
-        entry.overlayShownAt = nil
-        entry.overlayContent = nil
+        entry.overlaysShownAt = []
+        entry.overlayContents = []
         screen.compositor.frameScannedOutDirectly()
         do {
             try entry.output.presentDirect(frame.framebuffer, version: entry.composedVersion)

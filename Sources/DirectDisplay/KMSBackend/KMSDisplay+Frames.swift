@@ -90,9 +90,9 @@ extension KMSDisplay {
         if !entry.directScanoutFailed, presentDirect(entry) { return }
         let compositor = entry.screen.compositor
         Application.shared.layoutAndDisplay(entry.screen)
-        let overlay = prepareOverlay(entry)
-        let withGL = overlay == nil && composesWithGL(entry)
-        let damage = compositor.compose(entry.screen, excluding: overlay?.window, drawsShadow: !withGL)
+        let overlays = prepareOverlays(entry)
+        let withGL = overlays.isEmpty && composesWithGL(entry)
+        let damage = compositor.compose(entry.screen, excluding: overlays.map(\.window), drawsShadow: !withGL)
         entry.needsComposite = false
         if withGL {
             if presentComposedWithGL(entry, damage: damage) { return }
@@ -100,10 +100,10 @@ extension KMSDisplay {
         }
         let slot = entry.output.drawSlot
         let cursor = compositedCursorDamage(entry, slot: slot)
-        let overlayAt = overlay.map { (x: $0.x, y: $0.y) }
+        let overlaysAt = overlays.map { (x: $0.x, y: $0.y) }
         let overlayChanged =
-            overlayAt?.x != entry.overlayShownAt?.x || overlayAt?.y != entry.overlayShownAt?.y
-            || overlay?.damage.isEmpty == false
+            !overlaysAt.elementsEqual(entry.overlaysShownAt) { $0.x == $1.x && $0.y == $1.y }
+            || overlays.contains { !$0.damage.isEmpty }
         guard
             !damage.isEmpty || !cursor.isEmpty || overlayChanged || entry.output.flipPhase == .unlit
                 || entry.output.hasUncommittedFrame
@@ -124,14 +124,14 @@ extension KMSDisplay {
         drawCompositedCursor(entry, into: buffer, slot: slot)
         entry.composedVersion += 1
         entry.composedForNextFlip = entry.output.hasFlipQueued
-        entry.overlayShownAt = overlayAt
-        if overlay != nil { compositor.frameUsedOverlay() }
+        entry.overlaysShownAt = overlaysAt
+        compositor.frameUsedOverlays(windows: overlays.count)
         // After a direct frame (a GLView's own buffer) the plane shows another buffer: all of it is new.
         let clips =
             entry.output.committedDirectFrame
             ? nil : written.rects.map { DamageClip(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         do {
-            try entry.output.present(version: entry.composedVersion, overlayAt: overlayAt, damage: clips)
+            try entry.output.present(version: entry.composedVersion, overlaysAt: overlaysAt, damage: clips)
             commitSucceeded(entry)
         } catch {
             commitFailed(entry, error)

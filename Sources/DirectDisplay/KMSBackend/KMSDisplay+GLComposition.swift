@@ -65,8 +65,8 @@ extension KMSDisplay {
         if let composer = entry.glComposer { contentComposed(by: composer, for: entry) }
         entry.composedVersion += 1
         entry.composedForNextFlip = entry.output.hasFlipQueued
-        entry.overlayShownAt = nil
-        entry.overlayContent = nil
+        entry.overlaysShownAt = []
+        entry.overlayContents = []
         defer { watchFlip(entry) }
         do {
             try entry.output.presentDirect(framebuffer, version: entry.composedVersion)

@@ -167,8 +167,8 @@ extension KMSDisplay {
                 let entry = LitScreen(screen: screen, output: output, card: card, plugTime: plugTime)
                 attachCursorPlane(
                     to: entry, taken: Set(lit.filter { $0.card === card }.compactMap(\.output.cursorPlaneID)))
-                attachOverlayPlane(
-                    to: entry, taken: Set(lit.filter { $0.card === card }.compactMap(\.output.overlayPlaneID)))
+                attachOverlayPlanes(
+                    to: entry, taken: Set(lit.filter { $0.card === card }.flatMap(\.output.overlayPlaneIDs)))
                 lit.append(entry)
                 StderrLog.info("\(connector.name): \(mode) on crtc \(crtc.id), plane \(plane.id)")
                 Application.shared.connect(screen)

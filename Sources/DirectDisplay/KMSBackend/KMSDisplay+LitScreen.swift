@@ -42,14 +42,15 @@ extension KMSDisplay {
         /// Modesets done because the connector's link-status went BAD.
         var linkResets = 0
         var commitRetry: TimerID?
-        /// The window scanned out from its own buffer on the overlay plane (see KMSDisplay+PlaneOffload).
-        var overlayContent: OverlayWindowContent?
-        /// Where the latest frame shows the overlay window, in panel pixels; nil: plane off.
-        var overlayShownAt: (x: Int, y: Int)?
-        /// The overlay rectangle the kernel last accepted in a TEST_ONLY commit.
-        var testedOverlay: PixelRect?
-        /// The window and rectangle the kernel refused on the overlay plane (not tried again there).
-        var refusedOverlay: (window: ObjectIdentifier, rect: PixelRect)?
+        /// The windows scanned out from their own buffers on overlay planes, by plane,
+        /// lowest first (see KMSDisplay+PlaneOffload).
+        var overlayContents: [OverlayWindowContent] = []
+        /// Where the latest frame shows the overlay windows, in panel pixels, by plane; empty: planes off.
+        var overlaysShownAt: [(x: Int, y: Int)] = []
+        /// The overlay rectangles, by plane, the kernel last accepted in a TEST_ONLY commit.
+        var testedOverlays: [PixelRect]?
+        /// Windows and rectangles the kernel refused on an overlay plane (not tried again there).
+        var refusedOverlays: [(window: ObjectIdentifier, rect: PixelRect)] = []
         /// When the next vblank comes, from the flip events (see KMSDisplay+Animation).
         var vblanks: VBlankPredictor
         /// The next animation frame when no flip is on its way to bring one.
@@ -88,8 +89,8 @@ extension KMSDisplay {
             screen.compositor.invalidate()
             composedHistory.reset()
             cursorDrawn = [:]
-            overlayContent = nil
-            testedOverlay = nil
+            overlayContents = []
+            testedOverlays = nil
         }
 
         init(screen: Screen, output: ScanoutOutput, card: KMSCard, plugTime: Double?) {

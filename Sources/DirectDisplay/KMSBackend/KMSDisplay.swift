@@ -226,8 +226,10 @@ public final class KMSDisplay: Display {
     package var importsGLContents = true
     /// Test hook: flip events read while this is set are thrown away, as a driver that loses them would.
     package var dropsFlipEvents = false
-    /// Test hook: TEST_ONLY commits of a window on the overlay plane fail with this, as a kernel refusing them would.
+    /// Test hook: TEST_ONLY commits of windows on overlay planes fail with this, as a kernel refusing them would.
     package var refusesOverlayTests: DRMError?
+    /// Test hook: TEST_ONLY commits of more overlay planes than this fail, as a kernel with fewer usable planes would.
+    package var refusesOverlaysAbove: Int?
 
     func entry(for screen: Screen) -> LitScreen? { lit.first { $0.screen === screen } }
 }

@@ -28,12 +28,12 @@ final class ScreenCompositor {
     /// Composes the screen's frame into the shadow buffer and returns its damage,
     /// in panel pixels: pending layout and drawing first, then the damaged part
     /// of the visible windows by level and recency.
-    /// `excluding` is a window shown on an overlay plane instead, above this frame.
+    /// `excluding` are windows shown on overlay planes instead, above this frame.
     /// Without `drawsShadow` only the scene and its damage are brought up to date
     /// (the frame is drawn by GL): the shadow is drawn whole by `redrawStaleShadow()`
     /// or the next frame composed into it.
     @discardableResult
-    func compose(_ screen: Screen, excluding offloaded: Window? = nil, drawsShadow: Bool = true) -> DamageRegion {
+    func compose(_ screen: Screen, excluding offloaded: [Window] = [], drawsShadow: Bool = true) -> DamageRegion {
         let width = Int(screen.nativeBounds.width)
         let height = Int(screen.nativeBounds.height)
         if shadow?.width != width || shadow?.height != height {
@@ -46,7 +46,7 @@ final class ScreenCompositor {
         }
         let rotation = screen.orientation.panelRotation
         var (windows, clip) = Application.shared.sceneWindows(of: screen, width: width, height: height)
-        if let offloaded { windows.removeAll { $0 === offloaded } }
+        if !offloaded.isEmpty { windows.removeAll { window in offloaded.contains { $0 === window } } }
         let before = scene.windows
         scene.update(windows, clip: clip, scale: screen.scale)
         for view in scene.drawnViews { view.contentDamage = nil }
@@ -125,11 +125,17 @@ final class ScreenCompositor {
 
     func framePresented() { statistics.framesPresented += 1 }
 
-    /// The frame just composed shows a window from its own buffer on an overlay plane.
-    func frameUsedOverlay() { statistics.framesWithOverlay += 1 }
+    /// The frame just composed shows `windows` windows from their own buffers on overlay planes.
+    func frameUsedOverlays(windows: Int) {
+        if windows > 0 { statistics.framesWithOverlay += 1 }
+        statistics.lastFrameWindowsOnOverlays = windows
+    }
 
     /// The frame just composed was drawn by GLES, not into the shadow buffer.
-    func frameComposedWithGL() { statistics.framesComposedWithGL += 1 }
+    func frameComposedWithGL() {
+        statistics.framesComposedWithGL += 1
+        statistics.lastFrameWindowsOnOverlays = 0
+    }
 
     /// How views' content reached GL in the frame just composed by GLES.
     func contentReachedGL(imported: Int, uploaded: Int, bytesUploaded: Int) {
@@ -139,7 +145,10 @@ final class ScreenCompositor {
     }
 
     /// A frame showed a GLView's own buffer on the primary plane, nothing composed.
-    func frameScannedOutDirectly() { statistics.framesScannedOutDirectly += 1 }
+    func frameScannedOutDirectly() {
+        statistics.framesScannedOutDirectly += 1
+        statistics.lastFrameWindowsOnOverlays = 0
+    }
 }
 
 extension Screen {
@@ -155,9 +164,11 @@ extension Screen {
         /// orientation, so on a turned screen the rectangles are turned as the panel
         /// shows them (not in the coordinates of `Screen.bounds`).
         public var lastFrameDamage: [CGRect] = []
-        /// Frames that showed a window from its own buffer on an overlay plane
-        /// (KMS; that window is not composed into the frame).
+        /// Frames that showed windows from their own buffers on overlay planes
+        /// (KMS; those windows are not composed into the frame).
         public var framesWithOverlay = 0
+        /// How many windows the last frame showed on overlay planes.
+        public var lastFrameWindowsOnOverlays = 0
         /// Frames that showed a full-screen GLView's own buffer on the primary plane
         /// (KMS; nothing composed or copied; not counted in `framesComposed`).
         public var framesScannedOutDirectly = 0
