@@ -78,7 +78,7 @@ let package = Package(
         // OpenGL ES through EGL (surfaceless, or on a card's GBM device): contexts, framebuffers, GBM buffers.
         .target(name: "GLRendering", dependencies: ["CGBM", "CEGL", "CGLES"]),
         // Draw operations composed with GLES (the GPU counterpart of Compositing's FrameComposer).
-        .target(name: "GLCompositing", dependencies: ["Compositing", "GLRendering", "CGLES"]),
+        .target(name: "GLCompositing", dependencies: ["Compositing", "Geometry", "GLRendering", "CGLES"]),
         // uinput devices made by tests and benchmarks (libevdev), never by the library.
         .target(name: "VirtualInput", dependencies: ["CEvdev"]),
         .target(
@@ -129,7 +129,8 @@ let package = Package(
         .testTarget(name: "KeyboardTests", dependencies: ["Keyboard", "InputModel"]),
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
         .testTarget(name: "CompositingTests", dependencies: ["Compositing"]),
-        .testTarget(name: "GLCompositingTests", dependencies: ["GLCompositing", "Compositing", "GLRendering"]),
+        .testTarget(
+            name: "GLCompositingTests", dependencies: ["GLCompositing", "Compositing", "Geometry", "GLRendering"]),
         .testTarget(name: "GLRenderingTests", dependencies: ["GLRendering", "CGLES", "TestSupport"]),
         .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),

@@ -1,6 +1,7 @@
 import Compositing
 import GLCompositing
 import GLRendering
+import Geometry
 import XCTest
 
 /// GLFrameComposer against pixman's FrameComposer on the surfaceless EGL display
@@ -151,9 +152,236 @@ final class GLFrameComposerTests: XCTestCase {
         assertWithinRounding(try read(target), pixman(operations), "with hidden operations")
     }
 
-    func testGroupsAreLeftToPixman() {
+    /// A translucent group turned by 30° and scaled 1.4 about (32, 24), holding a fill
+    /// and a surface in source coordinates, over the background, clipped to `bounds`.
+    private func transformedOperations(
+        transform: CGAffineTransform = CGAffineTransform(translationX: 32, y: 24).rotated(by: .pi / 6)
+            .scaledBy(x: 1.4, y: 1.4).translatedBy(x: -32, y: -24),
+        nested: Bool = false
+    ) -> (operations: [DrawOperation], source: PixelRect, transform: CGAffineTransform) {
+        let surface = DrawingSurface(pixelWidth: 20, pixelHeight: 14, scale: 1)
+        surface.setColor(PixelColor(red: 0.9, green: 0.8, blue: 0.1, alpha: 1))
+        surface.fillEllipse(x: 1, y: 1, width: 18, height: 12)
+        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        let source = PixelRect(x: 16, y: 12, width: 32, height: 24)
+        var operations = operations()
+        if nested { operations.append(.beginGroup(opacity: 0.8, bounds: PixelRect(x: 4, y: 2, width: 56, height: 44))) }
+        operations += [
+            .beginTransformedGroup(
+                opacity: 0.75, source: source, transform: transform,
+                bounds: PixelRect(x: 2, y: 0, width: 60, height: 46)),
+            .fill(source, color: PixelColor(red: 0.2, green: 0.7, blue: 0.9, alpha: 1), clip: frame),
+            .image(surface, x: 22, y: 16, opacity: 1, clip: frame),
+            .fill(
+                PixelRect(x: 36, y: 28, width: 20, height: 20),
+                color: PixelColor(red: 1, green: 0, blue: 0, alpha: 0.5),
+                clip: frame),
+            .endGroup,
+        ]
+        if nested { operations.append(.endGroup) }
+        return (operations, source, transform)
+    }
+
+    /// GL's filtering of a transformed group against pixman's bilinear filter: within
+    /// 2 per channel where a pixel's centre maps more than 1.5 source pixels from the
+    /// content's edge (the shader weighs as pixman does, but its float coordinates can
+    /// fall on the other side of a 1/128 step than pixman's 16.16 ones, and nested
+    /// groups round twice); at the edge, where pixman blends with transparency outside
+    /// its image and GL covers whole pixels only, a few pixels may differ more.
+    private func assertBilinearMatch(
+        _ shown: [UInt32], _ expected: [UInt32], source: PixelRect, transform: CGAffineTransform, _ what: String,
+        only pixels: ((Int, Int) -> Bool)? = nil
+    ) {
+        let inverse = transform.inverted()
+        var edgeDifferences = 0
+        var interiorChecked = 0
+        var largest = (interior: 0, edge: 0)
+        for y in 0..<height {
+            for x in 0..<width where pixels?(x, y) ?? true {
+                let a = shown[y * width + x]
+                let b = expected[y * width + x]
+                var difference = 0
+                for shift: UInt32 in [0, 8, 16] {
+                    let channelA = Int((a >> shift) & 0xFF)
+                    let channelB = Int((b >> shift) & 0xFF)
+                    difference = max(difference, abs(channelA - channelB))
+                }
+                let point = CGPoint(x: CGFloat(x) + 0.5, y: CGFloat(y) + 0.5).applying(inverse)
+                let distance = min(
+                    abs(point.x - CGFloat(source.x)), abs(point.x - CGFloat(source.maxX)),
+                    abs(point.y - CGFloat(source.y)), abs(point.y - CGFloat(source.maxY)))
+                if distance < 1.5 {
+                    if difference > 2 { edgeDifferences += 1 }
+                    largest.edge = max(largest.edge, difference)
+                    continue
+                }
+                interiorChecked += 1
+                largest.interior = max(largest.interior, difference)
+                if difference > 2 {
+                    return XCTFail(
+                        "\(what): pixel (\(x), \(y)) is \(String(a & 0xFF_FFFF, radix: 16)), "
+                            + "pixman gives \(String(b & 0xFF_FFFF, radix: 16))")
+                }
+            }
+        }
+        print(
+            "\(what): \(interiorChecked) pixels within \(largest.interior) of pixman's, "
+                + "edge pixels within \(largest.edge), \(edgeDifferences) of them beyond 2")
+        XCTAssertGreaterThan(interiorChecked, 0)
+        XCTAssertLessThanOrEqual(edgeDifferences, 12, "\(what): few edge pixels differ by more than 2")
+    }
+
+    func testATransformedGroupMatchesPixmansBilinearResult() throws {
+        let (operations, source, transform) = transformedOperations()
+        XCTAssertTrue(GLFrameComposer.canCompose(operations))
+        let composer = try GLFrameComposer(context: context)
+        let target = try GLFramebuffer(context: context, width: width, height: height)
+        try composer.compose(operations, into: target, region: .full(width: width, height: height))
+        let shown = try read(target)
+        let expected = pixman(operations)
+        assertBilinearMatch(shown, expected, source: source, transform: transform, "turned and scaled")
+        XCTAssertNotEqual(shown, pixman(self.operations()), "the group is drawn")
+    }
+
+    func testATransformedGroupInsideATranslucentOneMatchesPixman() throws {
+        // Scaled 2.5 times about the source's corner (a content mode), inside an alpha group.
+        let (operations, source, transform) = transformedOperations(
+            transform: CGAffineTransform(translationX: 16, y: 12).scaledBy(x: 2.5, y: 1.5).translatedBy(x: -16, y: -12),
+            nested: true)
+        let composer = try GLFrameComposer(context: context)
+        let target = try GLFramebuffer(context: context, width: width, height: height)
+        try composer.compose(operations, into: target, region: .full(width: width, height: height))
+        assertBilinearMatch(
+            try read(target), pixman(operations), source: source, transform: transform, "scaled, nested")
+    }
+
+    /// Within a damage crossing the transformed group: drawn only there, the rest untouched.
+    func testATransformedGroupPartlyOutsideTheDamage() throws {
+        let (operations, source, transform) = transformedOperations()
+        let composer = try GLFrameComposer(context: context)
+        let target = try GLFramebuffer(context: context, width: width, height: height)
+        let red = PixelRect(x: 0, y: 0, width: width, height: height)
+        try composer.compose(
+            [.fill(red, color: PixelColor(red: 1, green: 0, blue: 0, alpha: 1), clip: red)], into: target,
+            region: .full(width: width, height: height))
+        let damage = [PixelRect(x: 0, y: 20, width: 30, height: 10), PixelRect(x: 36, y: 2, width: 20, height: 40)]
+        try composer.compose(operations, into: target, region: DamageRegion(damage))
+        let shown = try read(target)
+        func damaged(_ x: Int, _ y: Int) -> Bool {
+            damage.contains { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY }
+        }
+        for y in 0..<height {
+            for x in 0..<width where !damaged(x, y) && shown[y * width + x] & 0xFF_FFFF != 0xFF_0000 {
+                return XCTFail("(\(x), \(y)) outside the damage was redrawn")
+            }
+        }
+        assertBilinearMatch(
+            shown, pixman(operations), source: source, transform: transform, "within a damage", only: damaged)
+    }
+
+    func testGroupsOfBothKindsCanBeComposed() {
         let bounds = PixelRect(x: 0, y: 0, width: 4, height: 4)
-        XCTAssertFalse(GLFrameComposer.canCompose([.beginGroup(opacity: 0.5, bounds: bounds), .endGroup]))
+        XCTAssertTrue(GLFrameComposer.canCompose([.beginGroup(opacity: 0.5, bounds: bounds), .endGroup]))
+        XCTAssertTrue(
+            GLFrameComposer.canCompose([
+                .beginTransformedGroup(opacity: 1, source: bounds, transform: .identity, bounds: bounds), .endGroup,
+            ]))
+    }
+
+    /// A translucent panel over the background: its opaque fill and the surface on it
+    /// are drawn together and blended as one (the fill does not show through the
+    /// surface's transparent corners), partly clipped by the group's bounds.
+    private func groupOperations(nested: Bool) -> [DrawOperation] {
+        let surface = DrawingSurface(pixelWidth: 20, pixelHeight: 14, scale: 1)
+        surface.setColor(PixelColor(red: 0.9, green: 0.8, blue: 0.1, alpha: 1))
+        surface.fillEllipse(x: 1, y: 1, width: 18, height: 12)
+        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        let panel = PixelRect(x: 6, y: 5, width: 44, height: 34)
+        var operations = operations()
+        operations += [
+            .beginGroup(opacity: 0.55, bounds: panel),
+            .fill(
+                PixelRect(x: 2, y: 3, width: 40, height: 30),
+                color: PixelColor(red: 0.2, green: 0.7, blue: 0.9, alpha: 1),
+                clip: frame),
+            .image(surface, x: 30, y: 20, opacity: 1, clip: frame),
+        ]
+        if nested {
+            let inner = PixelRect(x: 12, y: 12, width: 30, height: 40)
+            operations += [
+                .beginGroup(opacity: 0.7, bounds: inner),
+                .fill(inner, color: PixelColor(red: 0.8, green: 0.1, blue: 0.1, alpha: 1), clip: frame),
+                .beginGroup(opacity: 0.4, bounds: PixelRect(x: 20, y: 8, width: 30, height: 20)),
+                .fill(frame, color: PixelColor(red: 0.1, green: 0.9, blue: 0.2, alpha: 0.8), clip: frame),
+                .endGroup,
+                .image(surface, x: 15, y: 25, opacity: 0.5, clip: frame),
+                .endGroup,
+            ]
+        }
+        operations += [
+            .fill(
+                PixelRect(x: 40, y: 30, width: 6, height: 6), color: PixelColor(red: 1, green: 1, blue: 1, alpha: 0.5),
+                clip: frame),
+            .endGroup,
+            // Over the group: covers part of it (culled there, as at the top level).
+            .fill(
+                PixelRect(x: 44, y: 0, width: 20, height: 10),
+                color: PixelColor(red: 0.3, green: 0.3, blue: 0.3, alpha: 1),
+                clip: frame),
+        ]
+        return operations
+    }
+
+    func testATranslucentGroupMatchesPixman() throws {
+        let operations = groupOperations(nested: false)
+        XCTAssertTrue(GLFrameComposer.canCompose(operations))
+        let composer = try GLFrameComposer(context: context)
+        let target = try GLFramebuffer(context: context, width: width, height: height)
+        try composer.compose(operations, into: target, region: .full(width: width, height: height))
+        let shown = try read(target)
+        let expected = pixman(operations)
+        assertWithinRounding(shown, expected, "a translucent group")
+        // The panel's fill at (10, 8) is blended with the background, so neither colour is there as is.
+        XCTAssertNotEqual(shown[8 * width + 10] & 0xFF_FFFF, expected[0] & 0xFF_FFFF, "the group is drawn")
+    }
+
+    func testNestedGroupsMatchPixman() throws {
+        let operations = groupOperations(nested: true)
+        let composer = try GLFrameComposer(context: context)
+        let target = try GLFramebuffer(context: context, width: width, height: height)
+        try composer.compose(operations, into: target, region: .full(width: width, height: height))
+        assertWithinRounding(try read(target), pixman(operations), "nested groups")
+        // Again into the same textures (kept from the first frame): the same pixels.
+        try composer.compose(operations, into: target, region: .full(width: width, height: height))
+        assertWithinRounding(try read(target), pixman(operations), "nested groups, second frame")
+    }
+
+    /// A damage crossing the group's edge (two rectangles, one of them partly over it):
+    /// the group is drawn and blended only there, everything else keeps the old pixels.
+    func testAGroupPartlyOutsideTheDamage() throws {
+        let composer = try GLFrameComposer(context: context)
+        let target = try GLFramebuffer(context: context, width: width, height: height)
+        let red = PixelRect(x: 0, y: 0, width: width, height: height)
+        try composer.compose(
+            [.fill(red, color: PixelColor(red: 1, green: 0, blue: 0, alpha: 1), clip: red)], into: target,
+            region: .full(width: width, height: height))
+        let damage = [PixelRect(x: 0, y: 20, width: 24, height: 10), PixelRect(x: 40, y: 2, width: 20, height: 40)]
+        let operations = groupOperations(nested: true)
+        try composer.compose(operations, into: target, region: DamageRegion(damage))
+        let shown = try read(target)
+        let expected = pixman(operations)
+        var inside: [Int] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let damaged = damage.contains { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY }
+                if damaged {
+                    inside.append(y * width + x)
+                } else if shown[y * width + x] & 0xFF_FFFF != 0xFF_0000 {
+                    return XCTFail("(\(x), \(y)) outside the damage was redrawn")
+                }
+            }
+        }
+        assertWithinRounding(inside.map { shown[$0] }, inside.map { expected[$0] }, "the damage")
     }
 }
 

@@ -14,7 +14,8 @@ private final class EllipseView: View {
 
 /// GPU composition (DIRECTDISPLAY_COMPOSITOR=gl) on real scanout, turned on by the
 /// test whatever the environment says: opaque and translucent fills, cairo-drawn
-/// content with and without opacity, and partial frames through the three buffers
+/// content with and without opacity, translucent views with subviews (groups), and
+/// partial frames through the three buffers
 /// are composed by GLES (the statistics say so) and the writeback capture equals
 /// pixman's whole recomposition of the scene within 1 per channel.
 final class GLCompositionScanoutTests: KMSDisplayTestCase {
@@ -85,6 +86,44 @@ final class GLCompositionScanoutTests: KMSDisplayTestCase {
         XCTAssertLessThan(after.lastFramePixelsComposed, 1024 * 768 / 2, "a change redraws its damage, not the screen")
         if let directory = HardwareEnvironment.captureDirectory {
             try display.capture(screen).writePNG(to: "\(directory)/gl-composition-last.png")
+        }
+    }
+
+    /// A translucent panel with subviews (a group: drawn offscreen, blended as a whole)
+    /// is composed by GL too, in the first frame and as it moves and its content changes.
+    func testATranslucentPanelWithSubviewsIsComposedByGL() async throws {
+        let display = try XCTUnwrap(display)
+        display.composesWithGLES = true
+        display.refusesOverlayTests = DRMError(call: "test", code: EINVAL, context: "refused by the test")
+        let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
+        let back = Window(screen: screen)
+        back.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.5, alpha: 1)
+        let panel = View(frame: CGRect(x: 60, y: 50, width: 320, height: 200))
+        panel.backgroundColor = Color(red: 0.9, green: 0.9, blue: 0.2, alpha: 1)
+        panel.alpha = 0.6
+        let ellipse = EllipseView(frame: CGRect(x: 20, y: 20, width: 120, height: 80))
+        panel.addSubview(ellipse)
+        let inner = View(frame: CGRect(x: 160, y: 90, width: 200, height: 80))
+        inner.backgroundColor = Color(red: 0.2, green: 0.8, blue: 0.3, alpha: 1)
+        inner.alpha = 0.5
+        inner.addSubview(EllipseView(frame: CGRect(x: 10, y: 10, width: 80, height: 50)))
+        panel.addSubview(inner)
+        back.addSubview(panel)
+        back.makeKeyAndVisible()
+        try assertScanoutMatchesScene(display, screen, "panel", savingAs: "gl-group", allowingGLRounding: true)
+        XCTAssertGreaterThan(screen.frameStatistics.framesComposedWithGL, 0, "the frame with groups was composed by GL")
+        for step in 0..<4 {
+            let before = screen.frameStatistics.framesComposedWithGL
+            panel.frame.origin.x = CGFloat(80 + 40 * step)
+            ellipse.color = Color(red: 0.2 * Double(step), green: 0.5, blue: 0.9, alpha: 1)
+            ellipse.setNeedsDisplay()
+            try assertScanoutMatchesScene(
+                display, screen, "panel step \(step)", savingAs: "gl-group", allowingGLRounding: true)
+            XCTAssertGreaterThan(
+                screen.frameStatistics.framesComposedWithGL, before, "step \(step) with groups was composed by GL")
+        }
+        if let directory = HardwareEnvironment.captureDirectory {
+            try display.capture(screen).writePNG(to: "\(directory)/gl-group-last.png")
         }
     }
 
