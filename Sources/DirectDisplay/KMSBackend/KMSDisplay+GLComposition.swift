@@ -39,8 +39,11 @@ extension KMSDisplay {
         }
         guard let frame = glSlotFrame(entry, context: composer.context) else { return false }
         entry.composedHistory.addFrame(damage)
-        // Nothing changed: what is on screen (GL's or pixman's) is the frame.
-        guard !damage.isEmpty || entry.output.flipPhase == .unlit || entry.output.hasUncommittedFrame
+        // Nothing changed: what is on screen (GL's or pixman's) is the frame, unless
+        // windows are on overlay planes, which GL's frames turn off.
+        guard
+            !damage.isEmpty || entry.output.flipPhase == .unlit || entry.output.hasUncommittedFrame
+                || !entry.overlaysShownAt.isEmpty
         else { return true }
         let slot = entry.output.drawSlot
         let region =
