@@ -81,6 +81,11 @@ extension PixelRect {
         return PixelRect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
     }
 
+    /// This rectangle grown by `margin` pixels on every side.
+    public func outset(by margin: Int) -> PixelRect {
+        PixelRect(x: x - margin, y: y - margin, width: width + 2 * margin, height: height + 2 * margin)
+    }
+
     /// Whether the two overlap or share an edge (then merging them wastes nothing at the seam).
     func touches(_ other: PixelRect) -> Bool {
         x <= other.maxX && other.x <= maxX && y <= other.maxY && other.y <= maxY

@@ -235,8 +235,7 @@ public enum FrameComposer {
             case .beginTransformedGroup(let opacity, let wholeSource, let transform, let bounds):
                 // Only the source pixels that reach the destination (a damaged part), plus the filter's reach.
                 let reach = transform.inverted().boundingBox(of: bounds.intersection(layer.bounds))
-                let source = wholeSource.intersection(
-                    PixelRect(x: reach.x - 1, y: reach.y - 1, width: reach.width + 2, height: reach.height + 2))
+                let source = wholeSource.intersection(reach.outset(by: 1))
                 // An image too large to allocate (a huge view scaled down) draws nothing.
                 let image = pixman_image_create_bits(
                     PIXMAN_a8r8g8b8, Int32(clamping: max(source.width, 1)), Int32(clamping: max(source.height, 1)),

@@ -211,9 +211,7 @@ public final class GLFrameComposer {
     private func drawGroup(
         _ operations: [DrawOperation], from start: Int, within rects: [PixelRect], depth: Int
     ) throws(GLError) -> Int {
-        let extents = rects.dropFirst().reduce(rects.first ?? PixelRect(x: 0, y: 0, width: 0, height: 0)) {
-            union($0, $1)
-        }
+        let extents = rects.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
         // What the group's operations draw (`content`, in their coordinates), the
         // texture's part holding it (`area`), and where it is blended (`placement`).
         let opacity: Double
@@ -233,11 +231,11 @@ public final class GLFrameComposer {
             guard groupTransform.isInvertible, !placement.isEmpty else { return Self.end(of: start, in: operations) }
             // Only the source pixels that reach the placement, plus the filter's reach (as pixman).
             let reach = groupTransform.inverted().boundingBox(of: placement)
-            content = source.intersection(Self.outset(reach, by: 1))
+            content = source.intersection(reach.outset(by: 1))
             // A transparent margin of 2: the quad spans 1 beyond the content, so that its
             // edges fade to transparent as pixman's (transparent outside its image), and
             // bilinear taps from there stay within what was cleared.
-            area = Self.outset(content, by: 2)
+            area = content.outset(by: 2)
             transform = groupTransform
         default:
             return start
@@ -281,7 +279,7 @@ public final class GLFrameComposer {
         // Corners top-left, top-right, bottom-left, bottom-right: where they go, what they sample.
         let quad: [(position: (Float, Float), texture: (Float, Float))]
         if let transform {
-            let edge = Self.outset(content, by: 1)
+            let edge = content.outset(by: 1)
             quad = [(edge.x, edge.y), (edge.maxX, edge.y), (edge.x, edge.maxY), (edge.maxX, edge.maxY)].map {
                 let point = CGPoint(x: CGFloat($0.0), y: CGFloat($0.1)).applying(transform)
                 return ((Float(point.x), Float(point.y)), coordinates(Double($0.0), Double($0.1)))
@@ -304,11 +302,6 @@ public final class GLFrameComposer {
         return min(index, operations.count - 1)
     }
 
-    private static func outset(_ rect: PixelRect, by margin: Int) -> PixelRect {
-        PixelRect(
-            x: rect.x - margin, y: rect.y - margin, width: rect.width + 2 * margin, height: rect.height + 2 * margin)
-    }
-
     /// The endGroup closing the group that starts at `start` (the last operation if none does).
     private static func end(of start: Int, in operations: [DrawOperation]) -> Int {
         var depth = 0
@@ -329,12 +322,6 @@ public final class GLFrameComposer {
         case .beginGroup, .beginTransformedGroup: true
         default: false
         }
-    }
-
-    private func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
-        let x = min(a.x, b.x)
-        let y = min(a.y, b.y)
-        return PixelRect(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
     }
 
     private func setCanvas(origin: (x: Int, y: Int), width: Int, height: Int) {

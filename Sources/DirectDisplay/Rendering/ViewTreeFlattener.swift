@@ -76,8 +76,7 @@ import Foundation
         guard !bounds.isEmpty else { return }
         // Only what can reach the clip is drawn offscreen (plus the filter's reach).
         let reach = transform.inverted().boundingBox(of: bounds)
-        let source = extent.intersection(
-            PixelRect(x: reach.x - 1, y: reach.y - 1, width: reach.width + 2, height: reach.height + 2))
+        let source = extent.intersection(reach.outset(by: 1))
         guard !source.isEmpty else { return }
         let groupOpacity = opacity * shown.alpha
         operations.append(
