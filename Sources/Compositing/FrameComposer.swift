@@ -29,10 +29,26 @@ public enum FrameComposer {
         else { return }
         defer { pixman_image_unref(logical) }
         render(operations, onto: logical, width: logicalWidth, height: logicalHeight)
+        turn(
+            logical, origin: (0, 0), by: rotation, logicalWidth: logicalWidth, logicalHeight: logicalHeight,
+            into: target, at: PixelRect(x: 0, y: 0, width: width, height: height))
+    }
+
+    /// Copies `image`, unturned pixels whose top-left is pixel `origin` of the unturned
+    /// frame, turned by `rotation` into `rect` (panel pixels) of `target`.
+    private static func turn(
+        _ image: OpaquePointer, origin: (x: Int, y: Int), by rotation: PanelRotation, logicalWidth: Int,
+        logicalHeight: Int, into target: OpaquePointer, at rect: PixelRect
+    ) {
+        // Panel pixel → unturned frame pixel → this image's pixel.
         var transform = rotationTransform(rotation, logicalWidth: logicalWidth, logicalHeight: logicalHeight)
-        pixman_image_set_transform(logical, &transform)
-        pixman_image_set_filter(logical, PIXMAN_FILTER_NEAREST, nil, 0)
-        pixman_image_composite32(PIXMAN_OP_SRC, logical, nil, target, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height))
+        transform.matrix.0.2 -= Int32(origin.x) << 16
+        transform.matrix.1.2 -= Int32(origin.y) << 16
+        pixman_image_set_transform(image, &transform)
+        pixman_image_set_filter(image, PIXMAN_FILTER_NEAREST, nil, 0)
+        pixman_image_composite32(
+            PIXMAN_OP_SRC, image, nil, target, Int32(rect.x), Int32(rect.y), 0, 0, Int32(rect.x), Int32(rect.y),
+            Int32(rect.width), Int32(rect.height))
     }
 
     /// Draws only the damaged part of a frame into `pixels`, which must hold the
@@ -76,15 +92,9 @@ public enum FrameComposer {
             draw(
                 operations, depths: depths, onto: image, origin: (logical.x, logical.y),
                 damage: PixmanRegion([logical]), transparent: transparent)
-            // Panel pixel → unturned frame pixel → this image's pixel.
-            var transform = rotationTransform(rotation, logicalWidth: logicalWidth, logicalHeight: logicalHeight)
-            transform.matrix.0.2 -= Int32(logical.x) << 16
-            transform.matrix.1.2 -= Int32(logical.y) << 16
-            pixman_image_set_transform(image, &transform)
-            pixman_image_set_filter(image, PIXMAN_FILTER_NEAREST, nil, 0)
-            pixman_image_composite32(
-                PIXMAN_OP_SRC, image, nil, target, Int32(rect.x), Int32(rect.y), 0, 0, Int32(rect.x), Int32(rect.y),
-                Int32(rect.width), Int32(rect.height))
+            turn(
+                image, origin: (logical.x, logical.y), by: rotation, logicalWidth: logicalWidth,
+                logicalHeight: logicalHeight, into: target, at: rect)
         }
     }
 
