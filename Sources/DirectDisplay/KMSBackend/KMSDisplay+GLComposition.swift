@@ -10,10 +10,10 @@ import KMS
 /// (KMSDisplay+DirectScanout), redrawn only where the buffer missed frames: EGL
 /// says its age (EGL_EXT_buffer_age), the damage history says what those frames
 /// changed. Without EGL_EXT_buffer_age, GL draws into a GBM buffer per buffer slot
-/// and the per-slot history gives the age. A frame GL does not draw (a group, a
-/// turned screen, a composited cursor, a window on the overlay plane, GL on another
-/// card) is composed by pixman; a GL failure turns GL off for that screen for good,
-/// with one log line.
+/// and the per-slot history gives the age. A frame GL does not draw (a turned
+/// screen, a composited cursor, windows on overlay planes, GL on another card) is
+/// composed by pixman; a GL failure turns GL off for that screen for good, with one
+/// log line.
 extension KMSDisplay {
     /// Whether GL may compose `entry`'s next frame, as far as is known before it is flattened.
     func composesWithGL(_ entry: LitScreen) -> Bool {
@@ -39,12 +39,7 @@ extension KMSDisplay {
         }
         guard let frame = glSlotFrame(entry, context: composer.context) else { return false }
         entry.composedHistory.addFrame(damage)
-        // Nothing changed: what is on screen (GL's or pixman's) is the frame, unless
-        // windows are on overlay planes, which GL's frames turn off.
-        guard
-            !damage.isEmpty || entry.output.flipPhase == .unlit || entry.output.hasUncommittedFrame
-                || !entry.overlaysShownAt.isEmpty
-        else { return true }
+        guard needsGLFrame(entry, damage: damage) else { return true }
         let slot = entry.output.drawSlot
         let region =
             entry.composedHistory.take(slot: slot)
@@ -59,6 +54,15 @@ extension KMSDisplay {
         }
         if commitComposedWithGL(entry, frame.framebuffer) { entry.lastDirectFrame = frame }
         return true
+    }
+
+    /// Whether GL must compose and commit a frame with `damage` (what changed since
+    /// the frame on screen): not when nothing changed and what is on screen (GL's or
+    /// pixman's) is the frame, unless windows are on overlay planes, which GL's
+    /// frames turn off.
+    func needsGLFrame(_ entry: LitScreen, damage: DamageRegion) -> Bool {
+        !damage.isEmpty || entry.output.flipPhase == .unlit || entry.output.hasUncommittedFrame
+            || !entry.overlaysShownAt.isEmpty
     }
 
     /// Commits a frame GL composed into `framebuffer` as a direct frame; returns

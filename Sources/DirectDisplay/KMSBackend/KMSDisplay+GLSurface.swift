@@ -45,12 +45,7 @@ extension KMSDisplay {
     /// composes the frame).
     func presentOnGLSurface(_ entry: LitScreen, composer: GLFrameComposer, damage: DamageRegion) -> Bool {
         entry.glUndrawnDamage.formUnion(damage)
-        // Nothing changed: the frame on screen stays, unless windows are on overlay
-        // planes, which GL's frames turn off.
-        guard
-            !entry.glUndrawnDamage.isEmpty || entry.output.flipPhase == .unlit || entry.output.hasUncommittedFrame
-                || !entry.overlaysShownAt.isEmpty
-        else { return true }
+        guard needsGLFrame(entry, damage: entry.glUndrawnDamage) else { return true }
         guard let surface = glSurface(entry, context: composer.context) else { return false }
         guard surface.window.hasFreeBuffers else {
             guard entry.output.hasFlipQueued else {
