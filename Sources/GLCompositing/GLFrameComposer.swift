@@ -350,7 +350,7 @@ public final class GLFrameComposer {
             colorUniform, channel(min(max(color.red, 0), 1) * alpha), channel(min(max(color.green, 0), 1) * alpha),
             channel(min(max(color.blue, 0), 1) * alpha), channel(alpha))
         scissor(rect)
-        drawQuad(rect, texture: (0, 0, 1, 1))
+        drawQuad(Self.corners(of: rect, texture: (0, 0, 1, 1)))
     }
 
     /// Draws the part of `surface` the quad covers OVER: sampled from its imported
@@ -411,11 +411,7 @@ public final class GLFrameComposer {
 
     /// Draws the bound texture's `texture` coordinates over `part` OVER, times `opacity`.
     private func blend(_ part: PixelRect, opacity: Double, texture: (Float, Float, Float, Float)) {
-        let (s0, t0, s1, t1) = texture
-        let (x0, y0, x1, y1) = (Float(part.x), Float(part.y), Float(part.maxX), Float(part.maxY))
-        blend(
-            part, opacity: opacity,
-            quad: [((x0, y0), (s0, t0)), ((x1, y0), (s1, t0)), ((x0, y1), (s0, t1)), ((x1, y1), (s1, t1))])
+        blend(part, opacity: opacity, quad: Self.corners(of: part, texture: texture))
     }
 
     /// Draws the bound texture mapped onto `quad` (corners top-left, top-right,
@@ -436,11 +432,14 @@ public final class GLFrameComposer {
         drawQuad(quad)
     }
 
-    /// Two triangles over `rect` (frame pixels) with texture coordinates from the top-left corner.
-    private func drawQuad(_ rect: PixelRect, texture: (Float, Float, Float, Float)) {
+    /// The corners of `rect` (frame pixels), top-left, top-right, bottom-left,
+    /// bottom-right, with texture coordinates (s0, t0, s1, t1) from the top-left corner.
+    private static func corners(of rect: PixelRect, texture: (Float, Float, Float, Float)) -> [(
+        position: (Float, Float), texture: (Float, Float)
+    )] {
         let (s0, t0, s1, t1) = texture
         let (x0, y0, x1, y1) = (Float(rect.x), Float(rect.y), Float(rect.maxX), Float(rect.maxY))
-        drawQuad([((x0, y0), (s0, t0)), ((x1, y0), (s1, t0)), ((x0, y1), (s0, t1)), ((x1, y1), (s1, t1))])
+        return [((x0, y0), (s0, t0)), ((x1, y0), (s1, t0)), ((x0, y1), (s0, t1)), ((x1, y1), (s1, t1))]
     }
 
     /// Two triangles: corners top-left, top-right, bottom-left, bottom-right.
