@@ -60,10 +60,11 @@ public enum FrameComposer {
     /// place, as the whole frame is (`compose(_:into:width:height:bytesPerRow:rotation:)`).
     /// With `transparent`, the frame is premultiplied ARGB8888 and what no
     /// operation covers is transparent instead of black (a window's own buffer
-    /// for an overlay plane).
+    /// for an overlay plane). `depths`, if given, are the operations' `groupDepths`.
     public static func compose(
         _ operations: [DrawOperation], into pixels: UnsafeMutableRawPointer, width: Int, height: Int,
-        bytesPerRow: Int, region: DamageRegion, rotation: PanelRotation = .none, transparent: Bool = false
+        bytesPerRow: Int, region: DamageRegion, rotation: PanelRotation = .none, transparent: Bool = false,
+        depths: [Int]? = nil
     ) {
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
         let clipped = region.clipped(to: frame)
@@ -73,7 +74,7 @@ public enum FrameComposer {
                 format, Int32(width), Int32(height), pixels.assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow))
         else { return }
         defer { pixman_image_unref(target) }
-        let depths = groupDepths(operations)
+        let depths = depths ?? groupDepths(operations)
         guard rotation != .none else {
             draw(
                 operations, depths: depths, onto: target, origin: (0, 0), damage: PixmanRegion(clipped.rects),
@@ -116,7 +117,7 @@ public enum FrameComposer {
             let end = isGroupStart(operations[index]) ? matchingEnd(of: index, depths) : index
             let limit = shown.extents
             shown.translate(x: -origin.x, y: -origin.y)
-            pixman_image_set_clip_region32(target, &shown.raw)
+            pixman_image_set_clip_region32(target, shown.raw)
             render(operations[index...end], onto: target, origin: origin, limit: limit, clear: false)
             pixman_image_set_clip_region32(target, nil)
         }
@@ -140,7 +141,7 @@ public enum FrameComposer {
     }
 
     /// How many groups enclose each operation.
-    static func groupDepths(_ operations: [DrawOperation]) -> [Int] {
+    public static func groupDepths(_ operations: [DrawOperation]) -> [Int] {
         var depth = 0
         return operations.map { operation in
             switch operation {

@@ -1,55 +1,55 @@
 import CPixman
 
 /// A pixman region (pixman_region32_t): the one owner of its boxes, freed once.
+/// Held behind a pointer so pixman's calls take it without Swift's exclusivity
+/// checks on an inout class property (a measurable part of a small frame).
 final class PixmanRegion {
-    var raw = pixman_region32_t()
+    let raw = UnsafeMutablePointer<pixman_region32_t>.allocate(capacity: 1)
 
-    init() { pixman_region32_init(&raw) }
+    init() { pixman_region32_init(raw) }
 
     init(_ rects: [PixelRect]) {
-        pixman_region32_init(&raw)
+        pixman_region32_init(raw)
         for rect in rects { add(rect) }
     }
 
-    deinit { pixman_region32_fini(&raw) }
+    deinit {
+        pixman_region32_fini(raw)
+        raw.deallocate()
+    }
 
-    var isEmpty: Bool { pixman_region32_not_empty(&raw) == 0 }
+    var isEmpty: Bool { pixman_region32_not_empty(raw) == 0 }
 
     /// Whether the region is one rectangle (its extents).
-    var isRectangle: Bool { pixman_region32_n_rects(&raw) == 1 }
+    var isRectangle: Bool { pixman_region32_n_rects(raw) == 1 }
 
     func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
-        withUnsafeMutablePointer(to: &raw) { region in
-            _ = pixman_region32_union_rect(
-                region, region, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
-        }
+        _ = pixman_region32_union_rect(raw, raw, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
     }
 
-    func subtract(_ other: PixmanRegion) {
-        withUnsafeMutablePointer(to: &raw) { region in _ = pixman_region32_subtract(region, region, &other.raw) }
-    }
+    func subtract(_ other: PixmanRegion) { _ = pixman_region32_subtract(raw, raw, other.raw) }
 
     /// This region within `rect`, as a new region.
     func intersection(_ rect: PixelRect) -> PixmanRegion {
         let result = PixmanRegion()
         guard !rect.isEmpty else { return result }
         pixman_region32_intersect_rect(
-            &result.raw, &raw, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+            result.raw, raw, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
         return result
     }
 
     /// Moves the region by (`x`, `y`) pixels.
-    func translate(x: Int, y: Int) { pixman_region32_translate(&raw, Int32(x), Int32(y)) }
+    func translate(x: Int, y: Int) { pixman_region32_translate(raw, Int32(x), Int32(y)) }
 
     var boxes: [pixman_box32_t] {
         var count: Int32 = 0
-        guard let first = pixman_region32_rectangles(&raw, &count), count > 0 else { return [] }
+        guard let first = pixman_region32_rectangles(raw, &count), count > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: first, count: Int(count)))
     }
 
     var extents: PixelRect {
-        let box = raw.extents
+        let box = raw.pointee.extents
         return PixelRect(x: Int(box.x1), y: Int(box.y1), width: Int(box.x2 - box.x1), height: Int(box.y2 - box.y1))
     }
 }

@@ -139,6 +139,10 @@ public final class EventLoop {
 
     // MARK: Posted work
 
+    /// Whether the loop is serving (a handler, a timer or posted work is running):
+    /// work posted now runs before the loop returns.
+    public var isServing: Bool { servingDepth > 0 }
+
     /// Runs `work` on the next turn of the loop (after the current handler returns),
     /// whether the loop is served from the main queue or by a blocking wait.
     public func post(_ work: @escaping @MainActor () -> Void) {

@@ -198,6 +198,8 @@ final class DamageCompositionTests: DirectDisplayTestCase {
             case 15: view.contentMode = View.ContentMode.allCases.randomElement(using: &random)!
             default: window.alpha = [1, 0.5][Int(random.next() % 2)]
             }
+            // Now and then several changes make one frame (a recolour and a move of the same view, say).
+            if step % 100 != 99, random.next() % 5 == 0 { continue }
             if orientation != .portrait, step % 100 == 99 {
                 let turns: [InterfaceOrientation] = [.landscapeLeft, .portraitUpsideDown, .landscapeRight]
                 screen.orientation = turns[(turns.firstIndex(of: screen.orientation)! + 1) % turns.count]
@@ -212,6 +214,83 @@ final class DamageCompositionTests: DirectDisplayTestCase {
             if step % 50 == 0 { XCTAssertLessThan(screen.frameStatistics.framesComposed, step + 3) }
         }
         XCTAssertGreaterThan(partialFrames, 100, "seed \(seed): most frames draw only their damage")
+    }
+
+    /// A new background colour of the same opacity is written into the window's kept
+    /// scene (not flattened again); anything else about it flattens the window as before.
+    func testARecolourIsWrittenIntoTheKeptScene() async {
+        let screen = connect(width: 160, height: 120)
+        let back = Window(screen: screen)
+        back.backgroundColor = Color(red: 0, green: 0, blue: 0.5, alpha: 1)
+        back.isHidden = false
+        let window = Window(frame: CGRect(x: 20, y: 10, width: 120, height: 100))
+        window.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.2, alpha: 1)
+        let group = View(frame: CGRect(x: 10, y: 10, width: 80, height: 60))
+        group.alpha = 0.5
+        let small = View(frame: CGRect(x: 5, y: 5, width: 16, height: 16))
+        small.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
+        let inGroup = View(frame: CGRect(x: 30, y: 30, width: 10, height: 10))
+        inGroup.backgroundColor = Color(red: 0, green: 1, blue: 0, alpha: 1)
+        window.addSubview(small)
+        window.addSubview(group)
+        group.addSubview(inGroup)
+        window.isHidden = false
+        assertMatchesFullRecompose(screen, "first frame")
+        let kept = window.keptScene
+
+        small.backgroundColor = Color(red: 1, green: 1, blue: 0, alpha: 1)
+        assertMatchesFullRecompose(screen, "recoloured")
+        XCTAssertTrue(window.keptScene === kept, "recoloured in the kept scene")
+        XCTAssertEqual(screen.frameStatistics.lastFrameDamage, [CGRect(x: 25, y: 15, width: 16, height: 16)])
+        inGroup.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 1)
+        small.backgroundColor = Color(red: 0, green: 1, blue: 1, alpha: 1)
+        assertMatchesFullRecompose(screen, "two recoloured, one inside an alpha group")
+        XCTAssertTrue(window.keptScene === kept)
+        XCTAssertEqual(screen.frameStatistics.lastFramePixelsComposed, 16 * 16 + 10 * 10)
+        small.backgroundColor = Color(red: 0, green: 1, blue: 1, alpha: 1)
+        display.runUntilIdle()
+        XCTAssertEqual(screen.frameStatistics.lastFramePixelsComposed, 0, "the same colour again changes nothing")
+
+        // Another opacity changes what the fill hides: flattened anew.
+        small.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.5)
+        assertMatchesFullRecompose(screen, "translucent")
+        XCTAssertFalse(window.keptScene === kept, "another opacity flattens the window")
+        small.backgroundColor = nil
+        assertMatchesFullRecompose(screen, "no colour")
+        small.backgroundColor = Color(red: 1, green: 0, blue: 1, alpha: 1)
+        assertMatchesFullRecompose(screen, "a colour again")
+
+        // Recoloured with other changes in the same frame, hidden, moved to another window.
+        small.backgroundColor = Color(red: 0.5, green: 0, blue: 1, alpha: 1)
+        small.frame.origin.x += 7
+        assertMatchesFullRecompose(screen, "recoloured and moved")
+        small.backgroundColor = Color(red: 0.5, green: 0.5, blue: 0, alpha: 1)
+        back.addSubview(small)
+        assertMatchesFullRecompose(screen, "recoloured and moved to the window behind")
+        window.isHidden = true
+        assertMatchesFullRecompose(screen, "window hidden")
+        inGroup.backgroundColor = Color(red: 1, green: 0.5, blue: 0, alpha: 1)
+        window.isHidden = false
+        assertMatchesFullRecompose(screen, "recoloured while hidden, then shown")
+
+        // Turned: every window is flattened again for the new clip, at the same version.
+        screen.orientation = .landscapeLeft
+        assertMatchesFullRecompose(screen, "turned")
+        inGroup.backgroundColor = Color(red: 0.3, green: 0.3, blue: 0.9, alpha: 1)
+        assertMatchesFullRecompose(screen, "recoloured on the turned screen")
+        screen.orientation = .portrait
+        display.runUntilIdle()
+
+        // Animated and turned views take the whole path.
+        View.animate(withDuration: 1) { small.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 1) }
+        display.advanceTime(by: 0.5)
+        assertMatchesFullRecompose(screen, "half-way through a colour animation")
+        display.advanceTime(by: 0.6)
+        assertMatchesFullRecompose(screen, "animation ended")
+        group.transform = CGAffineTransform(rotationAngle: .pi / 7)
+        assertMatchesFullRecompose(screen, "group turned")
+        inGroup.backgroundColor = Color(red: 0.2, green: 0.9, blue: 0.4, alpha: 1)
+        assertMatchesFullRecompose(screen, "recoloured inside a turned group")
     }
 
     func testHeadlessFramesAreKeptNotReallocated() async {

@@ -103,7 +103,7 @@ import Scheduling
                 }
             }
             if view.animations.isEmpty { views[id] = nil }
-            if view.presentation != before { window.sceneVersion &+= 1 }
+            if view.presentation != before { window.sceneDidChange() }
         }
     }
 

@@ -57,7 +57,11 @@ import Scheduling
 
     public func setNeedsComposite(_ screen: Screen) {
         if !pendingScreens.contains(where: { $0 === screen }) { pendingScreens.append(screen) }
-        // Once the change is made (an animation block has ended), frames follow while it animates.
+        // Once the change is made (an animation block has ended), frames follow while it
+        // animates: after the handler that made it, or for a change made outside the
+        // loop (a test's) at the next `advanceTime` or `runUntilIdle`, which spares the
+        // loop's wake-up write and read per change.
+        guard eventLoop.isServing else { return }
         eventLoop.post { [weak self, weak screen] in
             if let self, let screen { self.keepFramesComing(screen) }
         }
@@ -108,6 +112,7 @@ import Scheduling
     /// reads the same clock (touches more than 0.35 s apart do not add up). Nothing
     /// moves the clock but this, so tests are deterministic.
     public func advanceTime(by seconds: TimeInterval) {
+        for screen in pendingScreens where screen.isConnected { keepFramesComing(screen) }
         eventLoop.advanceTime(by: seconds)
     }
 

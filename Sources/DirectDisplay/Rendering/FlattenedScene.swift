@@ -7,14 +7,20 @@ import Foundation
 final class WindowScene {
     /// The window's `sceneVersion` it was made from.
     let version: UInt64
+    /// Unique to this flattening (a view's `FillSlot` names its scene by it).
+    let serial: UInt64
     let scale: CGFloat
     let clip: PixelRect
-    let operations: [DrawOperation]
+    private(set) var operations: [DrawOperation]
     /// As flattened: redrawn content carries its damage, for the frame that made it.
-    let elements: [SceneElement]
+    private(set) var elements: [SceneElement]
 
-    init(version: UInt64, scale: CGFloat, clip: PixelRect, operations: [DrawOperation], elements: [SceneElement]) {
+    init(
+        version: UInt64, serial: UInt64, scale: CGFloat, clip: PixelRect, operations: [DrawOperation],
+        elements: [SceneElement]
+    ) {
         self.version = version
+        self.serial = serial
         self.scale = scale
         self.clip = clip
         self.operations = operations
@@ -23,6 +29,13 @@ final class WindowScene {
 
     @MainActor func isCurrent(for window: Window, scale: CGFloat, clip: PixelRect) -> Bool {
         version == window.sceneVersion && self.scale == scale && self.clip == clip
+            && window.pendingRecolours.isEmpty
+    }
+
+    /// A fill recoloured in place (see `recolour`).
+    func replace(operation: Int, with fill: DrawOperation, element: Int, signature: Int) {
+        operations[operation] = fill
+        elements[element].signature = signature
     }
 }
 
@@ -33,17 +46,23 @@ struct FlattenedScene {
     struct Entry {
         let id: ObjectIdentifier
         var scene: WindowScene
-        /// Flattened anew by the latest update (false: unchanged since the previous frame).
-        var isNew: Bool
         /// Where its operations are in `operations`.
         var range: Range<Int>
     }
 
     /// Every window's operations in order, what the compositor draws.
     private(set) var operations: [DrawOperation] = []
+    /// How many groups enclose each operation (see `FrameComposer.groupDepths`),
+    /// kept while only colours change.
+    private(set) var groupDepths: [Int] = []
     private(set) var windows: [Entry] = []
     /// Views whose redrawn content the latest update took as damage.
     private(set) var drawnViews: [View] = []
+    /// What changed in the latest update, in the scene's (unturned) pixels. With the
+    /// same windows in the same order, only windows flattened anew (each against its
+    /// own previous elements) and fills recoloured in place; otherwise the whole
+    /// scene compared with the previous one.
+    private(set) var damage = DamageRegion()
 
     /// Every element, back to front.
     var elements: [SceneElement] { windows.flatMap(\.scene.elements) }
@@ -53,8 +72,9 @@ struct FlattenedScene {
     @MainActor init(_ windows: [Window], clip: PixelRect, scale: CGFloat) {
         for window in windows {
             let scene = flatten(window, clip: clip, scale: scale, keep: false)
-            append(Entry(id: ObjectIdentifier(window), scene: scene, isNew: true, range: 0..<0))
+            append(Entry(id: ObjectIdentifier(window), scene: scene, range: 0..<0))
         }
+        groupDepths = FrameComposer.groupDepths(operations)
     }
 
     init() {}
@@ -63,31 +83,41 @@ struct FlattenedScene {
     /// which something changed since they were last flattened.
     @MainActor mutating func update(_ windows: [Window], clip: PixelRect, scale: CGFloat) {
         drawnViews = []
+        damage = DamageRegion()
         guard hasSameWindows(windows) else {
+            let before = elements
             operations = []
             self.windows = []
             for window in windows {
                 let kept = window.keptScene.flatMap { $0.isCurrent(for: window, scale: scale, clip: clip) ? $0 : nil }
                 let scene = kept ?? flatten(window, clip: clip, scale: scale)
-                append(Entry(id: ObjectIdentifier(window), scene: scene, isNew: kept == nil, range: 0..<0))
+                append(Entry(id: ObjectIdentifier(window), scene: scene, range: 0..<0))
             }
+            damage = SceneDiff.damage(from: before, to: elements)
+            groupDepths = FrameComposer.groupDepths(operations)
             return
         }
         // Runs for every window of every frame: plain index loops and inline
         // comparisons, no closures or calls per window (each costs more than the
         // comparison itself: a closure's actor check, a window's side-table refcount).
         var shift = 0
+        var flattened = false
         for index in windows.indices {
             let window = windows[index]
             let kept = self.windows[index].scene
-            let isCurrent = kept.version == window.sceneVersion && kept.scale == scale && kept.clip == clip
-            guard !isCurrent || shift != 0 || self.windows[index].isNew else { continue }
+            var isCurrent = kept.version == window.sceneVersion && kept.scale == scale && kept.clip == clip
+            let recolours = isCurrent && !window.pendingRecolours.isEmpty
+            guard !isCurrent || recolours || shift != 0 else { continue }
             var entry = self.windows[index]
             entry.range = (entry.range.lowerBound + shift)..<(entry.range.upperBound + shift)
-            entry.isNew = false
+            if recolours {
+                isCurrent = kept.recolour(
+                    window, operations: &operations, base: entry.range.lowerBound, damage: &damage)
+            }
             if !isCurrent {
+                flattened = true
                 entry.scene = flatten(window, clip: clip, scale: scale)
-                entry.isNew = true
+                damage.formUnion(SceneDiff.damage(from: kept.elements, to: entry.scene.elements))
                 operations.replaceSubrange(entry.range, with: entry.scene.operations)
                 let newRange = entry.range.lowerBound..<(entry.range.lowerBound + entry.scene.operations.count)
                 shift += newRange.count - entry.range.count
@@ -95,6 +125,7 @@ struct FlattenedScene {
             }
             self.windows[index] = entry
         }
+        if flattened { groupDepths = FrameComposer.groupDepths(operations) }
     }
 
     /// Whether `windows` are the windows of the scene, in the same order.
@@ -113,15 +144,21 @@ struct FlattenedScene {
         windows.append(entry)
     }
 
+    /// Counts flattenings, for `WindowScene.serial`.
+    @MainActor private static var serials: UInt64 = 0
+
     /// Flattens one window, keeping the result on it unless `keep` is false.
     @MainActor private mutating func flatten(_ window: Window, clip: PixelRect, scale: CGFloat, keep: Bool = true)
         -> WindowScene
     {
-        var flattener = ViewTreeFlattener(scale: scale)
+        Self.serials &+= 1
+        let serial = Self.serials
+        var flattener = ViewTreeFlattener(scale: scale, recordingFillSlotsFor: keep ? serial : nil)
         flattener.add(window, clip: clip)
+        if keep { window.pendingRecolours = [] }
         drawnViews.append(contentsOf: flattener.drawnViews)
         let scene = WindowScene(
-            version: window.sceneVersion, scale: scale, clip: clip, operations: flattener.operations,
+            version: window.sceneVersion, serial: serial, scale: scale, clip: clip, operations: flattener.operations,
             elements: flattener.elements)
         if keep { window.keptScene = scene }
         return scene

@@ -47,7 +47,6 @@ final class ScreenCompositor {
         let rotation = screen.orientation.panelRotation
         var (windows, clip) = Application.shared.sceneWindows(of: screen, width: width, height: height)
         if !offloaded.isEmpty { windows.removeAll { window in offloaded.contains { $0 === window } } }
-        let before = scene.windows
         scene.update(windows, clip: clip, scale: screen.scale)
         for view in scene.drawnViews { view.contentDamage = nil }
         let damage: DamageRegion
@@ -56,7 +55,7 @@ final class ScreenCompositor {
             damage = DamageRegion.full(width: width, height: height)
         } else {
             // Found in the scene's own (unturned) pixels, drawn and copied in the panel's.
-            damage = sceneDamage(from: before).clipped(to: clip).turned(
+            damage = scene.damage.clipped(to: clip).turned(
                 rotation, logicalWidth: clip.width, logicalHeight: clip.height)
         }
         if !drawsShadow {
@@ -64,7 +63,7 @@ final class ScreenCompositor {
         } else if let shadow, !damage.isEmpty {
             FrameComposer.compose(
                 scene.operations, into: shadow.pixels, width: width, height: height, bytesPerRow: shadow.bytesPerRow,
-                region: damage, rotation: rotation)
+                region: damage, rotation: rotation, depths: scene.groupDepths)
         }
         previousRotation = rotation
         needsFullFrame = false
@@ -90,23 +89,6 @@ final class ScreenCompositor {
             scene.operations, into: shadow.pixels, width: shadow.width, height: shadow.height,
             bytesPerRow: shadow.bytesPerRow, rotation: rotation)
         history.reset()
-    }
-
-    /// What changed since the previous frame (`before`). With the same windows in
-    /// the same order, only windows flattened anew can have changed, each against
-    /// its own previous elements; otherwise the whole scene is compared.
-    private func sceneDamage(from before: [FlattenedScene.Entry]) -> DamageRegion {
-        let now = scene.windows
-        var sameWindows = now.count == before.count
-        for index in now.indices where sameWindows && now[index].id != before[index].id { sameWindows = false }
-        if sameWindows {
-            var damage = DamageRegion()
-            for index in now.indices where now[index].isNew {
-                damage.formUnion(SceneDiff.damage(from: before[index].scene.elements, to: now[index].scene.elements))
-            }
-            return damage
-        }
-        return SceneDiff.damage(from: before.flatMap(\.scene.elements), to: scene.elements)
     }
 
     /// Copies into scanout buffer `slot` what it lacks to show the latest frame

@@ -14,8 +14,16 @@ import Foundation
     private(set) var drawnViews: [View] = []
     /// A hash of the groups enclosing what is added now (their identity and opacity).
     private var groupPath = 0
+    /// The serial of the window scene being made, when views' fills are noted for
+    /// recolouring in place (see `FillSlot`).
+    private let fillSlotScene: UInt64?
+    /// Inside a transformed group elements are merged into one: no fill slots there.
+    private var transformedDepth = 0
 
-    init(scale: CGFloat) { self.scale = scale }
+    init(scale: CGFloat, recordingFillSlotsFor scene: UInt64? = nil) {
+        self.scale = scale
+        fillSlotScene = scene
+    }
 
     /// Appends a window (its frame is in screen points) limited to `clip`, moved by
     /// `offset` points (a window drawn into its own buffer is moved to its origin).
@@ -39,14 +47,21 @@ import Foundation
     private mutating func element<Parts: Hashable>(
         _ view: View, kind: UInt64, area: PixelRect, signature parts: Parts, contentDamage: PixelRect? = nil
     ) {
+        let identity = UInt64(UInt(bitPattern: ObjectIdentifier(view).hashValue))
+        elements.append(
+            SceneElement(
+                key: identity &* 4 &+ kind, area: area,
+                signature: Self.signature(groupPath: groupPath, area: area, parts: parts), contentDamage: contentDamage)
+        )
+    }
+
+    /// An element's signature: its enclosing groups, its area and what else decides its pixels.
+    static func signature(groupPath: Int, area: PixelRect, parts: some Hashable) -> Int {
         var hasher = Hasher()
         hasher.combine(groupPath)
         hasher.combine(area)
         hasher.combine(parts)
-        let identity = UInt64(UInt(bitPattern: ObjectIdentifier(view).hashValue))
-        elements.append(
-            SceneElement(
-                key: identity &* 4 &+ kind, area: area, signature: hasher.finalize(), contentDamage: contentDamage))
+        return hasher.finalize()
     }
 
     /// `originInParent` is where the parent's bounds origin lies, in screen points
@@ -84,7 +99,9 @@ import Foundation
         let firstElement = elements.count
         let outerGroupPath = groupPath
         groupPath = 0
+        transformedDepth += 1
         addUntransformed(view, shown: shown, originInParent: originInParent, opacity: 1, alpha: 1, clip: source)
+        transformedDepth -= 1
         groupPath = outerGroupPath
         operations.append(.endGroup)
         let inner = elements[firstElement...]
@@ -141,6 +158,11 @@ import Foundation
             let pixel = color.pixelColor(opacity: ownOpacity)
             operations.append(.fill(framePixels, color: pixel, clip: clip))
             element(view, kind: 0, area: framePixels.intersection(clip), signature: pixel)
+            if let fillSlotScene, transformedDepth == 0 {
+                view.fillSlot = FillSlot(
+                    scene: fillSlotScene, operation: operations.count - 1, element: elements.count - 1,
+                    opacity: ownOpacity, groupPath: groupPath)
+            }
         }
         // clipsToBounds cuts the view's own content too (placed beyond the bounds by its mode), as UIKit's masksToBounds.
         let childClip = view.clipsToBounds ? clip.intersection(framePixels) : clip

@@ -29,6 +29,8 @@ import WindowModel
     weak var owningViewController: ViewController?
     /// Running animations by property (see View+Animation).
     var animations: [PartialKeyPath<Presentation>: any PropertyAnimating] = [:]
+    /// Where the background fill is in the window's kept scene, to recolour it in place.
+    var fillSlot: FillSlot?
 
     /// The superview, or nil for a window or a view not in a hierarchy.
     public private(set) weak var superview: View?
@@ -99,7 +101,7 @@ import WindowModel
     /// The fill behind the view's content; nil draws nothing.
     open var backgroundColor: Color? {
         willSet { willChangeAnimatable(\.backgroundColor, to: newValue) }
-        didSet { setNeedsCompositeOfScreen() }
+        didSet { setNeedsRecolour() }
     }
 
     /// Opacity of the view and its subviews as a group, 0…1. Below 0.01 the view also ignores touches.
@@ -307,7 +309,7 @@ import WindowModel
     /// must not show a stale scene when it appears.
     func setNeedsCompositeOfScreen() {
         guard let window else { return }
-        window.sceneVersion &+= 1
+        window.sceneDidChange()
         window.needsUpdatePass = true
         guard let screen = window.screen, !window.isHidden else { return }
         screen.setNeedsComposite()

@@ -19,12 +19,25 @@ import Foundation
     private var levelStorage: Level = .normal
     /// The responder that receives presses first while this window is key.
     weak var firstResponder: Responder?
-    /// Counts changes to anything the window shows; its kept scene is valid for one value.
-    var sceneVersion: UInt64 = 0
+    /// Changes with anything the window shows; its kept scene is valid for one value.
+    /// Unique among all windows (a view's `FillSlot` names the window's scene by it).
+    private(set) var sceneVersion = Window.nextSceneVersion()
+    /// Views recoloured since the window's scene was last flattened or recoloured.
+    var pendingRecolours: [View] = []
     /// The flattened scene of the last frame that showed the window.
     var keptScene: WindowScene?
     /// Something in the window may need layout or drawing before the next frame.
     var needsUpdatePass = true
+
+    private static var sceneVersions: UInt64 = 0
+
+    private static func nextSceneVersion() -> UInt64 {
+        sceneVersions &+= 1
+        return sceneVersions
+    }
+
+    /// Something the window shows changed: its kept scene is stale.
+    func sceneDidChange() { sceneVersion = Window.nextSceneVersion() }
 
     /// A hidden window with `frame` in the coordinates of the main screen (nil if none is connected).
     public override init(frame: CGRect) {
