@@ -63,7 +63,9 @@ public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
 
     /// The damage inside `clip` (e.g. the frame).
     public func clipped(to clip: PixelRect) -> DamageRegion {
-        DamageRegion(rects.map { $0.intersection(clip) })
+        // Usually already inside: no new region (each costs an allocation per frame).
+        if rects.allSatisfy({ $0.intersection(clip) == $0 }) { return self }
+        return DamageRegion(rects.map { $0.intersection(clip) })
     }
 
     public var description: String {

@@ -76,6 +76,14 @@ public enum FrameComposer {
         defer { pixman_image_unref(target) }
         let depths = depths ?? groupDepths(operations)
         guard rotation != .none else {
+            if clipped.rects.count == 1, let cover = coveringFill(of: clipped.rects[0], in: operations, depths: depths),
+                case .fill(_, let color, _) = operations[cover]
+            {
+                fill(
+                    clipped.rects[0], color: color,
+                    layer: Layer(image: target, origin: (0, 0), bounds: frame, opacity: 1))
+                return
+            }
             draw(
                 operations, depths: depths, onto: target, origin: (0, 0), damage: PixmanRegion(clipped.rects),
                 transparent: transparent)
@@ -113,7 +121,15 @@ public enum FrameComposer {
             pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &black, Int32(blackBoxes.count), &blackBoxes)
         }
         // What is not listed is hidden (a hidden group with all it holds).
+        let layer = Layer(image: target, origin: origin, bounds: PixelRect(x: 0, y: 0, width: 0, height: 0), opacity: 1)
         for (index, shown) in visibility.visible where !shown.isEmpty {
+            // A fill needs no clip region: each rectangle where it shows is filled
+            // (the commonest case: backgrounds; no region copied into the image).
+            if case .fill(let rect, let color, let clip) = operations[index] {
+                let area = rect.intersection(clip)
+                shown.forEachRect { fill(area.intersection($0), color: color, layer: layer) }
+                continue
+            }
             let end = isGroupStart(operations[index]) ? matchingEnd(of: index, depths) : index
             let limit = shown.extents
             shown.translate(x: -origin.x, y: -origin.y)
@@ -121,6 +137,27 @@ public enum FrameComposer {
             render(operations[index...end], onto: target, origin: origin, limit: limit, clear: false)
             pixman_image_set_clip_region32(target, nil)
         }
+    }
+
+    /// The top-level opaque fill that is the front-most operation touching `rect` and
+    /// covers all of it, if there is one: then it alone decides those pixels (a
+    /// recoloured opaque view with nothing over it, the commonest small change),
+    /// and no region arithmetic is needed.
+    private static func coveringFill(of rect: PixelRect, in operations: [DrawOperation], depths: [Int]) -> Int? {
+        for index in operations.indices.reversed() where depths[index] == 0 {
+            let area: PixelRect
+            switch operations[index] {
+            case .fill(let fill, let color, let clip):
+                area = fill.intersection(clip)
+                if color.alpha >= 1, area.intersection(rect) == rect { return index }
+            case .image(let surface, let x, let y, _, let clip):
+                area = PixelRect(x: x, y: y, width: surface.pixelWidth, height: surface.pixelHeight).intersection(clip)
+            case .beginGroup(_, let bounds), .beginTransformedGroup(_, _, _, let bounds): area = bounds
+            case .endGroup: continue
+            }
+            if !area.intersection(rect).isEmpty { return nil }
+        }
+        return nil
     }
 
     private static func isGroupStart(_ operation: DrawOperation) -> Bool {

@@ -39,6 +39,8 @@ extension DamageRegion {
     /// pixels. A quarter turn keeps rectangles apart that were apart, so the
     /// rectangles stay as they were, each turned.
     public func turned(_ rotation: PanelRotation, logicalWidth: Int, logicalHeight: Int) -> DamageRegion {
-        DamageRegion(rects.map { rotation.panelRect($0, logicalWidth: logicalWidth, logicalHeight: logicalHeight) })
+        guard rotation != .none else { return self }
+        return DamageRegion(
+            rects.map { rotation.panelRect($0, logicalWidth: logicalWidth, logicalHeight: logicalHeight) })
     }
 }

@@ -42,6 +42,16 @@ final class PixmanRegion {
     /// Moves the region by (`x`, `y`) pixels.
     func translate(x: Int, y: Int) { pixman_region32_translate(raw, Int32(x), Int32(y)) }
 
+    /// Calls `body` with each rectangle of the region (no array made).
+    func forEachRect(_ body: (PixelRect) -> Void) {
+        var count: Int32 = 0
+        guard let first = pixman_region32_rectangles(raw, &count) else { return }
+        for index in 0..<Int(max(count, 0)) {
+            let box = first[index]
+            body(PixelRect(x: Int(box.x1), y: Int(box.y1), width: Int(box.x2 - box.x1), height: Int(box.y2 - box.y1)))
+        }
+    }
+
     var boxes: [pixman_box32_t] {
         var count: Int32 = 0
         guard let first = pixman_region32_rectangles(raw, &count), count > 0 else { return [] }

@@ -5,10 +5,24 @@ extension Application {
     /// Lays out and draws what is pending for `screen`'s visible windows (those
     /// in which something changed since their last pass).
     package func layoutAndDisplay(_ screen: Screen) {
-        layoutAndDisplay(visibleWindows(on: screen), scale: screen.scale)
+        layoutAndDisplay(visibleWindows(on: screen), of: screen)
     }
 
-    private func layoutAndDisplay(_ windows: [Window], scale: CGFloat) {
+    private func layoutAndDisplay(_ windows: [Window], of screen: Screen) {
+        // A window needs a pass only after a change, which gives it a new scene version:
+        // with no new version anywhere and the same windows as the last pass, none does.
+        // (Taken before the pass: a change the pass makes brings another.)
+        let version = Window.latestSceneVersion
+        if screen.layoutPassSeen.version == version, screen.layoutPassSeen.windows.count == windows.count {
+            var same = true
+            for index in windows.indices where ObjectIdentifier(windows[index]) != screen.layoutPassSeen.windows[index]
+            {
+                same = false
+            }
+            if same { return }
+        }
+        screen.layoutPassSeen = (version, windows.map(ObjectIdentifier.init))
+        let scale = screen.scale
         // Every window of every frame: an index loop, which reads the flag without
         // retaining each window.
         for index in windows.indices where windows[index].needsUpdatePass {
@@ -25,7 +39,7 @@ extension Application {
     /// pixels. Both composition paths start here.
     func sceneWindows(of screen: Screen, width: Int, height: Int) -> (windows: [Window], clip: PixelRect) {
         let windows = visibleWindows(on: screen)
-        layoutAndDisplay(windows, scale: screen.scale)
+        layoutAndDisplay(windows, of: screen)
         let rotation = screen.orientation.panelRotation
         let logical = PixelRect(
             x: 0, y: 0, width: rotation.swapsAxes ? height : width, height: rotation.swapsAxes ? width : height)

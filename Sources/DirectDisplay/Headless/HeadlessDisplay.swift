@@ -56,7 +56,10 @@ import Scheduling
     // MARK: Display
 
     public func setNeedsComposite(_ screen: Screen) {
-        if !pendingScreens.contains(where: { $0 === screen }) { pendingScreens.append(screen) }
+        // Loops, not closures: each closure call costs an actor-isolation check, per frame.
+        var isPending = false
+        for pending in pendingScreens where pending === screen { isPending = true }
+        if !isPending { pendingScreens.append(screen) }
         // Once the change is made (an animation block has ended), frames follow while it
         // animates: after the handler that made it, or for a change made outside the
         // loop (a test's) at the next `advanceTime` or `runUntilIdle`, which spares the
@@ -97,7 +100,9 @@ import Scheduling
     }
 
     func present(_ screen: Screen) {
-        pendingScreens.removeAll { $0 === screen }
+        for index in pendingScreens.indices.reversed() where pendingScreens[index] === screen {
+            pendingScreens.remove(at: index)
+        }
         Application.shared.animator.step(screen, to: eventLoop.clock.now)
         screen.compositor.compose(screen)
         screen.compositor.framePresented()

@@ -63,6 +63,11 @@ struct FlattenedScene {
     /// own previous elements) and fills recoloured in place; otherwise the whole
     /// scene compared with the previous one.
     private(set) var damage = DamageRegion()
+    /// `Window.latestSceneVersion`, the clip and the scale of the latest update: while
+    /// they stay, every window's kept scene is current.
+    private var versionSeen: UInt64?
+    private var clipSeen = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    private var scaleSeen: CGFloat = 0
 
     /// Every element, back to front.
     var elements: [SceneElement] { windows.flatMap(\.scene.elements) }
@@ -80,10 +85,24 @@ struct FlattenedScene {
     init() {}
 
     /// Brings the scene to `windows` (back to front), flattening only windows in
-    /// which something changed since they were last flattened.
-    @MainActor mutating func update(_ windows: [Window], clip: PixelRect, scale: CGFloat) {
+    /// which something changed since they were last flattened. `recoloured` are
+    /// windows with recolours pending, which is all that changed when no window's
+    /// version did (then no window is even looked at).
+    @MainActor mutating func update(
+        _ windows: [Window], clip: PixelRect, scale: CGFloat, recoloured: [Window] = []
+    ) {
         drawnViews = []
         damage = DamageRegion()
+        defer {
+            versionSeen = Window.latestSceneVersion
+            clipSeen = clip
+            scaleSeen = scale
+        }
+        if versionSeen == Window.latestSceneVersion, clip == clipSeen, scale == scaleSeen,
+            hasSameWindows(windows), recolourOnly(recoloured)
+        {
+            return
+        }
         guard hasSameWindows(windows) else {
             let before = elements
             operations = []
@@ -93,7 +112,7 @@ struct FlattenedScene {
                 let scene = kept ?? flatten(window, clip: clip, scale: scale)
                 append(Entry(id: ObjectIdentifier(window), scene: scene, range: 0..<0))
             }
-            damage = SceneDiff.damage(from: before, to: elements)
+            damage.formUnion(SceneDiff.damage(from: before, to: elements))
             groupDepths = FrameComposer.groupDepths(operations)
             return
         }
@@ -126,6 +145,22 @@ struct FlattenedScene {
             self.windows[index] = entry
         }
         if flattened { groupDepths = FrameComposer.groupDepths(operations) }
+    }
+
+    /// Writes the pending recolours of `recoloured` that are in this scene into it;
+    /// false if one needs its window flattened (left to the whole update).
+    @MainActor private mutating func recolourOnly(_ recoloured: [Window]) -> Bool {
+        // Index loops: a closure here would cost an actor-isolation check per call.
+        for window in recoloured where !window.pendingRecolours.isEmpty {
+            let id = ObjectIdentifier(window)
+            for index in windows.indices where windows[index].id == id {
+                let entry = windows[index]
+                guard
+                    entry.scene.recolour(window, operations: &operations, base: entry.range.lowerBound, damage: &damage)
+                else { return false }
+            }
+        }
+        return true
     }
 
     /// Whether `windows` are the windows of the scene, in the same order.

@@ -27,8 +27,13 @@ extension View {
         guard let window, let slot = fillSlot, let kept = window.keptScene, kept.serial == slot.scene,
             kept.version == window.sceneVersion, animations.isEmpty, AnimationTransaction.stack.last ?? nil == nil
         else { return setNeedsCompositeOfScreen() }
-        if !window.pendingRecolours.contains(where: { $0 === self }) { window.pendingRecolours.append(self) }
+        let pending = window.pendingRecolours
+        var isPending = false
+        for view in pending where view === self { isPending = true }
+        if !isPending { window.pendingRecolours.append(self) }
+        // A hidden window is flattened when it shows (its pending recolours make its scene stale).
         guard let screen = window.screen, !window.isHidden else { return }
+        if pending.isEmpty { screen.compositor.recolouredWindows.append(window) }
         screen.setNeedsComposite()
     }
 }
@@ -37,19 +42,28 @@ extension WindowScene {
     /// Writes the new colours of `window`'s pending recolours into this scene and into
     /// `operations` (where this scene's operations start at `base`), adding the
     /// recoloured areas to `damage`. False when one cannot be done in place (no fill,
-    /// another opacity, which changes what the fill hides): the window must be flattened again.
+    /// another opacity, which changes what the fill hides): the window's scene is then
+    /// stale and the window must be flattened again.
     @MainActor func recolour(
         _ window: Window, operations: inout [DrawOperation], base: Int, damage: inout DamageRegion
     ) -> Bool {
         let views = window.pendingRecolours
         window.pendingRecolours = []
         for view in views {
-            guard let slot = view.fillSlot, slot.scene == serial, view.window === window,
-                let color = view.presentation.backgroundColor,
+            // The scene is current: the view is still where it was flattened (a move
+            // would have changed the window's version).
+            guard let slot = view.fillSlot, slot.scene == serial,
+                let color = view.animations.isEmpty ? view.backgroundColor : view.presentation.backgroundColor,
                 case .fill(let rect, let old, let clip) = self.operations[slot.operation]
-            else { return false }
+            else {
+                window.sceneDidChange()
+                return false
+            }
             let pixel = color.pixelColor(opacity: slot.opacity)
-            guard pixel.alpha == old.alpha else { return false }
+            guard pixel.alpha == old.alpha else {
+                window.sceneDidChange()
+                return false
+            }
             guard pixel != old else { continue }
             let fill = DrawOperation.fill(rect, color: pixel, clip: clip)
             let area = elements[slot.element].area

@@ -17,6 +17,8 @@ final class ScreenCompositor {
     /// The shadow buffer misses frames composed elsewhere (by GL, see `compose(drawsShadow:)`).
     private var shadowIsStale = false
     private(set) var statistics = Screen.FrameStatistics()
+    /// Windows of this screen with recolours pending since the last frame (see `View.setNeedsRecolour`).
+    var recolouredWindows: [Window] = []
 
     /// The next frame is drawn whole (buffers were reallocated, another master
     /// drew the screen, the mode changed).
@@ -47,7 +49,9 @@ final class ScreenCompositor {
         let rotation = screen.orientation.panelRotation
         var (windows, clip) = Application.shared.sceneWindows(of: screen, width: width, height: height)
         if !offloaded.isEmpty { windows.removeAll { window in offloaded.contains { $0 === window } } }
-        scene.update(windows, clip: clip, scale: screen.scale)
+        let recoloured = recolouredWindows
+        recolouredWindows = []
+        scene.update(windows, clip: clip, scale: screen.scale, recoloured: recoloured)
         for view in scene.drawnViews { view.contentDamage = nil }
         let damage: DamageRegion
         if needsFullFrame || rotation != previousRotation {

@@ -40,6 +40,8 @@ import WindowModel
     package private(set) var needsComposite = false
     /// Its composition state: the shadow frame, the previous scene, buffer ages.
     let compositor = ScreenCompositor()
+    /// `Window.latestSceneVersion` and the windows of the latest layout and display pass.
+    var layoutPassSeen: (version: UInt64, windows: [ObjectIdentifier]) = (0, [])
 
     /// Makes a screen for a back end; connect it with `Application.shared.connect(_:)`.
     package init(

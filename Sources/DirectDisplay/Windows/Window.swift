@@ -30,6 +30,8 @@ import Foundation
     var needsUpdatePass = true
 
     private static var sceneVersions: UInt64 = 0
+    /// The latest `sceneVersion` given to any window: unchanged, no window changed.
+    static var latestSceneVersion: UInt64 { sceneVersions }
 
     private static func nextSceneVersion() -> UInt64 {
         sceneVersions &+= 1
