@@ -3,8 +3,9 @@
 /// bounding box, since walking the scene once per rectangle costs more than
 /// drawing a little extra.
 public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
-    /// At most this many rectangles; a few separate changes stay separate.
-    public static let limit = 8
+    /// At most this many rectangles; a few separate changes stay separate (ten
+    /// fingers painting at once among them).
+    public static let limit = 16
 
     public private(set) var rects: [PixelRect] = []
 

@@ -9,11 +9,11 @@ public struct SceneElement: Hashable, Sendable {
     /// Colour, opacity, clip, surface identity, enclosing groups… hashed: any
     /// change repaints the whole area.
     public var signature: Int
-    /// Pixels of its content redrawn since the previous frame (setNeedsDisplay of a
-    /// part of a view); repainted even when nothing else changed.
-    public var contentDamage: PixelRect?
+    /// Pixels of its content redrawn since the previous frame (setNeedsDisplay of
+    /// parts of a view); repainted even when nothing else changed.
+    public var contentDamage: DamageRegion
 
-    public init(key: UInt64, area: PixelRect, signature: Int, contentDamage: PixelRect? = nil) {
+    public init(key: UInt64, area: PixelRect, signature: Int, contentDamage: DamageRegion = DamageRegion()) {
         self.key = key
         self.area = area
         self.signature = signature
@@ -35,8 +35,8 @@ public enum SceneDiff {
                 if before.area != element.area || before.signature != element.signature {
                     region.add(before.area)
                     region.add(element.area)
-                } else if let redrawn = element.contentDamage {
-                    region.add(redrawn.intersection(element.area))
+                } else {
+                    for redrawn in element.contentDamage.rects { region.add(redrawn.intersection(element.area)) }
                 }
             }
             return region
@@ -58,8 +58,8 @@ public enum SceneDiff {
             if before.area != element.area || before.signature != element.signature || oldRank[element.key] != rank {
                 region.add(before.area)
                 region.add(element.area)
-            } else if let redrawn = element.contentDamage {
-                region.add(redrawn.intersection(element.area))
+            } else {
+                for redrawn in element.contentDamage.rects { region.add(redrawn.intersection(element.area)) }
             }
         }
         for element in old where !newKeys.contains(element.key) { region.add(element.area) }

@@ -92,7 +92,8 @@ final class DamageArithmeticTests: XCTestCase {
     func testSceneDiffTable() {
         func element(_ key: UInt64, _ area: PixelRect, _ signature: Int = 0, content: PixelRect? = nil) -> SceneElement
         {
-            SceneElement(key: key, area: area, signature: signature, contentDamage: content)
+            SceneElement(
+                key: key, area: area, signature: signature, contentDamage: DamageRegion(content.map { [$0] } ?? []))
         }
         let one = element(1, rect(0, 0, 10, 10))
         let two = element(2, rect(5, 5, 10, 10))

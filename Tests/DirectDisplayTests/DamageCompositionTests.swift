@@ -8,7 +8,7 @@ import XCTest
 /// A view that draws a filled square where it is told, to test partial redraws.
 final class SpotView: View {
     var spots: [CGRect: Color] = [:]
-    private(set) var drawnRects: [CGRect] = []
+    var drawnRects: [CGRect] = []
 
     override func draw(_ rect: CGRect) {
         drawnRects.append(rect)
@@ -108,6 +108,26 @@ final class DamageCompositionTests: DirectDisplayTestCase {
         XCTAssertEqual(rgb(frame.rawPixel(x: 15, y: 15)), 0xFFFF00, "the first spot stays without being redrawn")
         XCTAssertEqual(rgb(frame.rawPixel(x: 65, y: 65)), 0x00FFFF)
         assertMatchesFullRecompose(screen, "partial redraw")
+
+        // Parts marked apart are drawn apart (ten fingers painting: ten small squares,
+        // not the box around them); touching ones are drawn as one.
+        view.drawnRects = []
+        let parts = [
+            CGRect(x: 5, y: 80, width: 6, height: 6), CGRect(x: 85, y: 5, width: 6, height: 6),
+            CGRect(x: 40, y: 40, width: 6, height: 6), CGRect(x: 46, y: 40, width: 6, height: 6),
+        ]
+        for part in parts {
+            view.spots[part] = .magenta
+            view.setNeedsDisplay(part)
+        }
+        display.runUntilIdle()
+        let drawn = Set(view.drawnRects.map { "\($0)" })
+        let expected = [parts[0], parts[1], parts[2].union(parts[3])]
+        XCTAssertEqual(drawn, Set(expected.map { "\($0)" }), "one draw(_:) per separate part")
+        XCTAssertEqual(
+            Set(screen.frameStatistics.lastFrameDamage.map { "\($0)" }), Set(expected.map { "\($0)" }),
+            "only the parts are composed")
+        assertMatchesFullRecompose(screen, "parts redrawn apart")
     }
 
     /// Random changes of every kind; after each, the incremental frame equals a

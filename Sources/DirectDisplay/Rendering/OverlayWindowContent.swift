@@ -31,7 +31,7 @@ final class OverlayWindowContent {
         flattener.add(
             window, clip: frame, offset: CGPoint(x: -window.presentation.frame.minX, y: -window.presentation.frame.minY)
         )
-        for view in flattener.drawnViews { view.contentDamage = nil }
+        for view in flattener.drawnViews { view.contentDamage = [] }
         let damage =
             isDrawn
             ? SceneDiff.damage(from: elements, to: flattener.elements).clipped(to: frame) : DamageRegion([frame])

@@ -52,7 +52,7 @@ final class ScreenCompositor {
         let recoloured = recolouredWindows
         recolouredWindows = []
         scene.update(windows, clip: clip, scale: screen.scale, recoloured: recoloured)
-        for view in scene.drawnViews { view.contentDamage = nil }
+        for view in scene.drawnViews { view.contentDamage = [] }
         let damage: DamageRegion
         if needsFullFrame || rotation != previousRotation {
             // A turn moves every pixel.

@@ -45,7 +45,8 @@ import Foundation
 
     /// Records what `view` paints (kind 0 background, 1 content, 2 group) for damage.
     private mutating func element<Parts: Hashable>(
-        _ view: View, kind: UInt64, area: PixelRect, signature parts: Parts, contentDamage: PixelRect? = nil
+        _ view: View, kind: UInt64, area: PixelRect, signature parts: Parts,
+        contentDamage: DamageRegion = DamageRegion()
     ) {
         let identity = UInt64(UInt(bitPattern: ObjectIdentifier(view).hashValue))
         elements.append(
@@ -105,11 +106,11 @@ import Foundation
         groupPath = outerGroupPath
         operations.append(.endGroup)
         let inner = elements[firstElement...]
-        var redrawn: PixelRect?
+        var redrawn = DamageRegion()
         for element in inner {
-            guard let damage = element.contentDamage else { continue }
-            let mapped = transform.boundingBox(of: damage).intersection(bounds)
-            redrawn = redrawn.map { $0.union(mapped) } ?? mapped
+            for damage in element.contentDamage.rects {
+                redrawn.add(transform.boundingBox(of: damage).intersection(bounds))
+            }
         }
         let signature = TransformedSignature(
             transform: transform, source: source, opacity: groupOpacity,
@@ -202,11 +203,15 @@ import Foundation
                 placed = pixels(rect, rounding: .outward)
             }
         }
-        var redrawn: PixelRect?
-        if let drawn = view.contentDamage {
-            redrawn =
-                scaling == nil
-                ? pixels(drawn.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y), rounding: .outward) : placed
+        var redrawn = DamageRegion()
+        if !view.contentDamage.isEmpty {
+            if scaling == nil {
+                for drawn in view.contentDamage {
+                    redrawn.add(pixels(drawn.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y), rounding: .outward))
+                }
+            } else {
+                redrawn.add(placed)
+            }
             drawnViews.append(view)
         }
         let area = placed.intersection(clip)

@@ -22,23 +22,49 @@ extension View {
     /// Marks the view's content to be drawn again with `draw(_:)` before the next frame.
     public func setNeedsDisplay() {
         needsDisplay = true
-        needsDisplayRect = nil
+        needsDisplayRects = []
         setNeedsCompositeOfScreen()
     }
 
     /// Marks part of the view's content (in its bounds' coordinates) to be drawn
     /// again: `draw(_:)` then receives that rectangle, its context is clipped to
-    /// it, and the rest of what the view drew before stays.
+    /// it, and the rest of what the view drew before stays. Parts marked apart stay
+    /// apart while they are few (up to `DamageRegion.limit`; touching ones merge):
+    /// `draw(_:)` is then called once for each, so ten fingers painting across the
+    /// screen redraw ten small squares, not the box around them all.
     public func setNeedsDisplay(_ rect: CGRect) {
         let part = rect.intersection(bounds)
         guard !part.isNull, !part.isEmpty else { return }
         if !needsDisplay {
             needsDisplay = true
-            needsDisplayRect = part
-        } else if let pending = needsDisplayRect {
-            needsDisplayRect = pending.union(part)
+            needsDisplayRects = [part]
+        } else if !needsDisplayRects.isEmpty {
+            needsDisplayRects = Self.adding(part, to: needsDisplayRects)
         }
         setNeedsCompositeOfScreen()
+    }
+
+    /// `rects` with `rect` added: one that touches others swallows them into their
+    /// bounding box; past `DamageRegion.limit` rectangles, all become their bounding box.
+    private static func adding(_ rect: CGRect, to rects: [CGRect]) -> [CGRect] {
+        var rects = rects
+        var merged = rect
+        var index = 0
+        while index < rects.count {
+            if rects[index].intersects(merged) || touching(rects[index], merged) {
+                merged = merged.union(rects.remove(at: index))
+                index = 0
+            } else {
+                index += 1
+            }
+        }
+        rects.append(merged)
+        if rects.count > DamageRegion.limit { return [rects.dropFirst().reduce(rects[0]) { $0.union($1) }] }
+        return rects
+    }
+
+    private static func touching(_ a: CGRect, _ b: CGRect) -> Bool {
+        a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY
     }
 
     /// Runs `draw(_:)` for this view and its subviews where marked; what was drawn
@@ -46,17 +72,22 @@ extension View {
     func displayIfNeeded(scale: CGFloat) {
         if needsDisplay {
             needsDisplay = false
-            // Content kept from another bounds size is drawn again whole.
-            let part = contentBoundsSize == bounds.size ? needsDisplayRect.map { pixels(of: $0, scale: scale) } : nil
-            needsDisplayRect = nil
-            let context = GraphicsContext(
-                size: bounds.size, scale: scale, boundsOrigin: bounds.origin, reusing: contentSurface, dirty: part)
-            // The rectangle draw(_:) gets covers whole pixels of what is cleared.
-            let drawn = part.map { points(of: $0, scale: scale) } ?? bounds
-            context.drawing { draw(drawn) }
-            contentSurface = context.surface
+            // Content kept from another bounds size is drawn again whole; parts that
+            // touch once in whole pixels are drawn as one.
+            let parts: [PixelRect?] =
+                contentBoundsSize == bounds.size && !needsDisplayRects.isEmpty
+                ? DamageRegion(needsDisplayRects.map { pixels(of: $0, scale: scale) }).rects : [nil]
+            needsDisplayRects = []
+            for part in parts {
+                let context = GraphicsContext(
+                    size: bounds.size, scale: scale, boundsOrigin: bounds.origin, reusing: contentSurface, dirty: part)
+                // The rectangle draw(_:) gets covers whole pixels of what is cleared.
+                let drawn = part.map { points(of: $0, scale: scale) } ?? bounds
+                context.drawing { draw(drawn) }
+                contentSurface = context.surface
+                contentDamage = Self.adding(drawn, to: contentDamage)
+            }
             contentBoundsSize = bounds.size
-            contentDamage = contentDamage.map { $0.union(drawn) } ?? drawn
         }
         for subview in subviews { subview.displayIfNeeded(scale: scale) }
     }
@@ -69,7 +100,7 @@ extension View {
 
     private func markForDisplay() {
         needsDisplay = true
-        needsDisplayRect = nil
+        needsDisplayRects = []
         for subview in subviews { subview.markForDisplay() }
     }
 

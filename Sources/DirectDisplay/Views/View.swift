@@ -16,11 +16,12 @@ import WindowModel
     var hiddenStorage = false
     var needsLayout = true
     var needsDisplay = true
-    /// The part to draw again (bounds coordinates); nil: all of it.
-    var needsDisplayRect: CGRect?
+    /// The parts to draw again (bounds coordinates), kept apart while few (see
+    /// `setNeedsDisplay(_:)`); empty: all of it.
+    var needsDisplayRects: [CGRect] = []
     /// What `draw(_:)` drew since the screen was last composed (bounds coordinates),
     /// for damage; taken by the composition.
-    var contentDamage: CGRect?
+    var contentDamage: [CGRect] = []
     /// What the last `draw(_:)` painted, if it painted anything.
     var contentSurface: DrawingSurface?
     /// The bounds' size `contentSurface` was drawn for; placed by `contentMode` when it differs.

@@ -99,7 +99,7 @@ import GLRendering
             }
             if let failure { throw failure }
             // GL draws the whole view even when only a part was asked for: all of it changed.
-            if rect != bounds { contentDamage = bounds }
+            if rect != bounds { contentDamage = [bounds] }
         } catch {
             StderrLog.error("GLView: \(error)")
         }
