@@ -271,7 +271,9 @@ import WindowModel
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
 
     /// Override to paint the view's content with `GraphicsContext.current`, in
-    /// bounds coordinates; called before the next frame after `setNeedsDisplay()`.
+    /// bounds coordinates; called before the next frame after `setNeedsDisplay()`
+    /// with the bounds, after `setNeedsDisplay(_:)` once for each separate part
+    /// marked (the context clipped to `rect`; what lies outside it is kept).
     open func draw(_ rect: CGRect) {}
 
     /// The deepest visible, interactive descendant (or self) containing `point`
