@@ -292,6 +292,10 @@ final class DamageCompositionTests: DirectDisplayTestCase {
         inGroup.backgroundColor = Color(red: 1, green: 0.5, blue: 0, alpha: 1)
         window.isHidden = false
         assertMatchesFullRecompose(screen, "recoloured while hidden, then shown")
+        window.isHidden = true
+        inGroup.backgroundColor = Color(red: 0.5, green: 0.5, blue: 1, alpha: 1)
+        window.isHidden = false
+        assertMatchesFullRecompose(screen, "hidden, recoloured and shown again in one frame")
 
         // Turned: every window is flattened again for the new clip, at the same version.
         screen.orientation = .landscapeLeft

@@ -31,10 +31,11 @@ extension View {
         var isPending = false
         for view in pending where view === self { isPending = true }
         if !isPending { window.pendingRecolours.append(self) }
-        // A hidden window is flattened when it shows (its pending recolours make its scene stale).
-        guard let screen = window.screen, !window.isHidden else { return }
+        guard let screen = window.screen else { return }
+        // Noted even while hidden: shown again before the next frame, its scene is
+        // the kept one but for these colours. (Shown later, it is flattened anew.)
         if pending.isEmpty { screen.compositor.recolouredWindows.append(window) }
-        screen.setNeedsComposite()
+        if !window.isHidden { screen.setNeedsComposite() }
     }
 }
 
