@@ -65,3 +65,17 @@ public enum DrawOperation {
     /// Ends the innermost group.
     case endGroup
 }
+
+extension DrawOperation {
+    /// The pixels the operation may touch, clipped: a group's are its bounds
+    /// (everything it holds); nil for the end of a group.
+    var reach: PixelRect? {
+        switch self {
+        case .fill(let rect, _, let clip): return rect.intersection(clip)
+        case .image(let surface, let x, let y, _, let clip):
+            return PixelRect(x: x, y: y, width: surface.pixelWidth, height: surface.pixelHeight).intersection(clip)
+        case .beginGroup(_, let bounds), .beginTransformedGroup(_, _, _, let bounds): return bounds
+        case .endGroup: return nil
+        }
+    }
+}

@@ -76,8 +76,7 @@ public enum FrameComposer {
         defer { pixman_image_unref(target) }
         let depths = depths ?? groupDepths(operations)
         guard rotation != .none else {
-            if clipped.rects.count == 1, let cover = coveringFill(of: clipped.rects[0], in: operations, depths: depths),
-                case .fill(_, let color, _) = operations[cover]
+            if clipped.rects.count == 1, let color = coveringFill(of: clipped.rects[0], in: operations, depths: depths)
             {
                 fill(
                     clipped.rects[0], color: color,
@@ -139,21 +138,15 @@ public enum FrameComposer {
         }
     }
 
-    /// The top-level opaque fill that is the front-most operation touching `rect` and
-    /// covers all of it, if there is one: then it alone decides those pixels (a
-    /// recoloured opaque view with nothing over it, the commonest small change),
-    /// and no region arithmetic is needed.
-    private static func coveringFill(of rect: PixelRect, in operations: [DrawOperation], depths: [Int]) -> Int? {
+    /// The colour of the top-level opaque fill that is the front-most operation
+    /// touching `rect` and covers all of it, if there is one: then it alone decides
+    /// those pixels (a recoloured opaque view with nothing over it, the commonest
+    /// small change), and no region arithmetic is needed.
+    private static func coveringFill(of rect: PixelRect, in operations: [DrawOperation], depths: [Int]) -> PixelColor? {
         for index in operations.indices.reversed() where depths[index] == 0 {
-            let area: PixelRect
-            switch operations[index] {
-            case .fill(let fill, let color, let clip):
-                area = fill.intersection(clip)
-                if color.alpha >= 1, area.intersection(rect) == rect { return index }
-            case .image(let surface, let x, let y, _, let clip):
-                area = PixelRect(x: x, y: y, width: surface.pixelWidth, height: surface.pixelHeight).intersection(clip)
-            case .beginGroup(_, let bounds), .beginTransformedGroup(_, _, _, let bounds): area = bounds
-            case .endGroup: continue
+            guard let area = operations[index].reach else { continue }
+            if case .fill(_, let color, _) = operations[index], color.alpha >= 1, area.intersection(rect) == rect {
+                return color
             }
             if !area.intersection(rect).isEmpty { return nil }
         }

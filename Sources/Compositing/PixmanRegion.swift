@@ -80,14 +80,7 @@ struct Visibility {
         let opaque = PixmanRegion()
         let bounds = damage.extents
         for index in operations.indices.reversed() where depths[index] == 0 {
-            let area: PixelRect
-            switch operations[index] {
-            case .fill(let rect, _, let clip): area = rect.intersection(clip)
-            case .image(let surface, let x, let y, _, let clip):
-                area = PixelRect(x: x, y: y, width: surface.pixelWidth, height: surface.pixelHeight).intersection(clip)
-            case .beginGroup(_, let bounds), .beginTransformedGroup(_, _, _, let bounds): area = bounds
-            case .endGroup: continue
-            }
+            guard let area = operations[index].reach else { continue }
             // Most of a scene lies outside a small damage: no region work for it.
             guard !area.intersection(bounds).isEmpty else { continue }
             let shown = damage.intersection(area)

@@ -98,12 +98,13 @@ struct FlattenedScene {
             clipSeen = clip
             scaleSeen = scale
         }
-        if versionSeen == Window.latestSceneVersion, clip == clipSeen, scale == scaleSeen,
-            hasSameWindows(windows), recolourOnly(recoloured)
+        let sameWindows = hasSameWindows(windows)
+        if versionSeen == Window.latestSceneVersion, clip == clipSeen, scale == scaleSeen, sameWindows,
+            recolourOnly(recoloured)
         {
             return
         }
-        guard hasSameWindows(windows) else {
+        guard sameWindows else {
             let before = elements
             operations = []
             self.windows = []

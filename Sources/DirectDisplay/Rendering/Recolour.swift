@@ -55,13 +55,9 @@ extension WindowScene {
             // would have changed the window's version).
             guard let slot = view.fillSlot, slot.scene == serial,
                 let color = view.animations.isEmpty ? view.backgroundColor : view.presentation.backgroundColor,
-                case .fill(let rect, let old, let clip) = self.operations[slot.operation]
+                case .fill(let rect, let old, let clip) = self.operations[slot.operation],
+                case let pixel = color.pixelColor(opacity: slot.opacity), pixel.alpha == old.alpha
             else {
-                window.sceneDidChange()
-                return false
-            }
-            let pixel = color.pixelColor(opacity: slot.opacity)
-            guard pixel.alpha == old.alpha else {
                 window.sceneDidChange()
                 return false
             }
