@@ -4,21 +4,21 @@ import Foundation
 /// (x, y) goes to (a·x + c·y + tx, b·x + d·y + ty). Animations interpolate it by
 /// parts (scale, skew, rotation, translation), as Core Animation does, so that a
 /// turn stays a turn instead of shrinking through the middle.
-public struct AffineMatrix: Sendable, Equatable, Interpolatable {
-    public var a, b, c, d, tx, ty: Double
+package struct AffineMatrix: Sendable, Equatable, Interpolatable {
+    package var a, b, c, d, tx, ty: Double
 
-    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+    package init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
     }
 
-    public static let identity = AffineMatrix(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    package static let identity = AffineMatrix(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// The matrix's parts: scale along x and y (x negative for a mirror image), skew
     /// (of y along x, after scaling), rotation in radians, translation.
-    public struct Parts: Sendable, Equatable {
-        public var scaleX, scaleY, skew, rotation, translationX, translationY: Double
+    package struct Parts: Sendable, Equatable {
+        package var scaleX, scaleY, skew, rotation, translationX, translationY: Double
 
-        public init(
+        package init(
             scaleX: Double = 1, scaleY: Double = 1, skew: Double = 0, rotation: Double = 0,
             translationX: Double = 0, translationY: Double = 0
         ) {
@@ -29,7 +29,7 @@ public struct AffineMatrix: Sendable, Equatable, Interpolatable {
 
     /// The matrix from its parts: rows (a, b) = scaleX·r and (c, d) = scaleY·(r⊥ + skew·r)
     /// with r = (cos, sin) of the rotation.
-    public init(_ parts: Parts) {
+    package init(_ parts: Parts) {
         let (cosine, sine) = (cos(parts.rotation), sin(parts.rotation))
         self.init(
             a: parts.scaleX * cosine, b: parts.scaleX * sine,
@@ -39,7 +39,7 @@ public struct AffineMatrix: Sendable, Equatable, Interpolatable {
 
     /// The parts this matrix is made of (the unmatrix of CSS transforms, in 2-D); a
     /// singular matrix has its degenerate row as zero scale.
-    public var parts: Parts {
+    package var parts: Parts {
         var row0 = (a, b)
         var row1 = (c, d)
         var scaleX = (row0.0 * row0.0 + row0.1 * row0.1).squareRoot()
@@ -60,7 +60,7 @@ public struct AffineMatrix: Sendable, Equatable, Interpolatable {
     }
 
     /// Each part interpolated on its own; the rotation turns the short way round.
-    public func interpolated(to end: AffineMatrix, by fraction: Double) -> AffineMatrix {
+    package func interpolated(to end: AffineMatrix, by fraction: Double) -> AffineMatrix {
         if fraction == 0 { return self }
         if fraction == 1 { return end }
         let from = parts

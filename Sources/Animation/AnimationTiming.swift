@@ -2,15 +2,15 @@
 /// `beginTime`, takes `duration` seconds along `curve`, runs back again when it
 /// `autoreverses` (twice the time) and starts over forever when it `repeats`
 /// (as UIKit's `.repeat`, which only interruption ends).
-public struct AnimationTiming: Sendable, Equatable {
-    public var beginTime: Double
-    public var delay: Double
-    public var duration: Double
-    public var curve: TimingCurve
-    public var repeats: Bool
-    public var autoreverses: Bool
+package struct AnimationTiming: Sendable, Equatable {
+    package var beginTime: Double
+    package var delay: Double
+    package var duration: Double
+    package var curve: TimingCurve
+    package var repeats: Bool
+    package var autoreverses: Bool
 
-    public init(
+    package init(
         beginTime: Double, duration: Double, delay: Double = 0, curve: TimingCurve = .easeInEaseOut,
         repeats: Bool = false, autoreverses: Bool = false
     ) {
@@ -23,7 +23,7 @@ public struct AnimationTiming: Sendable, Equatable {
     }
 
     /// Where the animation is at `time`.
-    public enum State: Sendable, Equatable {
+    package enum State: Sendable, Equatable {
         /// Still in its delay: it shows its start value (progress 0).
         case waiting
         /// Running; `progress` is the fraction of the change shown (0 start, 1 end; the
@@ -37,12 +37,12 @@ public struct AnimationTiming: Sendable, Equatable {
     private var cycle: Double { autoreverses ? 2 * duration : duration }
 
     /// When a non-repeating animation finishes (infinity for a repeating one).
-    public var endTime: Double {
+    package var endTime: Double {
         guard repeats, cycle > 0 else { return beginTime + delay + cycle }
         return .infinity
     }
 
-    public func state(at time: Double) -> State {
+    package func state(at time: Double) -> State {
         let local = time - beginTime - delay
         if local < 0 { return .waiting }
         // A zero duration cannot repeat: it would have no frames at all.
@@ -55,7 +55,7 @@ public struct AnimationTiming: Sendable, Equatable {
     }
 
     /// The fraction of the change shown at `time` (0 while waiting, 1 when finished).
-    public func progress(at time: Double) -> Double {
+    package func progress(at time: Double) -> Double {
         switch state(at: time) {
         case .waiting: 0
         case .running(let progress): progress

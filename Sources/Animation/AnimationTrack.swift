@@ -1,17 +1,17 @@
 /// One property's animation: from a value to another along a timing.
-public struct AnimationTrack<Value: Interpolatable> {
-    public let from: Value
-    public let to: Value
-    public let timing: AnimationTiming
+package struct AnimationTrack<Value: Interpolatable> {
+    package let from: Value
+    package let to: Value
+    package let timing: AnimationTiming
 
-    public init(from: Value, to: Value, timing: AnimationTiming) {
+    package init(from: Value, to: Value, timing: AnimationTiming) {
         self.from = from
         self.to = to
         self.timing = timing
     }
 
     /// The value shown at `time`: the start value during the delay, exactly `to` once finished.
-    public func value(at time: Double) -> Value {
+    package func value(at time: Double) -> Value {
         switch timing.state(at: time) {
         case .waiting: from
         case .running(let progress): from.interpolated(to: to, by: progress)
@@ -23,7 +23,7 @@ public struct AnimationTrack<Value: Interpolatable> {
     /// to `target`: from the value shown at that moment with `fromCurrentState`
     /// (UIKit's `.beginFromCurrentState`), else from this track's end value, the
     /// model's, which the property holds once this one is removed.
-    public func interrupted(at time: Double, to target: Value, timing: AnimationTiming, fromCurrentState: Bool)
+    package func interrupted(at time: Double, to target: Value, timing: AnimationTiming, fromCurrentState: Bool)
         -> AnimationTrack
     {
         AnimationTrack(from: fromCurrentState ? value(at: time) : to, to: target, timing: timing)
@@ -33,19 +33,19 @@ public struct AnimationTrack<Value: Interpolatable> {
 /// When completion handlers are due. The animations started by one animate call form
 /// a group; the group completes when the last of them ends, finished only if none was
 /// interrupted (UIKit's `completion(false)`).
-public struct CompletionLedger<Group: Hashable>: Sendable where Group: Sendable {
+package struct CompletionLedger<Group: Hashable>: Sendable where Group: Sendable {
     private var open: [Group: (remaining: Int, finished: Bool)] = [:]
 
-    public init() {}
+    package init() {}
 
     /// A group of `count` animations begins.
-    public mutating func begin(_ group: Group, count: Int) {
+    package mutating func begin(_ group: Group, count: Int) {
         open[group] = (count, true)
     }
 
     /// One of the group's animations ended, run to its end or not; returns the
     /// group's result when this was its last one.
-    public mutating func end(_ group: Group, finished: Bool) -> Bool? {
+    package mutating func end(_ group: Group, finished: Bool) -> Bool? {
         guard var entry = open[group] else { return nil }
         entry.remaining -= 1
         entry.finished = entry.finished && finished
@@ -58,5 +58,5 @@ public struct CompletionLedger<Group: Hashable>: Sendable where Group: Sendable 
     }
 
     /// Groups still waiting for an animation to end.
-    public var openGroups: Int { open.count }
+    package var openGroups: Int { open.count }
 }

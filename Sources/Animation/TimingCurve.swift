@@ -1,15 +1,15 @@
 /// How an animation's progress follows time: a cubic Bézier from (0, 0) to (1, 1)
 /// with two control points, as Core Animation's `CAMediaTimingFunction`. The x axis
 /// is the fraction of the duration elapsed, the y axis the fraction of the change shown.
-public struct TimingCurve: Sendable, Equatable {
-    public let x1: Double
-    public let y1: Double
-    public let x2: Double
-    public let y2: Double
+package struct TimingCurve: Sendable, Equatable {
+    package let x1: Double
+    package let y1: Double
+    package let x2: Double
+    package let y2: Double
 
     /// A curve through control points (x1, y1) and (x2, y2); x1 and x2 are clamped to
     /// 0…1 so that x grows with the curve's parameter and every x has one y.
-    public init(x1: Double, y1: Double, x2: Double, y2: Double) {
+    package init(x1: Double, y1: Double, x2: Double, y2: Double) {
         self.x1 = min(max(x1, 0), 1)
         self.y1 = y1
         self.x2 = min(max(x2, 0), 1)
@@ -17,13 +17,13 @@ public struct TimingCurve: Sendable, Equatable {
     }
 
     /// Core Animation's control points for UIKit's four curves.
-    public static let easeInEaseOut = TimingCurve(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
-    public static let easeIn = TimingCurve(x1: 0.42, y1: 0, x2: 1, y2: 1)
-    public static let easeOut = TimingCurve(x1: 0, y1: 0, x2: 0.58, y2: 1)
-    public static let linear = TimingCurve(x1: 0, y1: 0, x2: 1, y2: 1)
+    package static let easeInEaseOut = TimingCurve(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+    package static let easeIn = TimingCurve(x1: 0.42, y1: 0, x2: 1, y2: 1)
+    package static let easeOut = TimingCurve(x1: 0, y1: 0, x2: 0.58, y2: 1)
+    package static let linear = TimingCurve(x1: 0, y1: 0, x2: 1, y2: 1)
 
     /// The fraction of the change shown when `x` of the duration has elapsed (x clamped to 0…1).
-    public func progress(at x: Double) -> Double {
+    package func progress(at x: Double) -> Double {
         guard !x.isNaN else { return 0 }
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }

@@ -2,27 +2,27 @@
 /// composed now shows the values of the moment it reaches the screen, not of the
 /// moment it was drawn. The period is measured from consecutive flips (their
 /// vblank counters tell how many vblanks lay between) and starts as the mode's.
-public struct VBlankPredictor: Sendable, Equatable {
+package struct VBlankPredictor: Sendable, Equatable {
     /// Seconds between vblanks: nominal until two flips were seen.
-    public private(set) var period: Double
+    package private(set) var period: Double
     private let nominalPeriod: Double
     /// The latest flip: CLOCK_MONOTONIC seconds and the CRTC's vblank counter.
-    public private(set) var lastVBlank: (time: Double, sequence: UInt32)?
+    package private(set) var lastVBlank: (time: Double, sequence: UInt32)?
 
     /// - Parameter refreshRate: the mode's, in Hz (60 when not positive and finite).
-    public init(refreshRate: Double) {
+    package init(refreshRate: Double) {
         nominalPeriod = refreshRate.isFinite && refreshRate > 0 ? 1 / refreshRate : 1.0 / 60
         period = nominalPeriod
     }
 
-    public static func == (left: VBlankPredictor, right: VBlankPredictor) -> Bool {
+    package static func == (left: VBlankPredictor, right: VBlankPredictor) -> Bool {
         left.period == right.period && left.lastVBlank?.time == right.lastVBlank?.time
             && left.lastVBlank?.sequence == right.lastVBlank?.sequence
     }
 
     /// Takes a flip's vblank. A measured period far from the mode's (a missed
     /// counter, a clock jump) is not believed.
-    public mutating func record(time: Double, sequence: UInt32) {
+    package mutating func record(time: Double, sequence: UInt32) {
         if let last = lastVBlank, time > last.time {
             let vblanks = sequence &- last.sequence
             if vblanks > 0, vblanks < 1000 {
@@ -37,7 +37,7 @@ public struct VBlankPredictor: Sendable, Equatable {
     }
 
     /// The first vblank after `time` (`time` itself when no flip was seen yet).
-    public func nextVBlank(after time: Double) -> Double {
+    package func nextVBlank(after time: Double) -> Double {
         guard let last = lastVBlank?.time else { return time }
         guard time >= last else { return last + period }
         let elapsed = ((time - last) / period).rounded(.down) + 1

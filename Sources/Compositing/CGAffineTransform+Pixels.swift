@@ -5,13 +5,13 @@ import Geometry
 // continuous coordinates, a pixel's centre at +0.5.
 extension CGAffineTransform {
     /// Whether it is finite and can be undone (it does not flatten the plane).
-    public var isInvertible: Bool {
+    package var isInvertible: Bool {
         let determinant = a * d - b * c
         return determinant != 0 && determinant.isFinite && tx.isFinite && ty.isFinite
     }
 
     /// The whole pixels covering `rect` once mapped (its corners' bounding box, rounded outward).
-    public func boundingBox(of rect: PixelRect) -> PixelRect {
+    package func boundingBox(of rect: PixelRect) -> PixelRect {
         guard !rect.isEmpty else { return rect }
         let box = CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height).applying(self)
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else {

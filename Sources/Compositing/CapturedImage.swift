@@ -33,8 +33,9 @@ public struct CapturedImage: Sendable, Equatable {
     }
 
     /// Copies a frame out of memory with any row stride.
-    public init(width: Int, height: Int, format: Format = .xrgb8888, copying memory: UnsafeRawPointer, bytesPerRow: Int)
-    {
+    package init(
+        width: Int, height: Int, format: Format = .xrgb8888, copying memory: UnsafeRawPointer, bytesPerRow: Int
+    ) {
         var pixels = [UInt32](repeating: 0, count: width * height)
         pixels.withUnsafeMutableBytes { destination in
             for row in 0..<height {

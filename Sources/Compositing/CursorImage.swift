@@ -1,9 +1,9 @@
 /// The pointer's arrow, drawn once with cairo: shown on a cursor plane where the
 /// card has one, else composited into the frame over every window.
-public final class CursorImage {
-    public let surface: DrawingSurface
+package final class CursorImage {
+    package let surface: DrawingSurface
     /// The pixel of the image that sits on the pointer's location (the arrow's tip).
-    public let hotspot: (x: Int, y: Int)
+    package let hotspot: (x: Int, y: Int)
 
     private init(surface: DrawingSurface, hotspot: (x: Int, y: Int)) {
         self.surface = surface
@@ -12,7 +12,7 @@ public final class CursorImage {
 
     /// A black arrow with a white outline, 12x19 points at `scale` pixels per point
     /// (limited to 2, so it fits the common 64x64 cursor planes).
-    public static func arrow(scale: Double) -> CursorImage {
+    package static func arrow(scale: Double) -> CursorImage {
         let scale = min(max(scale, 1), 2)
         let width = Int((14 * scale).rounded(.up))
         let height = Int((22 * scale).rounded(.up))

@@ -2,31 +2,31 @@
 /// pixels. Kept small on purpose: past `limit` rectangles they merge into their
 /// bounding box, since walking the scene once per rectangle costs more than
 /// drawing a little extra.
-public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
+package struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
     /// At most this many rectangles; a few separate changes stay separate (ten
     /// fingers painting at once among them).
-    public static let limit = 16
+    package static let limit = 16
 
-    public private(set) var rects: [PixelRect] = []
+    package private(set) var rects: [PixelRect] = []
 
-    public init() {}
+    package init() {}
 
-    public init(_ rects: [PixelRect]) {
+    package init(_ rects: [PixelRect]) {
         for rect in rects { add(rect) }
     }
 
     /// The whole of a `width`×`height` frame.
-    public static func full(width: Int, height: Int) -> DamageRegion {
+    package static func full(width: Int, height: Int) -> DamageRegion {
         DamageRegion([PixelRect(x: 0, y: 0, width: width, height: height)])
     }
 
-    public var isEmpty: Bool { rects.isEmpty }
+    package var isEmpty: Bool { rects.isEmpty }
 
     /// Pixels covered (rectangles never overlap once added).
-    public var area: Int { rects.reduce(0) { $0 + $1.width * $1.height } }
+    package var area: Int { rects.reduce(0) { $0 + $1.width * $1.height } }
 
     /// The smallest rectangle holding every damaged pixel.
-    public var bounds: PixelRect? {
+    package var bounds: PixelRect? {
         guard var box = rects.first else { return nil }
         for rect in rects.dropFirst() { box = box.union(rect) }
         return box
@@ -35,7 +35,7 @@ public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
     /// Adds `rect`. A rectangle that touches or overlaps others swallows them into
     /// their common bounding box, so the rectangles never overlap (no pixel is
     /// drawn twice) and stay few.
-    public mutating func add(_ rect: PixelRect) {
+    package mutating func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
         var merged = rect
         var changed = true
@@ -52,31 +52,31 @@ public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
         if rects.count > Self.limit, let box = bounds { rects = [box] }
     }
 
-    public mutating func formUnion(_ other: DamageRegion) {
+    package mutating func formUnion(_ other: DamageRegion) {
         for rect in other.rects { add(rect) }
     }
 
-    public func union(_ other: DamageRegion) -> DamageRegion {
+    package func union(_ other: DamageRegion) -> DamageRegion {
         var result = self
         result.formUnion(other)
         return result
     }
 
     /// The damage inside `clip` (e.g. the frame).
-    public func clipped(to clip: PixelRect) -> DamageRegion {
+    package func clipped(to clip: PixelRect) -> DamageRegion {
         // Usually already inside: no new region (each costs an allocation per frame).
         if rects.allSatisfy({ $0.intersection(clip) == $0 }) { return self }
         return DamageRegion(rects.map { $0.intersection(clip) })
     }
 
-    public var description: String {
+    package var description: String {
         rects.map { "\($0.x),\($0.y) \($0.width)x\($0.height)" }.joined(separator: "; ")
     }
 }
 
 extension PixelRect {
     /// The bounding box of both (an empty rectangle counts for nothing).
-    public func union(_ other: PixelRect) -> PixelRect {
+    package func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }
         if other.isEmpty { return self }
         let minX = min(x, other.x)
@@ -85,7 +85,7 @@ extension PixelRect {
     }
 
     /// This rectangle grown by `margin` pixels on every side.
-    public func outset(by margin: Int) -> PixelRect {
+    package func outset(by margin: Int) -> PixelRect {
         PixelRect(x: x - margin, y: y - margin, width: width + 2 * margin, height: height + 2 * margin)
     }
 

@@ -1,25 +1,25 @@
 import Geometry
 
 /// An integer rectangle in pixels (origin top-left, y down).
-public struct PixelRect: Hashable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+package struct PixelRect: Hashable, Sendable {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
     }
 
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
+    package var isEmpty: Bool { width <= 0 || height <= 0 }
+    package var maxX: Int { x + width }
+    package var maxY: Int { y + height }
 
     /// The overlap of two rectangles (empty, with zero size, when they do not overlap).
-    public func intersection(_ other: PixelRect) -> PixelRect {
+    package func intersection(_ other: PixelRect) -> PixelRect {
         let minX = max(x, other.x)
         let minY = max(y, other.y)
         let w = min(maxX, other.maxX) - minX
@@ -31,13 +31,13 @@ public struct PixelRect: Hashable, Sendable {
 
 /// A colour with straight (not premultiplied) components in 0…1; the
 /// compositor premultiplies it, as pixman requires.
-public struct PixelColor: Hashable, Sendable {
-    public var red: Double
-    public var green: Double
-    public var blue: Double
-    public var alpha: Double
+package struct PixelColor: Hashable, Sendable {
+    package var red: Double
+    package var green: Double
+    package var blue: Double
+    package var alpha: Double
 
-    public init(red: Double, green: Double, blue: Double, alpha: Double) {
+    package init(red: Double, green: Double, blue: Double, alpha: Double) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -47,7 +47,7 @@ public struct PixelColor: Hashable, Sendable {
 
 /// One step of drawing a frame, in frame pixel coordinates. The compositor
 /// knows nothing of views or windows; the view tree is flattened into these.
-public enum DrawOperation {
+package enum DrawOperation {
     /// Fills `rect` with `color` (blended OVER), limited to `clip`.
     case fill(PixelRect, color: PixelColor, clip: PixelRect)
     /// Draws a surface with its top-left corner at (`x`, `y`), blended OVER

@@ -4,22 +4,22 @@ import CPixman
 /// A premultiplied ARGB image that a view's `draw(_:)` paints into with cairo,
 /// and that the compositor blends into the frame. One owner of the cairo
 /// surface and context, freed once in deinit.
-public final class DrawingSurface {
+package final class DrawingSurface {
     /// Size in pixels.
-    public let pixelWidth: Int
-    public let pixelHeight: Int
+    package let pixelWidth: Int
+    package let pixelHeight: Int
     /// Points-to-pixels factor applied to every drawing call.
-    public let scale: Double
+    package let scale: Double
     /// Where the pixels live when not in cairo's own memory (kept alive by the
     /// surface, released after cairo lets go of it).
-    public let memory: (any SurfaceMemory)?
+    package let memory: (any SurfaceMemory)?
     private let surface: OpaquePointer
     private let cairo: OpaquePointer
 
     /// A transparent surface of `pixelWidth`×`pixelHeight` pixels; drawing
     /// calls take points and are multiplied by `scale`. Its pixels are in `memory`
     /// when given (zeroed, `pixelWidth`×`pixelHeight` or larger), else cairo's own.
-    public init(pixelWidth: Int, pixelHeight: Int, scale: Double, memory: (any SurfaceMemory)? = nil) {
+    package init(pixelWidth: Int, pixelHeight: Int, scale: Double, memory: (any SurfaceMemory)? = nil) {
         self.pixelWidth = max(pixelWidth, 1)
         self.pixelHeight = max(pixelHeight, 1)
         self.scale = scale
@@ -42,7 +42,7 @@ public final class DrawingSurface {
     }
 
     /// Makes every pixel transparent (before a view draws again).
-    public func clear() {
+    package func clear() {
         // A path left unfinished by the last drawing must not reach the next.
         cairo_new_path(cairo)
         cairo_save(cairo)
@@ -53,7 +53,7 @@ public final class DrawingSurface {
 
     /// Clears `pixels` (device pixels) and limits drawing to it until
     /// ``endPartialDrawing()``: a view redrawing only the part it invalidated.
-    public func beginPartialDrawing(in pixels: PixelRect) {
+    package func beginPartialDrawing(in pixels: PixelRect) {
         cairo_new_path(cairo)
         cairo_save(cairo)
         cairo_identity_matrix(cairo)
@@ -66,30 +66,30 @@ public final class DrawingSurface {
     }
 
     /// Lifts the limit of ``beginPartialDrawing(in:)``.
-    public func endPartialDrawing() {
+    package func endPartialDrawing() {
         cairo_restore(cairo)
     }
 
     /// Sets the colour of the next fill or stroke (straight alpha).
-    public func setColor(_ color: PixelColor) {
+    package func setColor(_ color: PixelColor) {
         cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
     }
 
     /// Fills a rectangle given in points.
-    public func fillRect(x: Double, y: Double, width: Double, height: Double) {
+    package func fillRect(x: Double, y: Double, width: Double, height: Double) {
         cairo_rectangle(cairo, x, y, width, height)
         cairo_fill(cairo)
     }
 
     /// Strokes the outline of a rectangle given in points.
-    public func strokeRect(x: Double, y: Double, width: Double, height: Double, lineWidth: Double) {
+    package func strokeRect(x: Double, y: Double, width: Double, height: Double, lineWidth: Double) {
         cairo_set_line_width(cairo, lineWidth)
         cairo_rectangle(cairo, x, y, width, height)
         cairo_stroke(cairo)
     }
 
     /// Fills the ellipse inscribed in a rectangle given in points.
-    public func fillEllipse(x: Double, y: Double, width: Double, height: Double) {
+    package func fillEllipse(x: Double, y: Double, width: Double, height: Double) {
         guard width > 0, height > 0 else { return }
         cairo_save(cairo)
         cairo_translate(cairo, x + width / 2, y + height / 2)
@@ -100,7 +100,7 @@ public final class DrawingSurface {
     }
 
     /// Strokes a straight line between two points.
-    public func strokeLine(fromX: Double, fromY: Double, toX: Double, toY: Double, lineWidth: Double) {
+    package func strokeLine(fromX: Double, fromY: Double, toX: Double, toY: Double, lineWidth: Double) {
         cairo_set_line_width(cairo, lineWidth)
         cairo_move_to(cairo, fromX, fromY)
         cairo_line_to(cairo, toX, toY)
@@ -110,28 +110,28 @@ public final class DrawingSurface {
     // MARK: Paths (points), as CGContext's: built up, then filled or stroked, which empties the path
 
     /// Starts a new subpath at a point.
-    public func moveTo(x: Double, y: Double) { cairo_move_to(cairo, x, y) }
+    package func moveTo(x: Double, y: Double) { cairo_move_to(cairo, x, y) }
 
     /// Adds a straight line from the current point (a move when there is none).
-    public func lineTo(x: Double, y: Double) { cairo_line_to(cairo, x, y) }
+    package func lineTo(x: Double, y: Double) { cairo_line_to(cairo, x, y) }
 
     /// Adds a cubic Bézier curve from the current point to (`x`, `y`).
-    public func curveTo(
+    package func curveTo(
         control1X: Double, control1Y: Double, control2X: Double, control2Y: Double, x: Double, y: Double
     ) {
         cairo_curve_to(cairo, control1X, control1Y, control2X, control2Y, x, y)
     }
 
     /// Closes the current subpath with a line back to its start.
-    public func closePath() { cairo_close_path(cairo) }
+    package func closePath() { cairo_close_path(cairo) }
 
     /// Adds a closed rectangle subpath.
-    public func addRect(x: Double, y: Double, width: Double, height: Double) {
+    package func addRect(x: Double, y: Double, width: Double, height: Double) {
         cairo_rectangle(cairo, x, y, width, height)
     }
 
     /// Adds the closed ellipse inscribed in a rectangle as a subpath.
-    public func addEllipse(x: Double, y: Double, width: Double, height: Double) {
+    package func addEllipse(x: Double, y: Double, width: Double, height: Double) {
         guard width > 0, height > 0 else { return }
         cairo_save(cairo)
         cairo_translate(cairo, x + width / 2, y + height / 2)
@@ -143,16 +143,16 @@ public final class DrawingSurface {
     }
 
     /// Fills the path (non-zero winding, as CGContext's `fillPath()`) with the colour set, and empties it.
-    public func fillPath() { cairo_fill(cairo) }
+    package func fillPath() { cairo_fill(cairo) }
 
     /// Strokes the path with the colour set, and empties it.
-    public func strokePath(lineWidth: Double) {
+    package func strokePath(lineWidth: Double) {
         cairo_set_line_width(cairo, lineWidth)
         cairo_stroke(cairo)
     }
 
     /// Runs `body` with drawing limited to a rectangle given in points.
-    public func clipped(x: Double, y: Double, width: Double, height: Double, _ body: () -> Void) {
+    package func clipped(x: Double, y: Double, width: Double, height: Double, _ body: () -> Void) {
         cairo_save(cairo)
         cairo_rectangle(cairo, x, y, width, height)
         cairo_clip(cairo)
@@ -164,7 +164,7 @@ public final class DrawingSurface {
 
     /// Draws `image` scaled to fill a rectangle given in points (bilinear filtering,
     /// edges kept sharp), limited to that rectangle.
-    public func drawImage(_ image: CapturedImage, x: Double, y: Double, width: Double, height: Double) {
+    package func drawImage(_ image: CapturedImage, x: Double, y: Double, width: Double, height: Double) {
         guard image.width > 0, image.height > 0, width > 0, height > 0 else { return }
         let format = image.format == .argb8888 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
         image.pixels.withUnsafeBytes { bytes in
@@ -189,7 +189,7 @@ public final class DrawingSurface {
     }
 
     /// Fills a closed polygon given in points, then strokes its outline when `outline` is given.
-    public func fillPolygon(_ points: [(x: Double, y: Double)], outline: PixelColor? = nil, lineWidth: Double = 1) {
+    package func fillPolygon(_ points: [(x: Double, y: Double)], outline: PixelColor? = nil, lineWidth: Double = 1) {
         guard let first = points.first else { return }
         cairo_move_to(cairo, first.x, first.y)
         for point in points.dropFirst() { cairo_line_to(cairo, point.x, point.y) }
@@ -208,7 +208,7 @@ public final class DrawingSurface {
     /// Copies the premultiplied ARGB pixels to the top-left of `width`×`height`
     /// memory (`bytesPerRow` stride, e.g. an ARGB8888 cursor buffer); the rest of it
     /// is made transparent.
-    public func copyPixels(into pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) {
+    package func copyPixels(into pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) {
         flush()
         guard let data = cairo_image_surface_get_data(surface) else { return }
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -222,7 +222,7 @@ public final class DrawingSurface {
 
     /// Lends the premultiplied ARGB pixels (and their bytes per row) for writing by
     /// something other than cairo, e.g. a GL read-back; cairo re-reads them afterwards.
-    public func withWritablePixels(_ body: (UnsafeMutableRawPointer, Int) -> Void) {
+    package func withWritablePixels(_ body: (UnsafeMutableRawPointer, Int) -> Void) {
         flush()
         guard let data = cairo_image_surface_get_data(surface) else { return }
         body(UnsafeMutableRawPointer(data), Int(cairo_image_surface_get_stride(surface)))
@@ -241,7 +241,7 @@ public final class DrawingSurface {
 
     /// Lends the premultiplied ARGB pixels (and their bytes per row) for reading,
     /// e.g. an upload into a GL texture; valid only during `body`.
-    public func withPixels(_ body: (UnsafeRawPointer, Int) -> Void) {
+    package func withPixels(_ body: (UnsafeRawPointer, Int) -> Void) {
         flush()
         guard let data = cairo_image_surface_get_data(surface) else { return }
         body(UnsafeRawPointer(data), Int(cairo_image_surface_get_stride(surface)))

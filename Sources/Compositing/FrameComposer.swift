@@ -5,11 +5,11 @@ import Geometry
 /// Composes draw operations into caller-owned XRGB8888 memory with pixman:
 /// the whole frame is cleared to black, then every operation is applied in
 /// order. No per-pixel Swift code; all work is pixman fills and composites.
-public enum FrameComposer {
+package enum FrameComposer {
     /// Writes a full frame into `pixels` (`width`×`height`, `bytesPerRow`
     /// stride, XRGB8888). `operations` use the coordinates of the unrotated
     /// image, whose size is the panel size with axes swapped for quarter turns.
-    public static func compose(
+    package static func compose(
         _ operations: [DrawOperation], into pixels: UnsafeMutableRawPointer,
         width: Int, height: Int, bytesPerRow: Int, rotation: PanelRotation = .none
     ) {
@@ -61,7 +61,7 @@ public enum FrameComposer {
     /// With `transparent`, the frame is premultiplied ARGB8888 and what no
     /// operation covers is transparent instead of black (a window's own buffer
     /// for an overlay plane). `depths`, if given, are the operations' `groupDepths`.
-    public static func compose(
+    package static func compose(
         _ operations: [DrawOperation], into pixels: UnsafeMutableRawPointer, width: Int, height: Int,
         bytesPerRow: Int, region: DamageRegion, rotation: PanelRotation = .none, transparent: Bool = false,
         depths: [Int]? = nil
@@ -171,7 +171,7 @@ public enum FrameComposer {
     }
 
     /// How many groups enclose each operation.
-    public static func groupDepths(_ operations: [DrawOperation]) -> [Int] {
+    package static func groupDepths(_ operations: [DrawOperation]) -> [Int] {
         var depth = 0
         return operations.map { operation in
             switch operation {
@@ -190,7 +190,7 @@ public enum FrameComposer {
     /// Blends `surface` over a composed XRGB8888 frame with its top-left at (`x`, `y`)
     /// panel pixels, clipped to the frame: the composited cursor on a card without a
     /// cursor plane.
-    public static func overlay(
+    package static func overlay(
         _ surface: DrawingSurface, x: Int, y: Int, onto pixels: UnsafeMutableRawPointer, width: Int, height: Int,
         bytesPerRow: Int
     ) {

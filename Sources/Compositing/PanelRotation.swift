@@ -1,20 +1,20 @@
 /// How the composed image is turned to fit the panel, clockwise.
-public enum PanelRotation: Int, Hashable, Sendable, CaseIterable {
+package enum PanelRotation: Int, Hashable, Sendable, CaseIterable {
     case none = 0
     case clockwise90 = 1
     case clockwise180 = 2
     case clockwise270 = 3
 
     /// Whether width and height trade places.
-    public var swapsAxes: Bool { self == .clockwise90 || self == .clockwise270 }
+    package var swapsAxes: Bool { self == .clockwise90 || self == .clockwise270 }
 
     /// The turn that undoes this one.
-    public var inverse: PanelRotation { PanelRotation(rawValue: (4 - rawValue) % 4)! }
+    package var inverse: PanelRotation { PanelRotation(rawValue: (4 - rawValue) % 4)! }
 
     /// The panel pixels that show `rect` of the unturned image (`logicalWidth`×`logicalHeight`
     /// pixels): the same quarter turns as the composition's (`FrameComposer`), exact
     /// on whole pixels, so turned damage covers exactly the pixels that changed.
-    public func panelRect(_ rect: PixelRect, logicalWidth: Int, logicalHeight: Int) -> PixelRect {
+    package func panelRect(_ rect: PixelRect, logicalWidth: Int, logicalHeight: Int) -> PixelRect {
         switch self {
         case .none: rect
         case .clockwise90:
@@ -29,7 +29,7 @@ public enum PanelRotation: Int, Hashable, Sendable, CaseIterable {
 
     /// The pixels of the unturned image that panel `rect` (of a `panelWidth`×`panelHeight`
     /// panel) shows: `panelRect`'s inverse.
-    public func logicalRect(_ rect: PixelRect, panelWidth: Int, panelHeight: Int) -> PixelRect {
+    package func logicalRect(_ rect: PixelRect, panelWidth: Int, panelHeight: Int) -> PixelRect {
         inverse.panelRect(rect, logicalWidth: panelWidth, logicalHeight: panelHeight)
     }
 }
@@ -38,7 +38,7 @@ extension DamageRegion {
     /// This damage of the unturned image (`logicalWidth`×`logicalHeight`) in panel
     /// pixels. A quarter turn keeps rectangles apart that were apart, so the
     /// rectangles stay as they were, each turned.
-    public func turned(_ rotation: PanelRotation, logicalWidth: Int, logicalHeight: Int) -> DamageRegion {
+    package func turned(_ rotation: PanelRotation, logicalWidth: Int, logicalHeight: Int) -> DamageRegion {
         guard rotation != .none else { return self }
         return DamageRegion(
             rects.map { rotation.panelRect($0, logicalWidth: logicalWidth, logicalHeight: logicalHeight) })

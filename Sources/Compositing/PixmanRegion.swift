@@ -103,14 +103,14 @@ struct Visibility {
 /// Where each operation of a frame shows within a damage, as rectangles: what a
 /// compositor other than pixman's (GL) needs to skip what opaque content above
 /// hides, as FrameComposer does. Groups count as wholes (their bounds), as there.
-public struct OperationVisibility {
+package struct OperationVisibility {
     /// The operations at group depth 0 that show within the damage, back to front,
     /// with the rectangles where they show.
-    public let visible: [(index: Int, rects: [PixelRect])]
+    package let visible: [(index: Int, rects: [PixelRect])]
     /// The damage no opaque fill covers (black before anything is drawn).
-    public let uncovered: [PixelRect]
+    package let uncovered: [PixelRect]
 
-    public init(_ operations: [DrawOperation], damage: DamageRegion) {
+    package init(_ operations: [DrawOperation], damage: DamageRegion) {
         let visibility = Visibility(
             operations, depths: FrameComposer.groupDepths(operations), damage: PixmanRegion(damage.rects))
         visible = visibility.visible.compactMap { entry in

@@ -1,19 +1,19 @@
 /// One thing that paints in a frame (a view's background, its drawn content, or
 /// an alpha group), as the damage computation sees it: who it is, which pixels
 /// it may touch, and a signature of everything else that decides its pixels.
-public struct SceneElement: Hashable, Sendable {
+package struct SceneElement: Hashable, Sendable {
     /// Stable across frames for the same view and kind of painting.
-    public var key: UInt64
+    package var key: UInt64
     /// The pixels it may touch, clipped, in frame pixels.
-    public var area: PixelRect
+    package var area: PixelRect
     /// Colour, opacity, clip, surface identity, enclosing groups… hashed: any
     /// change repaints the whole area.
-    public var signature: Int
+    package var signature: Int
     /// Pixels of its content redrawn since the previous frame (setNeedsDisplay of
     /// parts of a view); repainted even when nothing else changed.
-    public var contentDamage: DamageRegion
+    package var contentDamage: DamageRegion
 
-    public init(key: UInt64, area: PixelRect, signature: Int, contentDamage: DamageRegion = DamageRegion()) {
+    package init(key: UInt64, area: PixelRect, signature: Int, contentDamage: DamageRegion = DamageRegion()) {
         self.key = key
         self.area = area
         self.signature = signature
@@ -26,8 +26,8 @@ public struct SceneElement: Hashable, Sendable {
 /// damages its old and new pixels; redrawn content damages what was redrawn.
 /// Every change to views, windows, levels and visibility shows up here without
 /// each setter having to report its own rectangle.
-public enum SceneDiff {
-    public static func damage(from old: [SceneElement], to new: [SceneElement]) -> DamageRegion {
+package enum SceneDiff {
+    package static func damage(from old: [SceneElement], to new: [SceneElement]) -> DamageRegion {
         var region = DamageRegion()
         // The usual case, the same elements in the same order, needs no lookups.
         if old.count == new.count, zip(old, new).allSatisfy({ $0.key == $1.key }) {
@@ -71,19 +71,19 @@ public enum SceneDiff {
 /// (buffer age): a buffer drawn three frames ago must take the damage of those
 /// three frames, not just the latest. A buffer never drawn, or older than the
 /// history kept, takes the whole frame.
-public struct BufferDamageHistory: Sendable {
+package struct BufferDamageHistory: Sendable {
     /// How many frames of damage are kept (three buffers need two behind the current).
-    public let depth: Int
+    package let depth: Int
     private var frames: [DamageRegion] = []
     private var frameNumber = 0
     private var lastDrawn: [Int: Int] = [:]
     /// Frames recorded since the last reset: a buffer older than that holds stale pixels.
     private var framesSinceReset = 0
 
-    public init(depth: Int = 4) { self.depth = depth }
+    package init(depth: Int = 4) { self.depth = depth }
 
     /// Records the damage of a new frame.
-    public mutating func addFrame(_ damage: DamageRegion) {
+    package mutating func addFrame(_ damage: DamageRegion) {
         frames.append(damage)
         if frames.count > depth { frames.removeFirst(frames.count - depth) }
         frameNumber += 1
@@ -96,7 +96,7 @@ public struct BufferDamageHistory: Sendable {
     /// Nil means the whole frame: age 0 (contents unknown), drawn before the last
     /// reset, or older than the history kept. Record the new frame with `addFrame`
     /// once it is shown.
-    public func damage(age: Int, adding damage: DamageRegion) -> DamageRegion? {
+    package func damage(age: Int, adding damage: DamageRegion) -> DamageRegion? {
         guard age > 0, age <= framesSinceReset, age - 1 <= frames.count else { return nil }
         var region = DamageRegion()
         for earlier in frames.suffix(age - 1) { region.formUnion(earlier) }
@@ -106,7 +106,7 @@ public struct BufferDamageHistory: Sendable {
 
     /// The region buffer `slot` must be updated with to show the latest frame, and
     /// marks it as drawn. Nil means the whole frame (never drawn, or too old).
-    public mutating func take(slot: Int) -> DamageRegion? {
+    package mutating func take(slot: Int) -> DamageRegion? {
         defer { lastDrawn[slot] = frameNumber }
         guard let drawn = lastDrawn[slot] else { return nil }
         let age = frameNumber - drawn
@@ -117,7 +117,7 @@ public struct BufferDamageHistory: Sendable {
     }
 
     /// Forgets every buffer (they were reallocated, e.g. after a mode change).
-    public mutating func reset() {
+    package mutating func reset() {
         lastDrawn = [:]
         frames = []
         framesSinceReset = 0

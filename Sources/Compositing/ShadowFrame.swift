@@ -4,19 +4,19 @@ import Glibc
 /// here, and only copies of damaged rectangles reach the scanout buffer. Scanout
 /// memory is write-combined on real GPUs (i915, amdgpu), where every read of it
 /// is very slow; so it is only ever written. One owner of its memory.
-public final class ShadowFrame {
-    public let width: Int
-    public let height: Int
-    public let bytesPerRow: Int
+package final class ShadowFrame {
+    package let width: Int
+    package let height: Int
+    package let bytesPerRow: Int
     /// XRGB8888 pixels, black at first.
-    public let pixels: UnsafeMutableRawPointer
+    package let pixels: UnsafeMutableRawPointer
 
     private let byteCount: Int
 
     /// Maps zeroed (black) memory of its own (mmap): a frame is megabytes, and malloc
     /// would keep such blocks after they are freed, so screens that come and go
     /// (hotplug) would grow the process.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(width, 0)
         self.height = max(height, 0)
         bytesPerRow = self.width * 4
@@ -33,7 +33,8 @@ public final class ShadowFrame {
     /// Copies `region` (everything when nil) into `destination`, which is written
     /// and never read. Returns how many pixels were copied.
     @discardableResult
-    public func copy(_ region: DamageRegion?, to destination: UnsafeMutableRawPointer, bytesPerRow stride: Int) -> Int {
+    package func copy(_ region: DamageRegion?, to destination: UnsafeMutableRawPointer, bytesPerRow stride: Int) -> Int
+    {
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
         let rects = region?.clipped(to: frame).rects ?? [frame]
         var copied = 0
@@ -52,7 +53,7 @@ public final class ShadowFrame {
     /// cached memory, so the destination is written, never read. Returns the
     /// rectangle written (clipped to the frame).
     @discardableResult
-    public func copy(
+    package func copy(
         blending surface: DrawingSurface, x: Int, y: Int, to destination: UnsafeMutableRawPointer,
         bytesPerRow stride: Int
     ) -> PixelRect {
@@ -76,7 +77,7 @@ public final class ShadowFrame {
     }
 
     /// The frame as an image (a copy).
-    public func image() -> CapturedImage {
+    package func image() -> CapturedImage {
         CapturedImage(width: width, height: height, copying: pixels, bytesPerRow: bytesPerRow)
     }
 }

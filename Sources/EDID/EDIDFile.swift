@@ -15,9 +15,9 @@
 /// The bytes must hold at least a base block (128 bytes) and start with the
 /// EDID header 00 FF FF FF FF FF FF 00 (6 of its 8 bytes at least, as the
 /// parser requires); anything else throws ``EDIDFileError``.
-public struct EDIDFile: Sendable, Equatable {
+package struct EDIDFile: Sendable, Equatable {
     /// The forms an EDID file can take.
-    public enum Format: String, Sendable, Equatable, CaseIterable {
+    package enum Format: String, Sendable, Equatable, CaseIterable {
         /// The EDID's bytes as they are.
         case binary
         /// Hex digits, two per byte, whitespace anywhere between bytes.
@@ -29,15 +29,15 @@ public struct EDIDFile: Sendable, Equatable {
     }
 
     /// The largest file taken: 256 blocks of 128 bytes, the most an EDID can have.
-    public static let maximumSize = 32 * 1024
+    package static let maximumSize = 32 * 1024
 
     /// The EDID's bytes.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The form the file held them in.
-    public let format: Format
+    package let format: Format
 
     /// Reads an EDID from a file's whole contents.
-    public init(contents: [UInt8]) throws(EDIDFileError) {
+    package init(contents: [UInt8]) throws(EDIDFileError) {
         guard !contents.isEmpty else { throw .empty }
         guard contents.count <= Self.maximumSize else { throw .tooLarge(byteCount: contents.count) }
         if contents.starts(with: [0xFF, 0xFE]) || contents.starts(with: [0xFE, 0xFF]) { throw .utf16Text }
@@ -86,7 +86,7 @@ public struct EDIDFile: Sendable, Equatable {
 
 /// Why a file's contents are not an EDID, worded to follow "FILE: " and say
 /// what to do.
-public enum EDIDFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum EDIDFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file has no bytes.
     case empty
     /// The file is larger than ``EDIDFile/maximumSize`` (its size when known:
@@ -116,7 +116,7 @@ public enum EDIDFileError: Error, Sendable, Equatable, CustomStringConvertible {
         "give the EDID's bytes (e.g. /sys/class/drm/card0-HDMI-A-1/edid) or their hex (xxd -p, the EDID: block of "
         + "xrandr --verbose, or a C array)"
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .empty:
             "the file is empty; \(Self.remedy)"

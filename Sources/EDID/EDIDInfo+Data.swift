@@ -3,7 +3,7 @@ import Foundation
 
 extension EDIDInfo {
     /// Parses an EDID blob held in `data`; see ``init(bytes:)``.
-    public init(data: Data) {
+    package init(data: Data) {
         self.init(bytes: [UInt8](data))
     }
 }

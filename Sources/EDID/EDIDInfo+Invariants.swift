@@ -3,7 +3,7 @@ extension EDIDInfo {
     /// without a size or with a refresh outside 1–1000 Hz, or a preferred mode that
     /// is not in the mode list. Empty when all hold; the fuzzer traps on any, and
     /// the fuzz findings' regression test checks them.
-    public var invariantViolations: [String] {
+    package var invariantViolations: [String] {
         var violations: [String] = []
         for mode in modes {
             if mode.width <= 0 || mode.height <= 0 { violations.append("mode without a size: \(mode)") }

@@ -13,29 +13,29 @@
 /// (`null` when unknown); further keys (`modes`, `serialNumber`, …) follow.
 public struct EDIDInfo: Sendable, Equatable, Codable {
     /// EDID structure version and revision, e.g. "1.4" (nil without a valid header).
-    public var version: String?
+    package var version: String?
     /// Three-letter PNP manufacturer id, e.g. "DEL" (nil if not letters).
-    public var manufacturer: String?
+    package var manufacturer: String?
     /// Manufacturer's product code (base block bytes 10–11).
-    public var productCode: Int?
+    package var productCode: Int?
     /// Numeric serial number (base block bytes 12–15), nil when 0.
-    public var serialNumber: UInt32?
+    package var serialNumber: UInt32?
     /// Serial number string from a 0xFF display descriptor.
-    public var serialString: String?
+    package var serialString: String?
     /// Week of manufacture (1–54), nil when unspecified or a model year.
-    public var week: Int?
+    package var week: Int?
     /// Year of manufacture, or the model year when ``isModelYear``.
-    public var year: Int?
+    package var year: Int?
     /// Whether ``year`` is a model year rather than a manufacture year.
-    public var isModelYear: Bool
+    package var isModelYear: Bool
     /// Monitor name from the 0xFC display descriptor (nil when absent).
-    public var name: String?
+    package var name: String?
     /// Alphanumeric data strings (0xFE descriptors), often a laptop panel's make and model.
-    public var alphanumericStrings: [String]
+    package var alphanumericStrings: [String]
     /// Whether the input is digital (base block byte 20, bit 7).
-    public var isDigital: Bool?
+    package var isDigital: Bool?
     /// Physical image width in mm. See ``heightMillimeters`` for how it is chosen.
-    public var widthMillimeters: Int?
+    package var widthMillimeters: Int?
     /// Physical image height in mm.
     ///
     /// The base block gives the size in whole centimetres; the preferred
@@ -44,12 +44,12 @@ public struct EDIDInfo: Sendable, Equatable, Codable {
     /// both axes (it is then the more precise), the centimetre size otherwise,
     /// and the timing's size alone when the base block gives none (0, or an
     /// aspect ratio in EDID 1.4). nil when neither gives a size.
-    public var heightMillimeters: Int?
+    package var heightMillimeters: Int?
     /// The display's preferred mode: the first detailed timing of the base
     /// block; else DisplayID's preferred (or first) timing; else the first
     /// CTA-861 detailed timing; else the first native (or first) CTA VIC;
     /// else the first standard timing.
-    public var preferredMode: EDIDVideoMode?
+    package var preferredMode: EDIDVideoMode?
     /// Every mode announced, in EDID order (base-block detailed, standard and
     /// established timings, then each extension's), without duplicates.
     ///
@@ -57,20 +57,20 @@ public struct EDIDInfo: Sendable, Equatable, Codable {
     /// a real mode is left out with a warning, and so never becomes the
     /// ``preferredMode``: a side under 16 or over 16384 pixels, a pixel clock
     /// under 1 MHz, or a refresh rate outside 1–1000 Hz.
-    public var modes: [EDIDVideoMode]
+    package var modes: [EDIDVideoMode]
     /// Tags of the extension blocks read, e.g. [2] for one CTA-861 block.
-    public var extensionTags: [Int]
+    package var extensionTags: [Int]
     /// Human-readable descriptions of everything wrong or doubtful in the EDID.
-    public var warnings: [String]
+    package var warnings: [String]
 
     /// ``serialString`` if present, else ``serialNumber`` in decimal.
-    public var serial: String? { serialString ?? serialNumber.map { String($0) } }
+    package var serial: String? { serialString ?? serialNumber.map { String($0) } }
 
     /// Screen scale suggested by this display's pixel density; see
     /// ``PixelDensity/scale(forWidthPixels:widthMillimeters:)``. Sizes under
     /// 10 cm on either axis are treated as unknown (many TVs and projectors
     /// put an aspect ratio such as 16×9 cm there), giving scale 1.
-    public var suggestedScale: Int {
+    package var suggestedScale: Int {
         guard let mode = preferredMode, let width = widthMillimeters, let height = heightMillimeters,
             width >= 100, height >= 100
         else { return 1 }
@@ -78,7 +78,7 @@ public struct EDIDInfo: Sendable, Equatable, Codable {
     }
 
     /// An empty result: no facts, no warnings.
-    public init() {
+    package init() {
         isModelYear = false
         alphanumericStrings = []
         modes = []
@@ -88,7 +88,7 @@ public struct EDIDInfo: Sendable, Equatable, Codable {
 
     /// Parses an EDID blob (base block plus extension blocks). Never fails and
     /// never traps; see the type's documentation.
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self = EDIDParser.parse(bytes)
     }
 

@@ -1,9 +1,9 @@
 // A video mode (resolution and refresh) announced by an EDID.
 
 /// One video mode an EDID announces, with where in the EDID it came from.
-public struct EDIDVideoMode: Sendable, Equatable, Hashable, Codable {
+package struct EDIDVideoMode: Sendable, Equatable, Hashable, Codable {
     /// Where in the EDID a mode was found.
-    public enum Source: String, Sendable, Equatable, Hashable, Codable {
+    package enum Source: String, Sendable, Equatable, Hashable, Codable {
         /// A detailed timing descriptor of the base block.
         case detailedTiming
         /// A standard timing (base block, or a 0xFA descriptor).
@@ -23,20 +23,20 @@ public struct EDIDVideoMode: Sendable, Equatable, Hashable, Codable {
     }
 
     /// Active pixels per line.
-    public var width: Int
+    package var width: Int
     /// Active lines per frame (for interlaced modes, both fields together).
-    public var height: Int
+    package var height: Int
     /// Vertical refresh in Hz (field rate for interlaced modes), 3 decimals.
-    public var refreshRate: Double
+    package var refreshRate: Double
     /// Whether the mode is interlaced.
-    public var interlaced: Bool
+    package var interlaced: Bool
     /// Pixel clock in kHz, when the EDID gives a full timing.
-    public var pixelClockKilohertz: Int?
+    package var pixelClockKilohertz: Int?
     /// Where in the EDID this mode came from.
-    public var source: Source
+    package var source: Source
 
     /// Creates a mode; `refreshRate` is rounded to 3 decimals.
-    public init(
+    package init(
         width: Int, height: Int, refreshRate: Double, interlaced: Bool = false,
         pixelClockKilohertz: Int? = nil, source: Source
     ) {

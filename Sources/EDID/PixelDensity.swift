@@ -1,12 +1,12 @@
 // Screen scale from physical pixel density.
 
 /// Pixel density of a display and the screen scale (points to pixels) it suggests.
-public enum PixelDensity {
+package enum PixelDensity {
     /// Millimetres per inch.
-    public static let millimetersPerInch = 25.4
+    package static let millimetersPerInch = 25.4
 
     /// Horizontal pixels per inch, or nil when the width in mm is unknown or not positive.
-    public static func pixelsPerInch(widthPixels: Int, widthMillimeters: Int?) -> Double? {
+    package static func pixelsPerInch(widthPixels: Int, widthMillimeters: Int?) -> Double? {
         guard let widthMillimeters, widthMillimeters > 0, widthPixels > 0 else { return nil }
         return Double(widthPixels) * millimetersPerInch / Double(widthMillimeters)
     }
@@ -19,7 +19,7 @@ public enum PixelDensity {
     /// - 150 ppi up to (not including) 250 ppi → 2 (most HiDPI laptops and 4K monitors at 27" and below)
     /// - 250 ppi and above → 3 (phone-class panels)
     /// - unknown size (nil, 0 or negative mm) or no pixels → 1
-    public static func scale(forWidthPixels widthPixels: Int, widthMillimeters: Int?) -> Int {
+    package static func scale(forWidthPixels widthPixels: Int, widthMillimeters: Int?) -> Int {
         guard let density = pixelsPerInch(widthPixels: widthPixels, widthMillimeters: widthMillimeters)
         else { return 1 }
         if density < 150 { return 1 }

@@ -5,32 +5,32 @@
 /// software GL: README, "How a frame is made") or EGL is missing.
 /// DIRECTDISPLAY_COMPOSITOR=gl forces GL (still pixman without EGL on the card),
 /// =pixman forces pixman.
-public struct CompositorChoice: Equatable, Sendable, CustomStringConvertible {
-    public enum Kind: String, Sendable {
+package struct CompositorChoice: Equatable, Sendable, CustomStringConvertible {
+    package enum Kind: String, Sendable {
         case gl, pixman
     }
 
     /// What EGL offers on the card, as far as the choice needs it.
-    public enum GLAvailability: Equatable, Sendable {
+    package enum GLAvailability: Equatable, Sendable {
         /// EGL and GLES work on the card: GL_RENDERER and the EGL device's extensions.
         case available(renderer: String, deviceExtensions: Set<String>)
         /// No GL on the card, and why.
         case unavailable(reason: String)
     }
 
-    public let kind: Kind
-    public let reason: String
+    package let kind: Kind
+    package let reason: String
 
-    public init(kind: Kind, reason: String) {
+    package init(kind: Kind, reason: String) {
         self.kind = kind
         self.reason = reason
     }
 
-    public var description: String { "composed with \(kind == .gl ? "GL" : "pixman") (\(reason))" }
+    package var description: String { "composed with \(kind == .gl ? "GL" : "pixman") (\(reason))" }
 
     /// The renderer is a software rasteriser (Mesa's llvmpipe, softpipe, swrast, or an
     /// EGL device that says EGL_MESA_device_software).
-    public static func isSoftware(renderer: String, deviceExtensions: Set<String>) -> Bool {
+    package static func isSoftware(renderer: String, deviceExtensions: Set<String>) -> Bool {
         let name = renderer.lowercased()
         return deviceExtensions.contains("EGL_MESA_device_software")
             || ["llvmpipe", "softpipe", "swrast"].contains { name.contains($0) }
@@ -38,7 +38,7 @@ public struct CompositorChoice: Equatable, Sendable, CustomStringConvertible {
 
     /// The choice for DIRECTDISPLAY_COMPOSITOR's value `environment` (nil: unset) and
     /// what GL the card has. An unknown value is treated as unset, and the reason says so.
-    public static func choose(environment: String?, gl: GLAvailability) -> CompositorChoice {
+    package static func choose(environment: String?, gl: GLAvailability) -> CompositorChoice {
         let variable = "DIRECTDISPLAY_COMPOSITOR"
         let forced: Kind?
         var note = ""

@@ -4,7 +4,7 @@ import GLRendering
 /// A DrawingSurface's memory that is also a dmabuf GL can import: the composer
 /// samples it in place instead of uploading it. The memory keeps the texture made
 /// from it (made once, on first use), so the texture goes when the content does.
-public protocol DMABufSurfaceMemory: SurfaceMemory {
+package protocol DMABufSurfaceMemory: SurfaceMemory {
     /// The dmabuf (valid while the memory lives).
     var dmabufFD: Int32 { get }
     /// DRM fourcc of the pixels (ARGB8888 for cairo's premultiplied ARGB32).

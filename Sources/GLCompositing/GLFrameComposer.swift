@@ -23,17 +23,17 @@ import Geometry
 /// part uploaded per frame (glTexImage2D). The CPU writes a surface only between
 /// frames: the caller waits for each frame (glFinish) before drawing views again, so
 /// GL never reads memory that is being written.
-public final class GLFrameComposer {
+package final class GLFrameComposer {
     /// How surfaces reached GL, counted since the composer was made.
-    public struct ContentStatistics: Equatable, Sendable {
+    package struct ContentStatistics: Equatable, Sendable {
         /// Surface draws sampled from an imported dmabuf (no copy).
-        public var surfacesImported = 0
+        package var surfacesImported = 0
         /// Surface draws uploaded with glTexImage2D.
-        public var surfacesUploaded = 0
+        package var surfacesUploaded = 0
         /// Bytes those uploads copied.
-        public var bytesUploaded = 0
+        package var bytesUploaded = 0
 
-        public init(surfacesImported: Int = 0, surfacesUploaded: Int = 0, bytesUploaded: Int = 0) {
+        package init(surfacesImported: Int = 0, surfacesUploaded: Int = 0, bytesUploaded: Int = 0) {
             self.surfacesImported = surfacesImported
             self.surfacesUploaded = surfacesUploaded
             self.bytesUploaded = bytesUploaded
@@ -46,19 +46,19 @@ public final class GLFrameComposer {
         }
     }
 
-    public private(set) var contentStatistics = ContentStatistics()
+    package private(set) var contentStatistics = ContentStatistics()
     /// The same for the last frame composed only.
-    public private(set) var lastFrameContent = ContentStatistics()
+    package private(set) var lastFrameContent = ContentStatistics()
     /// Why importing failed, once: from then on every surface is uploaded.
-    public private(set) var importFailure: GLError?
+    package private(set) var importFailure: GLError?
 
     /// Waits until GL has read every surface of the frames composed so far (glFinish),
     /// before the CPU draws into imported memory again.
-    public func waitForReads() throws(GLError) {
+    package func waitForReads() throws(GLError) {
         try context.makeCurrent()
         glFinish()
     }
-    public let context: GLContext
+    package let context: GLContext
     private let program: GLProgram
     private let viewportSize: GLint
     private let colorUniform: GLint
@@ -77,7 +77,7 @@ public final class GLFrameComposer {
     /// GL_MAX_TEXTURE_SIZE: a group larger (a huge view scaled down) is not drawn.
     private let maxTextureSize: Int
 
-    public init(context: GLContext) throws(GLProgramError) {
+    package init(context: GLContext) throws(GLProgramError) {
         program = try GLProgram(context: context, vertexShader: Self.vertexShader, fragmentShader: Self.fragmentShader)
         self.context = context
         viewportSize = program.uniformLocation("viewportSize")
@@ -133,7 +133,7 @@ public final class GLFrameComposer {
 
     /// Whether every operation is one this composer draws: all kinds are now (kept so
     /// that callers ask before composing, should a kind be added that GL does not draw).
-    public static func canCompose(_ operations: [DrawOperation]) -> Bool {
+    package static func canCompose(_ operations: [DrawOperation]) -> Bool {
         operations.allSatisfy {
             switch $0 {
             case .fill, .image, .beginGroup, .beginTransformedGroup, .endGroup: true
@@ -143,7 +143,7 @@ public final class GLFrameComposer {
 
     /// Draws `region` of the frame into `target`: opaque black, then the operations
     /// in order. Throws GL's error when a call failed (the frame is then unusable).
-    public func compose(_ operations: [DrawOperation], into target: any GLDrawTarget, region: DamageRegion)
+    package func compose(_ operations: [DrawOperation], into target: any GLDrawTarget, region: DamageRegion)
         throws(GLError)
     {
         lastFrameContent = ContentStatistics()

@@ -4,14 +4,14 @@ import Glibc
 /// A GBM device on an open DRM card: the one owner of the gbm_device. The file
 /// descriptor stays the caller's; `owner` (what closes it) is kept alive as long
 /// as the device and its buffers are.
-public final class GBMDevice {
+package final class GBMDevice {
     let handle: OpaquePointer
     /// The card's file descriptor and path.
-    public let fd: Int32
-    public let path: String
+    package let fd: Int32
+    package let path: String
     private let owner: AnyObject
 
-    public init(fd: Int32, path: String, owner: AnyObject) throws(GLError) {
+    package init(fd: Int32, path: String, owner: AnyObject) throws(GLError) {
         guard let device = gbm_create_device(fd) else { throw .gbm(call: "gbm_create_device(\(path))", code: errno) }
         handle = device
         self.fd = fd
@@ -24,18 +24,18 @@ public final class GBMDevice {
 
 /// A GBM buffer object the card can scan out and GL can render into
 /// (XRGB8888, SCANOUT | RENDERING): the one owner of the gbm_bo.
-public final class GBMBuffer {
+package final class GBMBuffer {
     let handle: OpaquePointer
-    public let device: GBMDevice
-    public let width: Int
-    public let height: Int
+    package let device: GBMDevice
+    package let width: Int
+    package let height: Int
     /// DRM fourcc of the pixels (XRGB8888).
-    public let format: UInt32
+    package let format: UInt32
     /// The GEM handle on the device's card (for drmModeAddFB2).
-    public let gemHandle: UInt32
-    public let bytesPerRow: Int
+    package let gemHandle: UInt32
+    package let bytesPerRow: Int
 
-    public init(device: GBMDevice, width: Int, height: Int) throws(GLError) {
+    package init(device: GBMDevice, width: Int, height: Int) throws(GLError) {
         let format = dd_gbm_format_xrgb8888()
         let usage = UInt32(GBM_BO_USE_SCANOUT.rawValue | GBM_BO_USE_RENDERING.rawValue)
         guard let bo = gbm_bo_create(device.handle, UInt32(width), UInt32(height), format, usage) else {

@@ -3,13 +3,13 @@ import CGLES
 
 /// An OpenGL ES 3 context without a surface: everything is drawn into
 /// framebuffer objects (`GLFramebuffer`). The one owner of the EGLContext.
-public final class GLContext {
-    public let display: GLDisplay
+package final class GLContext {
+    package let display: GLDisplay
     let handle: EGLContext
 
     /// A GLES 3 context on `display` (needs EGL_KHR_surfaceless_context and
     /// EGL_KHR_no_config_context, which Mesa offers on every platform).
-    public init(display: GLDisplay) throws(GLError) {
+    package init(display: GLDisplay) throws(GLError) {
         try display.require("EGL_KHR_surfaceless_context")
         try display.require("EGL_KHR_no_config_context")
         guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else { throw .lastEGL("eglBindAPI") }
@@ -28,21 +28,21 @@ public final class GLContext {
     }
 
     /// Whether the context still exists (its display was not terminated).
-    public var isAlive: Bool { !display.isTerminated }
+    package var isAlive: Bool { !display.isTerminated }
 
     /// Makes the context current on this thread (no surface: draw into an FBO).
-    public func makeCurrent() throws(GLError) {
+    package func makeCurrent() throws(GLError) {
         guard isAlive else { throw .disabled(reason: "\(display.name) was terminated") }
         guard eglGetCurrentContext() != handle else { return }
         guard eglMakeCurrent(display.handle, nil, nil, handle) == EGL_TRUE else { throw .lastEGL("eglMakeCurrent") }
     }
 
     /// The GL extensions (GL_EXTENSIONS; the context must be current).
-    public var glExtensions: Set<String> {
+    package var glExtensions: Set<String> {
         let list = glGetString(GLenum(GL_EXTENSIONS)).map { String(cString: $0) } ?? ""
         return Set(list.split(separator: " ").map(String.init))
     }
 
     /// GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)" (the context must be current).
-    public var renderer: String { glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "unknown" }
+    package var renderer: String { glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "unknown" }
 }

@@ -4,26 +4,26 @@ import CEGL
 /// terminated once (`terminate()`, or deinit). Either surfaceless (Mesa's platform that needs no
 /// device: software rendering where there is no GPU, on the host too) or on a
 /// card's GBM device (buffers the card can scan out).
-public final class GLDisplay {
+package final class GLDisplay {
     let handle: EGLDisplay
     /// The display's extensions (eglQueryString EGL_EXTENSIONS).
-    public let extensions: Set<String>
+    package let extensions: Set<String>
     /// "surfaceless" or the GBM device's path: what log lines call it.
-    public let name: String
+    package let name: String
     /// The GBM device under the display (nil: surfaceless, or terminated).
-    public private(set) var gbmDevice: GBMDevice?
+    package private(set) var gbmDevice: GBMDevice?
     /// `terminate()` ran: the display, its contexts and their GL names are gone.
-    public private(set) var isTerminated = false
+    package private(set) var isTerminated = false
 
     /// The surfaceless display (EGL_MESA_platform_surfaceless).
-    public convenience init() throws(GLError) {
+    package convenience init() throws(GLError) {
         try self.init(
             platform: EGLenum(EGL_PLATFORM_SURFACELESS_MESA), extension: "EGL_MESA_platform_surfaceless",
             native: nil, device: nil, name: "the surfaceless EGL display")
     }
 
     /// The display of a card's GBM device (EGL_KHR_platform_gbm).
-    public convenience init(device: GBMDevice) throws(GLError) {
+    package convenience init(device: GBMDevice) throws(GLError) {
         try self.init(
             platform: EGLenum(EGL_PLATFORM_GBM_KHR), extension: "EGL_KHR_platform_gbm",
             native: UnsafeMutableRawPointer(device.handle), device: device, name: "the EGL display of \(device.path)")
@@ -57,7 +57,7 @@ public final class GLDisplay {
     /// Ends the display now (EGL closes its own copy of a card's file descriptor):
     /// its contexts, framebuffers and programs die with it, and their owners then
     /// free nothing more. For a card that must be closed while GL objects remain.
-    public func terminate() {
+    package func terminate() {
         guard !isTerminated else { return }
         isTerminated = true
         eglMakeCurrent(handle, nil, nil, nil)
@@ -67,7 +67,7 @@ public final class GLDisplay {
 
     /// The extensions of the EGL device under the display (EGL_EXT_device_query),
     /// e.g. EGL_MESA_device_software for a software rasteriser; empty when it cannot say.
-    public var deviceExtensions: Set<String> {
+    package var deviceExtensions: Set<String> {
         guard !isTerminated, let list = dd_egl_device_extensions(handle) else { return [] }
         return Set(String(cString: list).split(separator: " ").map(String.init))
     }

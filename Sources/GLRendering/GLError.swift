@@ -40,7 +40,7 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// EGL's name for an eglGetError code.
-    public static func eglName(_ code: Int32) -> String {
+    package static func eglName(_ code: Int32) -> String {
         switch code {
         case EGL_SUCCESS: return "EGL_SUCCESS"
         case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED"

@@ -5,20 +5,20 @@ import CGLES
 /// depth-stencil renderbuffer: the one owner of the three GL names (and of the
 /// EGLImage when the colour lives in a GBM buffer), deleted once in deinit with
 /// their context current.
-public final class GLFramebuffer {
-    public let context: GLContext
-    public let width: Int
-    public let height: Int
+package final class GLFramebuffer {
+    package let context: GLContext
+    package let width: Int
+    package let height: Int
     /// The GL framebuffer name (what glBindFramebuffer takes).
-    public let name: GLuint
+    package let name: GLuint
     /// The GBM buffer holding the colour, when it was made from one (scanout).
-    public let buffer: GBMBuffer?
+    package let buffer: GBMBuffer?
     private let colorRenderbuffer: GLuint
     private let depthRenderbuffer: GLuint
     private let image: EGLImageKHR?
 
     /// An RGBA8 framebuffer in GL's own memory (read back with `readPixels`).
-    public convenience init(context: GLContext, width: Int, height: Int) throws(GLError) {
+    package convenience init(context: GLContext, width: Int, height: Int) throws(GLError) {
         try self.init(context: context, width: width, height: height, buffer: nil)
     }
 
@@ -27,7 +27,7 @@ public final class GLFramebuffer {
     /// GBM display of the buffer's device. GL's rows go bottom-up but a scanout's go
     /// top-down: the framebuffer is flipped (GL_MESA_framebuffer_flip_y), so the
     /// same drawing shows the same way up on screen as read back from the other kind.
-    public convenience init(context: GLContext, buffer: GBMBuffer) throws(GLError) {
+    package convenience init(context: GLContext, buffer: GBMBuffer) throws(GLError) {
         try self.init(context: context, width: buffer.width, height: buffer.height, buffer: buffer)
     }
 
@@ -95,21 +95,21 @@ public final class GLFramebuffer {
     }
 
     /// Makes the context current, binds the framebuffer and sets the viewport to all of it.
-    public func bind() throws(GLError) {
+    package func bind() throws(GLError) {
         try context.makeCurrent()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
         glViewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
     /// Waits for GL to finish drawing into the framebuffer (before the card scans it out).
-    public func finish() {
+    package func finish() {
         glFinish()
     }
 
     /// Copies the pixels out, top row first, as premultiplied ARGB8888 (what cairo and
     /// pixman read: B, G, R, A bytes), to `width`×`height` memory of `bytesPerRow`.
     /// GL's rows go bottom-up and its bytes R, G, B, A: both are turned around here.
-    public func readPixels(into pixels: UnsafeMutableRawPointer, bytesPerRow: Int) throws(GLError) {
+    package func readPixels(into pixels: UnsafeMutableRawPointer, bytesPerRow: Int) throws(GLError) {
         try bind()
         var rows = [UInt32](repeating: 0, count: width * height)
         rows.withUnsafeMutableBytes { bytes in

@@ -7,17 +7,17 @@ import CGLES
 /// EGLImage and the texture name, freed once in deinit with the context current (a
 /// terminated display took both with it). The dmabuf descriptor stays the caller's:
 /// the image holds its own reference to the buffer.
-public final class GLImportedTexture {
-    public let context: GLContext
+package final class GLImportedTexture {
+    package let context: GLContext
     /// The GL texture name (GL_TEXTURE_2D), nearest filtering, clamped to its edges.
-    public let name: GLuint
-    public let width: Int
-    public let height: Int
+    package let name: GLuint
+    package let width: Int
+    package let height: Int
     private let image: EGLImageKHR
 
     /// Imports one plane of `width`×`height` pixels of DRM fourcc `format` (linear,
     /// `bytesPerRow` apart) from the dmabuf `fd`.
-    public init(context: GLContext, fd: Int32, format: UInt32, width: Int, height: Int, bytesPerRow: Int)
+    package init(context: GLContext, fd: Int32, format: UInt32, width: Int, height: Int, bytesPerRow: Int)
         throws(GLError)
     {
         try context.makeCurrent()

@@ -3,12 +3,12 @@ import CGLES
 /// A linked GLSL ES program made from a vertex and a fragment shader: the one
 /// owner of the program name. Compile and link errors carry GL's info log.
 public final class GLProgram {
-    public let context: GLContext
+    package let context: GLContext
     public let name: GLuint
 
     /// Compiles and links the two shaders (sources in GLSL ES, e.g. `#version 300 es`)
     /// with `context` current.
-    public init(context: GLContext, vertexShader: String, fragmentShader: String) throws(GLProgramError) {
+    package init(context: GLContext, vertexShader: String, fragmentShader: String) throws(GLProgramError) {
         do { try context.makeCurrent() } catch { throw .context(error) }
         let vertex = try Self.compile(vertexShader, kind: GLenum(GL_VERTEX_SHADER))
         defer { glDeleteShader(vertex) }

@@ -4,7 +4,7 @@ import CGLES
 import Glibc
 
 /// Where GL draws a frame: a framebuffer object or a window surface's back buffer.
-public protocol GLDrawTarget: AnyObject {
+package protocol GLDrawTarget: AnyObject {
     var context: GLContext { get }
     var width: Int { get }
     var height: Int { get }
@@ -21,20 +21,20 @@ extension GLFramebuffer: GLDrawTarget {}
 /// frame redraws only what the buffer missed. The one owner of the gbm_surface and
 /// of the EGLSurface on it; locked buffers hold it, so both outlive every buffer
 /// still on screen.
-public final class GLWindowSurface: GLDrawTarget {
-    public let context: GLContext
-    public let width: Int
-    public let height: Int
+package final class GLWindowSurface: GLDrawTarget {
+    package let context: GLContext
+    package let width: Int
+    package let height: Int
     /// DRM fourcc of the buffers (XRGB8888).
-    public let format: UInt32
+    package let format: UInt32
     let gbmSurface: OpaquePointer
     private let surface: EGLSurface
     /// The GBM device the buffers live on (kept alive as long as they are).
-    public let device: GBMDevice
+    package let device: GBMDevice
 
     /// A surface of `width`×`height` on the GBM device under `context`'s display.
     /// Needs EGL_EXT_buffer_age (without it, draw into a framebuffer object per buffer).
-    public init(context: GLContext, width: Int, height: Int) throws(GLError) {
+    package init(context: GLContext, width: Int, height: Int) throws(GLError) {
         let display = context.display
         guard let device = display.gbmDevice else {
             throw .missingExtension("a GBM device", by: display.name)
@@ -98,7 +98,7 @@ public final class GLWindowSurface: GLDrawTarget {
     }
 
     /// Makes the surface current with the context and binds its back buffer (framebuffer 0).
-    public func bind() throws(GLError) {
+    package func bind() throws(GLError) {
         guard context.isAlive else { throw .disabled(reason: "\(context.display.name) was terminated") }
         if eglGetCurrentSurface(EGLint(EGL_DRAW)) != surface || eglGetCurrentContext() != context.handle {
             guard eglMakeCurrent(context.display.handle, surface, surface, context.handle) == EGL_TRUE else {
@@ -111,7 +111,7 @@ public final class GLWindowSurface: GLDrawTarget {
 
     /// How many frames ago the back buffer was the front one (EGL_BUFFER_AGE_EXT):
     /// 0 when its contents are unknown (never drawn). Binds the surface.
-    public func bufferAge() throws(GLError) -> Int {
+    package func bufferAge() throws(GLError) -> Int {
         try bind()
         var age: EGLint = 0
         guard eglQuerySurface(context.display.handle, surface, EGLint(EGL_BUFFER_AGE_EXT), &age) == EGL_TRUE else {
@@ -122,12 +122,12 @@ public final class GLWindowSurface: GLDrawTarget {
 
     /// Whether a buffer is free to draw the next frame into (gbm_surface_has_free_buffers):
     /// false while every buffer is locked, until a flip releases one.
-    public var hasFreeBuffers: Bool { gbm_surface_has_free_buffers(gbmSurface) != 0 }
+    package var hasFreeBuffers: Bool { gbm_surface_has_free_buffers(gbmSurface) != 0 }
 
     /// Swaps the drawn back buffer to the front (eglSwapBuffers), locks it for scanout
     /// and makes the context current without a surface again (GLViews draw into their
     /// own framebuffers and expect no window surface bound).
-    public func swapAndLockFrontBuffer() throws(GLError) -> GBMSurfaceBuffer {
+    package func swapAndLockFrontBuffer() throws(GLError) -> GBMSurfaceBuffer {
         try bind()
         guard eglSwapBuffers(context.display.handle, surface) == EGL_TRUE else { throw .lastEGL("eglSwapBuffers") }
         eglMakeCurrent(context.display.handle, nil, nil, context.handle)
@@ -141,14 +141,14 @@ public final class GLWindowSurface: GLDrawTarget {
 /// A front buffer of a `GLWindowSurface`, locked for scanout: the one owner of the
 /// lock, released (gbm_surface_release_buffer) once, in deinit, when the flip that
 /// replaces it is done and nothing holds it any more.
-public final class GBMSurfaceBuffer {
-    public let surface: GLWindowSurface
+package final class GBMSurfaceBuffer {
+    package let surface: GLWindowSurface
     private let bo: OpaquePointer
     /// The buffer object's identity: the same for every lock of the same buffer.
-    public var identity: UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(bo))) }
+    package var identity: UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(bo))) }
     /// The GEM handle on the device's card (for drmModeAddFB2).
-    public let gemHandle: UInt32
-    public let bytesPerRow: Int
+    package let gemHandle: UInt32
+    package let bytesPerRow: Int
 
     init(surface: GLWindowSurface, bo: OpaquePointer) {
         self.surface = surface
@@ -164,7 +164,7 @@ public final class GBMSurfaceBuffer {
 
     /// Copies the pixels out through a CPU mapping (gbm_bo_map), top row first, as
     /// `width`×`height` XRGB8888 words (the X byte set): for a capture without writeback.
-    public func copyPixels() -> [UInt32]? {
+    package func copyPixels() -> [UInt32]? {
         let (width, height) = (surface.width, surface.height)
         var stride: UInt32 = 0
         var mapping: UnsafeMutableRawPointer?

@@ -12,15 +12,15 @@ import Compositing
 /// (its default calls exit; the usual way out is longjmp, which Swift cannot do
 /// safely), while TurboJPEG's few calls return an error code, and it decodes
 /// straight into BGRA, which on little-endian machines is 0xAARRGGBB.
-public enum ImageDecoder {
+package enum ImageDecoder {
     /// Larger images are refused rather than allocated (256 MiB of pixels); cairo
     /// cannot draw more than 32767 pixels a side either.
-    public static let maximumPixelCount = 1 << 26
-    public static let maximumSide = 32767
+    package static let maximumPixelCount = 1 << 26
+    package static let maximumSide = 32767
 
     /// The file's pixels, or nil when the bytes are neither a PNG nor a JPEG
     /// file, or are damaged beyond decoding.
-    public static func decode(_ bytes: [UInt8]) -> CapturedImage? {
+    package static func decode(_ bytes: [UInt8]) -> CapturedImage? {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return decodePNG(bytes) }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return decodeJPEG(bytes) }
         return nil

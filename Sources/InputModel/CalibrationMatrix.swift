@@ -21,7 +21,7 @@ public struct CalibrationMatrix: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The matrix applied to a point in 0…1 device coordinates.
-    public func apply(x: Double, y: Double) -> (x: Double, y: Double) {
+    package func apply(x: Double, y: Double) -> (x: Double, y: Double) {
         let m = values.map(Double.init)
         return (m[0] * x + m[1] * y + m[2], m[3] * x + m[4] * y + m[5])
     }

@@ -2,29 +2,29 @@
 /// libinput adds the device, never reused while the context lives. A device
 /// that is unplugged and plugged back gets a new one.
 public struct InputDeviceID: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let rawValue: UInt64
-    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    package let rawValue: UInt64
+    package init(rawValue: UInt64) { self.rawValue = rawValue }
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     public var description: String { "input device #\(rawValue)" }
 }
 
 /// What kinds of events a device sends (libinput_device_has_capability).
-public struct InputDeviceCapabilities: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+package struct InputDeviceCapabilities: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    public static let keyboard = InputDeviceCapabilities(rawValue: 1 << 0)
-    public static let pointer = InputDeviceCapabilities(rawValue: 1 << 1)
-    public static let touch = InputDeviceCapabilities(rawValue: 1 << 2)
+    package static let keyboard = InputDeviceCapabilities(rawValue: 1 << 0)
+    package static let pointer = InputDeviceCapabilities(rawValue: 1 << 1)
+    package static let touch = InputDeviceCapabilities(rawValue: 1 << 2)
     /// A pen, eraser or puck on a tablet or pen display (LIBINPUT_DEVICE_CAP_TABLET_TOOL).
-    public static let tabletTool = InputDeviceCapabilities(rawValue: 1 << 3)
+    package static let tabletTool = InputDeviceCapabilities(rawValue: 1 << 3)
 }
 
 /// A device's active area in millimetres.
-public struct PhysicalSize: Sendable, Hashable {
-    public let width: Double
-    public let height: Double
-    public init(width: Double, height: Double) {
+package struct PhysicalSize: Sendable, Hashable {
+    package let width: Double
+    package let height: Double
+    package init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
@@ -32,32 +32,32 @@ public struct PhysicalSize: Sendable, Hashable {
 
 /// A device as libinput and udev describe it when it is added.
 public struct InputDeviceInfo: Sendable, Hashable {
-    public let id: InputDeviceID
+    package let id: InputDeviceID
     /// The kernel's name for it, e.g. "ELAN Touchscreen" (libinput_device_get_name).
-    public let name: String
+    package let name: String
     /// The event node's name, e.g. "event5" (libinput_device_get_sysname).
-    public let sysname: String
-    public let capabilities: InputDeviceCapabilities
+    package let sysname: String
+    package let capabilities: InputDeviceCapabilities
     /// The udev properties of interest that the device has, among
     /// ``InputDeviceInfo/udevPropertyNames`` (udev_device_get_property_value).
-    public let udevProperties: [String: String]
+    package let udevProperties: [String: String]
     /// Physical size in millimetres for absolute devices (libinput_device_get_size);
     /// nil for relative devices and devices without a resolution.
-    public let sizeMillimetres: PhysicalSize?
+    package let sizeMillimetres: PhysicalSize?
 
     /// The udev properties copied into ``udevProperties``: WL_OUTPUT names the
     /// connector a touchscreen drives (weston's and wlroots' convention);
     /// LIBINPUT_CALIBRATION_MATRIX is the calibration libinput already applied by default.
-    public static let udevPropertyNames = [
+    package static let udevPropertyNames = [
         "WL_OUTPUT", "ID_INPUT_TOUCHSCREEN", "ID_INPUT_KEYBOARD", "ID_INPUT_MOUSE", "ID_INPUT_TOUCHPAD",
         "ID_INPUT_TABLET", "ID_PATH", "LIBINPUT_CALIBRATION_MATRIX", "DEVNAME",
     ]
 
     /// The connector this device is bound to through udev's WL_OUTPUT, if any.
-    public var outputName: String? { udevProperties["WL_OUTPUT"].flatMap { $0.isEmpty ? nil : $0 } }
-    public var isTouchscreen: Bool { udevProperties["ID_INPUT_TOUCHSCREEN"] == "1" }
+    package var outputName: String? { udevProperties["WL_OUTPUT"].flatMap { $0.isEmpty ? nil : $0 } }
+    package var isTouchscreen: Bool { udevProperties["ID_INPUT_TOUCHSCREEN"] == "1" }
 
-    public init(
+    package init(
         id: InputDeviceID, name: String, sysname: String, capabilities: InputDeviceCapabilities,
         udevProperties: [String: String], sizeMillimetres: PhysicalSize?
     ) {
@@ -92,7 +92,7 @@ public enum InputEvent: Sendable, Equatable {
     case tabletTool(TabletToolEvent)
 
     /// The device the event came from.
-    public var device: InputDeviceID {
+    package var device: InputDeviceID {
         switch self {
         case .deviceAdded(let info), .deviceRemoved(let info): info.id
         case .keyboardKey(let event): event.device
@@ -109,17 +109,17 @@ public enum InputEvent: Sendable, Equatable {
 }
 
 public struct KeyboardKeyEvent: Sendable, Hashable {
-    public let device: InputDeviceID
+    package let device: InputDeviceID
     /// The Linux evdev key code (KEY_A is 30); feed it to ``KeyboardState``.
-    public let evdevCode: UInt32
-    public let isPressed: Bool
+    package let evdevCode: UInt32
+    package let isPressed: Bool
     /// How many keyboards of the seat hold this key down after the event
     /// (libinput_event_keyboard_get_seat_key_count): a press with a count above 1
     /// or a release above 0 is a second keyboard's and changes nothing for the seat.
-    public let seatKeyCount: UInt32
-    public let timeMicroseconds: UInt64
+    package let seatKeyCount: UInt32
+    package let timeMicroseconds: UInt64
 
-    public init(
+    package init(
         device: InputDeviceID, evdevCode: UInt32, isPressed: Bool, seatKeyCount: UInt32, timeMicroseconds: UInt64
     ) {
         self.device = device
@@ -131,13 +131,13 @@ public struct KeyboardKeyEvent: Sendable, Hashable {
 }
 
 public struct PointerMotionEvent: Sendable, Hashable {
-    public let device: InputDeviceID
+    package let device: InputDeviceID
     /// Accelerated motion in libinput's normalised units (about 1/1000 inch at the default resolution).
-    public let dx: Double
-    public let dy: Double
-    public let timeMicroseconds: UInt64
+    package let dx: Double
+    package let dy: Double
+    package let timeMicroseconds: UInt64
 
-    public init(device: InputDeviceID, dx: Double, dy: Double, timeMicroseconds: UInt64) {
+    package init(device: InputDeviceID, dx: Double, dy: Double, timeMicroseconds: UInt64) {
         self.device = device
         self.dx = dx
         self.dy = dy
@@ -146,13 +146,13 @@ public struct PointerMotionEvent: Sendable, Hashable {
 }
 
 public struct PointerAbsoluteMotionEvent: Sendable, Hashable {
-    public let device: InputDeviceID
+    package let device: InputDeviceID
     /// 0…1 across the device's range (calibration applied); may step slightly outside.
-    public let x: Double
-    public let y: Double
-    public let timeMicroseconds: UInt64
+    package let x: Double
+    package let y: Double
+    package let timeMicroseconds: UInt64
 
-    public init(device: InputDeviceID, x: Double, y: Double, timeMicroseconds: UInt64) {
+    package init(device: InputDeviceID, x: Double, y: Double, timeMicroseconds: UInt64) {
         self.device = device
         self.x = x
         self.y = y
@@ -161,13 +161,13 @@ public struct PointerAbsoluteMotionEvent: Sendable, Hashable {
 }
 
 public struct PointerButtonEvent: Sendable, Hashable {
-    public let device: InputDeviceID
+    package let device: InputDeviceID
     /// The evdev button code (BTN_LEFT is 0x110).
-    public let button: UInt32
-    public let isPressed: Bool
-    public let timeMicroseconds: UInt64
+    package let button: UInt32
+    package let isPressed: Bool
+    package let timeMicroseconds: UInt64
 
-    public init(device: InputDeviceID, button: UInt32, isPressed: Bool, timeMicroseconds: UInt64) {
+    package init(device: InputDeviceID, button: UInt32, isPressed: Bool, timeMicroseconds: UInt64) {
         self.device = device
         self.button = button
         self.isPressed = isPressed
@@ -176,7 +176,7 @@ public struct PointerButtonEvent: Sendable, Hashable {
 }
 
 public struct PointerScrollEvent: Sendable, Hashable {
-    public enum Source: Sendable, Hashable {
+    package enum Source: Sendable, Hashable {
         /// A mouse wheel: ``vertical`` and ``horizontal`` count in degrees of rotation (15 per click).
         case wheel
         /// Two fingers on a touchpad: values in libinput's motion units.
@@ -185,18 +185,18 @@ public struct PointerScrollEvent: Sendable, Hashable {
         case continuous
     }
 
-    public let device: InputDeviceID
-    public let source: Source
+    package let device: InputDeviceID
+    package let source: Source
     /// Positive is down; nil when this event does not change the axis.
-    public let vertical: Double?
+    package let vertical: Double?
     /// Positive is right; nil when this event does not change the axis.
-    public let horizontal: Double?
+    package let horizontal: Double?
     /// Wheel events only: 120 per click of a detented wheel, fractions for high-resolution wheels.
-    public let verticalV120: Double?
-    public let horizontalV120: Double?
-    public let timeMicroseconds: UInt64
+    package let verticalV120: Double?
+    package let horizontalV120: Double?
+    package let timeMicroseconds: UInt64
 
-    public init(
+    package init(
         device: InputDeviceID, source: Source, vertical: Double?, horizontal: Double?, verticalV120: Double?,
         horizontalV120: Double?, timeMicroseconds: UInt64
     ) {
@@ -211,20 +211,20 @@ public struct PointerScrollEvent: Sendable, Hashable {
 }
 
 public struct TouchPointEvent: Sendable, Hashable {
-    public let device: InputDeviceID
+    package let device: InputDeviceID
     /// The touch's slot on its device (libinput_event_touch_get_slot); -1 on
     /// single-touch devices.
-    public let slot: Int32
+    package let slot: Int32
     /// The touch's slot unique across all touch devices of the seat (libinput_event_touch_get_seat_slot).
-    public let seatSlot: Int32
+    package let seatSlot: Int32
     /// 0…1 across the device's range, calibration matrix applied
     /// (libinput_event_touch_get_x_transformed and _y_ with a size of 1).
     /// May step slightly outside 0…1 on devices that report beyond their advertised range.
-    public let x: Double
-    public let y: Double
-    public let timeMicroseconds: UInt64
+    package let x: Double
+    package let y: Double
+    package let timeMicroseconds: UInt64
 
-    public init(device: InputDeviceID, slot: Int32, seatSlot: Int32, x: Double, y: Double, timeMicroseconds: UInt64) {
+    package init(device: InputDeviceID, slot: Int32, seatSlot: Int32, x: Double, y: Double, timeMicroseconds: UInt64) {
         self.device = device
         self.slot = slot
         self.seatSlot = seatSlot
@@ -235,13 +235,13 @@ public struct TouchPointEvent: Sendable, Hashable {
 }
 
 public struct TouchSlotEvent: Sendable, Hashable {
-    public let device: InputDeviceID
+    package let device: InputDeviceID
     /// As in ``TouchPointEvent/slot``. libinput gives -1 for a cancel of the whole device.
-    public let slot: Int32
-    public let seatSlot: Int32
-    public let timeMicroseconds: UInt64
+    package let slot: Int32
+    package let seatSlot: Int32
+    package let timeMicroseconds: UInt64
 
-    public init(device: InputDeviceID, slot: Int32, seatSlot: Int32, timeMicroseconds: UInt64) {
+    package init(device: InputDeviceID, slot: Int32, seatSlot: Int32, timeMicroseconds: UInt64) {
         self.device = device
         self.slot = slot
         self.seatSlot = seatSlot

@@ -14,7 +14,7 @@ public struct KeyRepeatRate: Sendable, Hashable {
     }
 
     /// Microseconds between two repeats; nil when repeat is off (a rate of 0, negative or not finite).
-    public var intervalMicroseconds: UInt64? {
+    package var intervalMicroseconds: UInt64? {
         guard repeatsPerSecond.isFinite, repeatsPerSecond > 0 else { return nil }
         return max(1, UInt64((1_000_000 / repeatsPerSecond).rounded()))
     }
@@ -28,17 +28,17 @@ public struct KeyRepeatRate: Sendable, Hashable {
 /// Only the last pressed repeating key repeats, as on every desktop; pressing a
 /// key that does not repeat (a modifier) leaves the current repeat running, and
 /// releasing any other key than the repeating one changes nothing.
-public struct KeyRepeatTimer: Sendable, Hashable {
-    public var rate: KeyRepeatRate
+package struct KeyRepeatTimer: Sendable, Hashable {
+    package var rate: KeyRepeatRate
     /// The evdev code of the key that repeats, if one is held.
-    public private(set) var repeatingKey: UInt32?
+    package private(set) var repeatingKey: UInt32?
     /// When the next repeat is due; nil when nothing repeats.
-    public private(set) var nextRepeatMicroseconds: UInt64?
+    package private(set) var nextRepeatMicroseconds: UInt64?
 
-    public init(rate: KeyRepeatRate = .standard) { self.rate = rate }
+    package init(rate: KeyRepeatRate = .standard) { self.rate = rate }
 
     /// A key went down at `time`; `repeats` from ``Keymap/shouldRepeat(evdevCode:)``.
-    public mutating func keyPressed(evdevCode: UInt32, repeats: Bool, atMicroseconds time: UInt64) {
+    package mutating func keyPressed(evdevCode: UInt32, repeats: Bool, atMicroseconds time: UInt64) {
         guard repeats else { return }
         guard rate.intervalMicroseconds != nil else {
             stop()
@@ -49,12 +49,12 @@ public struct KeyRepeatTimer: Sendable, Hashable {
     }
 
     /// A key went up; stops the repeat if it was the repeating key.
-    public mutating func keyReleased(evdevCode: UInt32) {
+    package mutating func keyReleased(evdevCode: UInt32) {
         if evdevCode == repeatingKey { stop() }
     }
 
     /// Stops any repeat (focus change, session pause, device removed).
-    public mutating func stop() {
+    package mutating func stop() {
         repeatingKey = nil
         nextRepeatMicroseconds = nil
     }
@@ -62,7 +62,7 @@ public struct KeyRepeatTimer: Sendable, Hashable {
     /// How many repeats are due by `now` (0 if none), moving the next due time past
     /// `now`. More than one means the caller was late (a busy main queue); a caller
     /// may deliver them all or only one.
-    public mutating func repeatsDue(atMicroseconds now: UInt64) -> Int {
+    package mutating func repeatsDue(atMicroseconds now: UInt64) -> Int {
         guard let due = nextRepeatMicroseconds, now >= due, let interval = rate.intervalMicroseconds else { return 0 }
         let count = (now - due) / interval + 1
         nextRepeatMicroseconds = due + count * interval

@@ -2,27 +2,27 @@
 /// in a stable order. Moving past a screen's left or right edge enters the
 /// neighbour (taking its height into account); the outer edges, the tops and the
 /// bottoms clamp. The pointer is always on a screen while there is one.
-public struct PointerLayout: Sendable, Hashable {
+package struct PointerLayout: Sendable, Hashable {
     /// One screen in the layout: its connector name and size in points.
-    public struct Screen: Sendable, Hashable {
-        public var name: String
-        public var size: ScreenSize
-        public init(name: String, size: ScreenSize) {
+    package struct Screen: Sendable, Hashable {
+        package var name: String
+        package var size: ScreenSize
+        package init(name: String, size: ScreenSize) {
             self.name = name
             self.size = size
         }
     }
 
     /// Where the pointer is: a screen and a point inside its bounds.
-    public struct Location: Sendable, Hashable {
-        public var screen: String
-        public var point: ScreenPoint
+    package struct Location: Sendable, Hashable {
+        package var screen: String
+        package var point: ScreenPoint
     }
 
     /// The screens, left to right.
-    public private(set) var screens: [Screen] = []
+    package private(set) var screens: [Screen] = []
     /// The names to put first, in this order; other screens follow in the order given to ``setScreens(_:)``.
-    public private(set) var preferredOrder: [String] = []
+    package private(set) var preferredOrder: [String] = []
     /// The screens as last given, before ordering.
     private var givenScreens: [Screen] = []
     /// The pointer's screen (an index into ``screens``) and its point there; kept
@@ -34,20 +34,20 @@ public struct PointerLayout: Sendable, Hashable {
         let point: ScreenPoint
     }
 
-    public init(screens: [Screen] = [], preferredOrder: [String] = []) {
+    package init(screens: [Screen] = [], preferredOrder: [String] = []) {
         self.preferredOrder = preferredOrder
         setScreens(screens)
     }
 
     /// Where the pointer is; nil with no screen.
-    public var location: Location? {
+    package var location: Location? {
         current.map { Location(screen: screens[$0.index].name, point: $0.point) }
     }
 
     /// Replaces the screens (one connected or went away, or a mode changed). The
     /// pointer stays at the same point of its screen, clamped if the screen
     /// shrank; if its screen is gone it goes to the centre of the first screen.
-    public mutating func setScreens(_ newScreens: [Screen]) {
+    package mutating func setScreens(_ newScreens: [Screen]) {
         let previous = location
         givenScreens = newScreens
         screens = Self.arranged(newScreens, preferredOrder: preferredOrder)
@@ -62,14 +62,14 @@ public struct PointerLayout: Sendable, Hashable {
 
     /// Sets the order (connector names, leftmost first); screens not named keep
     /// their relative order after the named ones. The pointer stays where it is on its screen.
-    public mutating func setPreferredOrder(_ names: [String]) {
+    package mutating func setPreferredOrder(_ names: [String]) {
         preferredOrder = names
         setScreens(givenScreens)
     }
 
     /// Relative motion in points (libinput's dx, dy, scaled by the caller if it likes).
     @discardableResult
-    public mutating func move(dx: Double, dy: Double) -> Location? {
+    package mutating func move(dx: Double, dy: Double) -> Location? {
         guard let current, dx.isFinite, dy.isFinite else { return location }
         let x = originX(of: current.index) + current.point.x + dx
         let index = screenIndex(atLayoutX: x)
@@ -80,7 +80,7 @@ public struct PointerLayout: Sendable, Hashable {
     /// Absolute motion (a tablet or a virtual machine's pointer): 0…1 across the
     /// whole layout's width and the tallest screen's height, clamped.
     @discardableResult
-    public mutating func moveAbsolute(x: Double, y: Double) -> Location? {
+    package mutating func moveAbsolute(x: Double, y: Double) -> Location? {
         guard current != nil, x.isFinite, y.isFinite else { return location }
         let total = screens.reduce(0) { $0 + $1.size.width }
         let tallest = screens.map(\.size.height).max() ?? 0
@@ -92,14 +92,14 @@ public struct PointerLayout: Sendable, Hashable {
 
     /// Puts the pointer at `point` on the named screen (clamped); false if there is no such screen.
     @discardableResult
-    public mutating func warp(to screen: String, point: ScreenPoint) -> Bool {
+    package mutating func warp(to screen: String, point: ScreenPoint) -> Bool {
         guard let index = screens.firstIndex(where: { $0.name == screen }) else { return false }
         place(point, onScreenAt: index)
         return true
     }
 
     /// `screens` with the names in `preferredOrder` first, in that order, then the others as given.
-    public static func arranged(_ screens: [Screen], preferredOrder: [String]) -> [Screen] {
+    package static func arranged(_ screens: [Screen], preferredOrder: [String]) -> [Screen] {
         let named = preferredOrder.compactMap { name in screens.first { $0.name == name } }
         return named + screens.filter { !preferredOrder.contains($0.name) }
     }

@@ -6,7 +6,7 @@ import Foundation
 /// at a time; each event carries every axis the tool has, as it is now.
 public struct TabletToolEvent: Sendable, Hashable {
     /// What changed.
-    public enum Change: Sendable, Hashable {
+    package enum Change: Sendable, Hashable {
         /// The tool came within the sensor's range (hovering, tip up).
         case proximityIn
         /// The tool left the range. libinput lifts the tip first (a ``tipUp`` comes before).
@@ -23,27 +23,27 @@ public struct TabletToolEvent: Sendable, Hashable {
     }
 
     /// The kind of tool (libinput_tablet_tool_get_type).
-    public enum Tool: Sendable, Hashable {
+    package enum Tool: Sendable, Hashable {
         case pen, eraser, brush, pencil, airbrush, mouse, lens, totem
     }
 
-    public let device: InputDeviceID
-    public let change: Change
-    public let tool: Tool
+    package let device: InputDeviceID
+    package let change: Change
+    package let tool: Tool
     /// 0…1 across the tablet's range, with the calibration matrix applied on pen
     /// displays (libinput_event_tablet_tool_get_x_transformed and _y_ with a size
     /// of 1), as ``TouchPointEvent/x``.
-    public let x: Double
-    public let y: Double
+    package let x: Double
+    package let y: Double
     /// Whether the tip touches the surface after this event (libinput_event_tablet_tool_get_tip_state).
-    public let isTipDown: Bool
+    package let isTipDown: Bool
     /// 0…1 (libinput_event_tablet_tool_get_pressure); nil for a tool without a pressure axis.
-    public let pressure: Double?
+    package let pressure: Double?
     /// The tool's lean; nil for a tool without tilt axes.
-    public let tilt: PenTilt?
-    public let timeMicroseconds: UInt64
+    package let tilt: PenTilt?
+    package let timeMicroseconds: UInt64
 
-    public init(
+    package init(
         device: InputDeviceID, change: Change, tool: Tool = .pen, x: Double, y: Double, isTipDown: Bool,
         pressure: Double?, tilt: PenTilt?, timeMicroseconds: UInt64
     ) {
@@ -59,7 +59,7 @@ public struct TabletToolEvent: Sendable, Hashable {
     }
 
     /// The same event with another change (e.g. a lift turned into a cancel).
-    public func with(change: Change) -> TabletToolEvent {
+    package func with(change: Change) -> TabletToolEvent {
         TabletToolEvent(
             device: device, change: change, tool: tool, x: x, y: y, isTipDown: isTipDown, pressure: pressure,
             tilt: tilt, timeMicroseconds: timeMicroseconds)
@@ -70,7 +70,7 @@ public struct TabletToolEvent: Sendable, Hashable {
     /// removal. A lift followed by nothing but the tool's proximity out and then its
     /// device's removal, in one batch of events, becomes ``Change/tipCancelled``, so
     /// a pen's stroke is cancelled as a finger's is.
-    public static func cancellingLiftsBeforeRemoval(in events: [InputEvent]) -> [InputEvent] {
+    package static func cancellingLiftsBeforeRemoval(in events: [InputEvent]) -> [InputEvent] {
         var result = events
         for index in result.indices {
             guard case .deviceRemoved(let info) = result[index] else { continue }
@@ -91,17 +91,17 @@ public struct TabletToolEvent: Sendable, Hashable {
 /// How far a pen leans: libinput's tilt, in degrees off the perpendicular along the
 /// tablet's x and y axes (libinput_event_tablet_tool_get_tilt_x and _y). Positive x
 /// leans the top of the pen towards the tablet's right, positive y towards its bottom.
-public struct PenTilt: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
+package struct PenTilt: Sendable, Hashable {
+    package var x: Double
+    package var y: Double
 
-    public init(x: Double, y: Double) {
+    package init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
     /// The pen upright.
-    public static let upright = PenTilt(x: 0, y: 0)
+    package static let upright = PenTilt(x: 0, y: 0)
 
     /// The direction the pen's top leans, on the tablet in millimetres: the pen
     /// points along (tan x, tan y, 1) above the surface.
@@ -109,7 +109,7 @@ public struct PenTilt: Sendable, Hashable {
 
     /// The angle between the pen and the surface, in radians, as UIKit's
     /// `altitudeAngle`: π/2 upright, towards 0 as it lies down.
-    public var altitude: Double {
+    package var altitude: Double {
         let lean = lean
         return atan2(1, (lean.x * lean.x + lean.y * lean.y).squareRoot())
     }
@@ -122,7 +122,7 @@ public struct PenTilt: Sendable, Hashable {
     /// is taken, as a pen display's is), through the linear part of the calibration
     /// matrix libinput applied to the position, and onto the screen as
     /// ``TouchPointMapping/screenPoint(x:y:size:rotation:)`` maps points.
-    public func azimuth(
+    package func azimuth(
         deviceSize: PhysicalSize?, calibration: CalibrationMatrix, screenSize: ScreenSize, rotation: ScreenRotation
     ) -> Double {
         let lean = lean

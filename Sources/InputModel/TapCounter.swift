@@ -7,10 +7,10 @@
 /// ``maximumDistance`` from where it began, or was held longer than
 /// ``maximumHoldDuration``, is not a tap: the next touch starts again at 1.
 /// The thresholds are UIKit-like defaults (0.35 s, 10 points, 0.5 s) and settable.
-public struct TapCounter: Sendable, Hashable {
-    public var maximumInterval = 0.35
-    public var maximumDistance = 10.0
-    public var maximumHoldDuration = 0.5
+package struct TapCounter: Sendable, Hashable {
+    package var maximumInterval = 0.35
+    package var maximumDistance = 10.0
+    package var maximumHoldDuration = 0.5
 
     private struct Tap: Sendable, Hashable {
         let area: Int
@@ -21,11 +21,11 @@ public struct TapCounter: Sendable, Hashable {
 
     private var lastTap: Tap?
 
-    public init() {}
+    package init() {}
 
     /// A touch began at `time` (seconds on a monotonic clock) at `location` in
     /// `area` (the caller's id for the window it landed in); returns its tap count.
-    public func tapCount(area: Int, location: ScreenPoint, time: Double) -> Int {
+    package func tapCount(area: Int, location: ScreenPoint, time: Double) -> Int {
         guard let last = lastTap, last.area == area, time >= last.endTime, time - last.endTime <= maximumInterval,
             distance(last.location, location) <= maximumDistance
         else { return 1 }
@@ -34,7 +34,7 @@ public struct TapCounter: Sendable, Hashable {
 
     /// A touch ended: it began at `start` with `count` (from ``tapCount(area:location:time:)``)
     /// and lifted at `end`. Records it as the previous tap if it was one.
-    public mutating func touchEnded(
+    package mutating func touchEnded(
         area: Int, count: Int, startLocation: ScreenPoint, startTime: Double, endLocation: ScreenPoint, endTime: Double
     ) {
         guard distance(startLocation, endLocation) <= maximumDistance, endTime - startTime <= maximumHoldDuration else {
@@ -45,7 +45,7 @@ public struct TapCounter: Sendable, Hashable {
     }
 
     /// Forgets the previous tap (its window went away, the session paused, a cancel).
-    public mutating func reset() { lastTap = nil }
+    package mutating func reset() { lastTap = nil }
 
     private func distance(_ a: ScreenPoint, _ b: ScreenPoint) -> Double {
         let dx = a.x - b.x

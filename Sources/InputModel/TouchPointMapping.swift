@@ -1,30 +1,30 @@
 /// How a screen's content is turned clockwise to fit its panel; the raw values
 /// are Compositing's PanelRotation's (0 none, 1 90°, 2 180°, 3 270°).
-public enum ScreenRotation: Int, Sendable, Hashable, CaseIterable {
+package enum ScreenRotation: Int, Sendable, Hashable, CaseIterable {
     case none = 0
     case clockwise90 = 1
     case clockwise180 = 2
     case clockwise270 = 3
 
     /// Whether the screen's width and height are the panel's height and width.
-    public var swapsAxes: Bool { self == .clockwise90 || self == .clockwise270 }
+    package var swapsAxes: Bool { self == .clockwise90 || self == .clockwise270 }
 }
 
 /// A point in screen points (the screen's logical, rotated coordinate space).
-public struct ScreenPoint: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
-    public init(x: Double, y: Double) {
+package struct ScreenPoint: Sendable, Hashable {
+    package var x: Double
+    package var y: Double
+    package init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 }
 
 /// A width and height in points.
-public struct ScreenSize: Sendable, Hashable {
-    public var width: Double
-    public var height: Double
-    public init(width: Double, height: Double) {
+package struct ScreenSize: Sendable, Hashable {
+    package var width: Double
+    package var height: Double
+    package init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
@@ -37,16 +37,16 @@ public struct ScreenSize: Sendable, Hashable {
 /// libinput. The screen's bounds are in the rotated (logical) orientation, so
 /// the mapping undoes the rotation: with content turned 90° clockwise, the
 /// panel's top-right corner shows the content's top-left.
-public enum TouchPointMapping {
+package enum TouchPointMapping {
     /// How far outside 0…1 a coordinate may be and still count (devices report a
     /// little beyond their advertised range); it is then clamped to the edge.
-    public static let tolerance = 0.05
+    package static let tolerance = 0.05
 
     /// The point on a screen of `size` (points, rotated orientation) under the
     /// normalised device point (`x`, `y`). Nil for non-finite coordinates or ones
     /// more than ``tolerance`` outside 0…1; slightly outside is clamped onto the
     /// screen, so every returned point is inside its bounds (far edges excluded).
-    public static func screenPoint(x: Double, y: Double, size: ScreenSize, rotation: ScreenRotation) -> ScreenPoint? {
+    package static func screenPoint(x: Double, y: Double, size: ScreenSize, rotation: ScreenRotation) -> ScreenPoint? {
         guard x.isFinite, y.isFinite, size.width > 0, size.height > 0,
             (-tolerance...1 + tolerance).contains(x), (-tolerance...1 + tolerance).contains(y)
         else { return nil }
@@ -66,7 +66,7 @@ public enum TouchPointMapping {
     /// A direction (`dx`, `dy`) in the device's normalised range as
     /// ``screenPoint(x:y:size:rotation:)`` turns it: the same rotation, scaled to
     /// `size` (a pen's lean is carried onto the screen with it).
-    public static func screenDirection(dx: Double, dy: Double, size: ScreenSize, rotation: ScreenRotation) -> (
+    package static func screenDirection(dx: Double, dy: Double, size: ScreenSize, rotation: ScreenRotation) -> (
         dx: Double, dy: Double
     ) {
         let logical: (Double, Double) =
@@ -82,7 +82,7 @@ public enum TouchPointMapping {
     /// The inverse of ``screenPoint(x:y:size:rotation:)``: where `point` of a screen
     /// of `size` (points, rotated orientation) lies on the panel, 0…1 across its
     /// native width and height. The cursor is put on the panel with it.
-    public static func panelPosition(of point: ScreenPoint, size: ScreenSize, rotation: ScreenRotation) -> (
+    package static func panelPosition(of point: ScreenPoint, size: ScreenSize, rotation: ScreenRotation) -> (
         x: Double, y: Double
     ) {
         guard size.width > 0, size.height > 0 else { return (0, 0) }
@@ -101,7 +101,7 @@ public enum TouchPointMapping {
     /// touchscreen of the headless display reports its touches through it. A plain
     /// ``panelPosition(of:size:rotation:)`` can be one rounding step off (1/49·49 is
     /// not 1 in floating point), so neighbours a few ulps away are tried as well.
-    public static func devicePosition(of point: ScreenPoint, size: ScreenSize, rotation: ScreenRotation) -> (
+    package static func devicePosition(of point: ScreenPoint, size: ScreenSize, rotation: ScreenRotation) -> (
         x: Double, y: Double
     ) {
         let base = panelPosition(of: point, size: size, rotation: rotation)

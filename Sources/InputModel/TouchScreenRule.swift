@@ -9,9 +9,9 @@
 /// A rule that names a screen which is not connected stops the search: the
 /// device is meant for that screen, and delivering its touches to another one
 /// would put them in the wrong window. They flow again once it connects.
-public enum TouchScreenRule {
+package enum TouchScreenRule {
     /// Why a device drives a screen, or does not.
-    public enum Choice: Sendable, Hashable {
+    package enum Choice: Sendable, Hashable {
         /// Named by the device's WL_OUTPUT udev property.
         case outputProperty(String)
         /// Named by an API binding.
@@ -27,7 +27,7 @@ public enum TouchScreenRule {
         case noScreen
 
         /// The connector name of the screen the device drives, if any.
-        public var screen: String? {
+        package var screen: String? {
             switch self {
             case .outputProperty(let name), .binding(let name), .onlyScreen(let name): name
             case .waitingForOutput, .waitingForBinding, .ambiguous, .noScreen: nil
@@ -39,7 +39,7 @@ public enum TouchScreenRule {
     ///   - outputProperty: the device's WL_OUTPUT value; nil or empty when unset.
     ///   - binding: the connector the API bound the device to, if any.
     ///   - connectedScreens: connector names of the connected screens (e.g. "HDMI-A-1").
-    public static func screen(outputProperty: String?, binding: String?, connectedScreens: [String]) -> Choice {
+    package static func screen(outputProperty: String?, binding: String?, connectedScreens: [String]) -> Choice {
         if let output = outputProperty, !output.isEmpty {
             return connectedScreens.contains(output) ? .outputProperty(output) : .waitingForOutput(output)
         }

@@ -2,34 +2,34 @@ import CXKBCommon
 import InputModel
 
 /// What one key press or release means under the keymap.
-public struct KeyResult: Sendable, Hashable {
+package struct KeyResult: Sendable, Hashable {
     /// The Linux evdev key code (KEY_A is 30).
-    public let evdevCode: UInt32
-    public let isPressed: Bool
+    package let evdevCode: UInt32
+    package let isPressed: Bool
     /// The text the key types with the modifiers in effect at the press, e.g. "Z"
     /// for Shift+KEY_Y on a de layout. Empty for modifier keys and releases. With
     /// Control held, xkbcommon's control transformation applies (Control+C gives U+0003).
-    public let characters: String
+    package let characters: String
     /// The text of the key's first shift level in the active layout, no modifiers
     /// applied ("z" for Shift+KEY_Y on de). Empty for releases and keys without text.
-    public let charactersIgnoringModifiers: String
+    package let charactersIgnoringModifiers: String
     /// The modifiers in effect after this key was processed.
-    public let modifiers: KeyModifierFlags
+    package let modifiers: KeyModifierFlags
     /// Whether holding this key repeats it (``Keymap/shouldRepeat(evdevCode:)``).
-    public let repeats: Bool
+    package let repeats: Bool
 }
 
 /// The changing part of a keyboard (struct xkb_state): pressed and locked
 /// modifiers and the active layout. The one owner of its xkb_state.
 ///
 /// Feed it every key press and release of the seat's keyboards, in order.
-public final class KeyboardState {
+package final class KeyboardState {
     private let handle: OpaquePointer
     /// The keymap this state follows.
-    public let keymap: Keymap
+    package let keymap: Keymap
 
     /// xkb_state_new
-    public init(keymap: Keymap) {
+    package init(keymap: Keymap) {
         // xkb_state_new fails only when out of memory.
         guard let state = xkb_state_new(keymap.handle) else { fatalError("xkb_state_new: out of memory") }
         self.handle = state
@@ -43,7 +43,7 @@ public final class KeyboardState {
     /// code). The characters are read (xkb_state_key_get_utf8) before the update,
     /// so a press of Shift+KEY_A gives "A" and the press of Shift itself gives "".
     @discardableResult
-    public func update(evdevCode: UInt32, isPressed: Bool) -> KeyResult {
+    package func update(evdevCode: UInt32, isPressed: Bool) -> KeyResult {
         let key = dd_xkb_keycode_from_evdev(evdevCode)
         let characters = isPressed ? text(of: key) : ""
         let unmodified = isPressed ? firstLevelText(of: key) : ""
@@ -59,7 +59,7 @@ public final class KeyboardState {
     /// keysyms XF86Switch_VT_1…12 that Ctrl+Alt+F1…F12 give in the standard
     /// keymaps; xkb_state_key_get_one_sym); nil for every other key. With the VT's
     /// keyboard off the kernel no longer switches by itself, so the app passes it on.
-    public func virtualConsoleSwitch(evdevCode: UInt32) -> Int? {
+    package func virtualConsoleSwitch(evdevCode: UInt32) -> Int? {
         let symbol = xkb_state_key_get_one_sym(handle, dd_xkb_keycode_from_evdev(evdevCode))
         let first: xkb_keysym_t = 0x1008_FE01  // XKB_KEY_XF86Switch_VT_1
         guard symbol >= first, symbol < first + 12 else { return nil }
@@ -68,10 +68,10 @@ public final class KeyboardState {
 
     /// The text the key with this evdev code would type now, without changing the
     /// state (xkb_state_key_get_utf8): what a key repeat delivers.
-    public func characters(evdevCode: UInt32) -> String { text(of: dd_xkb_keycode_from_evdev(evdevCode)) }
+    package func characters(evdevCode: UInt32) -> String { text(of: dd_xkb_keycode_from_evdev(evdevCode)) }
 
     /// The modifiers in effect (xkb_state_mod_name_is_active with XKB_STATE_MODS_EFFECTIVE).
-    public var modifiers: KeyModifierFlags {
+    package var modifiers: KeyModifierFlags {
         var flags: KeyModifierFlags = []
         let names: [(String, KeyModifierFlags)] = [
             (XKB_MOD_NAME_SHIFT, .shift), (XKB_MOD_NAME_CTRL, .control), (XKB_MOD_NAME_ALT, .alternate),

@@ -6,10 +6,10 @@ import Foundation
 /// Immutable once compiled; a ``KeyboardState`` holds the changing part
 /// (pressed modifiers, locked Caps Lock, the active layout group). Not Sendable:
 /// xkbcommon's reference counts are not atomic, so it stays on one thread (the main one).
-public final class Keymap {
+package final class Keymap {
     let handle: OpaquePointer
     /// The names this keymap was compiled from.
-    public let names: KeymapNames
+    package let names: KeymapNames
 
     /// Compiles a keymap from RMLVO names through xkb_context_new and
     /// xkb_keymap_new_from_names. The context is made with
@@ -18,7 +18,7 @@ public final class Keymap {
     ///
     /// Throws ``KeymapError`` naming the unknown names; callers that must have a
     /// keyboard then use ``Keymap/fallback()`` (the us layout).
-    public init(names: KeymapNames) throws(KeymapError) {
+    package init(names: KeymapNames) throws(KeymapError) {
         guard let keymap = Keymap.compile(names) else {
             throw KeymapError(names: names, unknownNames: Keymap.unknownNames(in: names))
         }
@@ -27,27 +27,27 @@ public final class Keymap {
     }
 
     /// The keymap from XKB_DEFAULT_RULES/MODEL/LAYOUT/VARIANT/OPTIONS.
-    public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment)
+    package convenience init(environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(KeymapError)
     {
         try self.init(names: .fromEnvironment(environment))
     }
 
     /// The us layout with evdev rules: what a caller falls back to after a ``KeymapError``.
-    public static func fallback() throws(KeymapError) -> Keymap { try Keymap(names: .fallback) }
+    package static func fallback() throws(KeymapError) -> Keymap { try Keymap(names: .fallback) }
 
     /// xkb_keymap_unref
     deinit { xkb_keymap_unref(handle) }
 
     /// Whether holding the key with this evdev code repeats it (xkb_keymap_key_repeats):
     /// letters do, modifiers do not.
-    public func shouldRepeat(evdevCode: UInt32) -> Bool {
+    package func shouldRepeat(evdevCode: UInt32) -> Bool {
         xkb_keymap_key_repeats(handle, dd_xkb_keycode_from_evdev(evdevCode)) != 0
     }
 
     /// The names of the layouts (groups) in this keymap, e.g. "English (US)"
     /// (xkb_keymap_num_layouts, xkb_keymap_layout_get_name).
-    public var layoutNames: [String] {
+    package var layoutNames: [String] {
         (0..<xkb_keymap_num_layouts(handle)).map { index in
             xkb_keymap_layout_get_name(handle, index).map { String(cString: $0) } ?? ""
         }

@@ -28,7 +28,7 @@ public struct KeymapNames: Sendable, Hashable, CustomStringConvertible {
     /// weston, wlroots and xkbcommon read), each unset or empty one taken from
     /// ``fallback``. A variant is only taken when the layout comes from the
     /// environment too, as xkbcommon does: a variant belongs to its layout.
-    public static func fromEnvironment(_ environment: [String: String]) -> KeymapNames {
+    package static func fromEnvironment(_ environment: [String: String]) -> KeymapNames {
         func value(_ name: String) -> String? {
             guard let text = environment[name], !text.isEmpty else { return nil }
             return text
@@ -50,14 +50,14 @@ public struct KeymapNames: Sendable, Hashable, CustomStringConvertible {
 
 /// A keymap that xkbcommon could not compile, naming the names it was given and,
 /// where they can be told apart, the ones it does not know.
-public struct KeymapError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct KeymapError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The names asked for.
-    public let names: KeymapNames
+    package let names: KeymapNames
     /// The names found to be unknown, e.g. `layout "xx"` or `variant "nope" of layout "de"`;
     /// empty when xkbcommon failed for another reason (no XKB data installed, for one).
-    public let unknownNames: [String]
+    package let unknownNames: [String]
 
-    public var description: String {
+    package var description: String {
         let culprit =
             unknownNames.isEmpty
             ? "xkbcommon rejected the combination"

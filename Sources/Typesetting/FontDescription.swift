@@ -4,19 +4,19 @@ import CPango
 /// A font as pango finds it through fontconfig: a family (or a fontconfig alias
 /// such as "sans-serif"), a size in points and a weight. A plain value: the pango
 /// description is made for each use and freed after it.
-public struct FontDescription: Hashable, Sendable {
+package struct FontDescription: Hashable, Sendable {
     /// fontconfig's generic sans-serif family (DejaVu Sans where fonts-dejavu-core is installed).
-    public static let systemFamily = "sans-serif"
+    package static let systemFamily = "sans-serif"
 
-    public var family: String
+    package var family: String
     /// The em size in points (pango's absolute size: one point is one unit of the
     /// drawing surface before its scale).
-    public var size: Double
+    package var size: Double
     /// CSS/OpenType weight, 100 (thin) to 1000; 400 is regular, 700 bold.
-    public var weight: Int
-    public var isItalic: Bool
+    package var weight: Int
+    package var isItalic: Bool
 
-    public init(family: String, size: Double, weight: Int = 400, isItalic: Bool = false) {
+    package init(family: String, size: Double, weight: Int = 400, isItalic: Bool = false) {
         self.family = family
         self.size = size
         self.weight = weight
@@ -27,7 +27,7 @@ public struct FontDescription: Hashable, Sendable {
     /// optionally followed by style words ("DejaVu Sans Bold Oblique"). Nil when
     /// no installed family has that name (compared without case), so a misspelt
     /// name is not silently replaced by fontconfig's nearest match.
-    public init?(name: String, size: Double) {
+    package init?(name: String, size: Double) {
         guard let parsed = pango_font_description_from_string(name) else { return nil }
         defer { pango_font_description_free(parsed) }
         guard let familyName = pango_font_description_get_family(parsed) else { return nil }
@@ -41,7 +41,7 @@ public struct FontDescription: Hashable, Sendable {
     }
 
     /// The families fontconfig knows, sorted.
-    public static func installedFamilies() -> [String] {
+    package static func installedFamilies() -> [String] {
         var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
         var count: Int32 = 0
         pango_font_map_list_families(pango_cairo_font_map_get_default(), &families, &count)
@@ -54,7 +54,7 @@ public struct FontDescription: Hashable, Sendable {
 
     /// The family and style words as pango writes them ("DejaVu Sans Bold"), which
     /// `init(name:size:)` reads back.
-    public var name: String {
+    package var name: String {
         withPangoDescription { description in
             pango_font_description_unset_fields(description, PANGO_FONT_MASK_SIZE)
             guard let text = pango_font_description_to_string(description) else { return family }
@@ -65,7 +65,7 @@ public struct FontDescription: Hashable, Sendable {
 
     /// Distances from the baseline in points: `ascent` up, `descent` down (both
     /// positive) and the distance between baselines of consecutive lines.
-    public var metrics: (ascent: Double, descent: Double, lineHeight: Double) {
+    package var metrics: (ascent: Double, descent: Double, lineHeight: Double) {
         let context = TextContext()
         return withPangoDescription { description in
             guard let metrics = pango_context_get_metrics(context.pointer, description, nil) else { return (0, 0, 0) }

@@ -7,9 +7,9 @@ import Compositing
 /// `maximumHeight` are cut; with a truncating line break the last line shown then
 /// ends (or starts, or is cut in the middle) with an ellipsis, as UIKit's labels do.
 /// Owns its pango context and layouts; each is unreferenced once.
-public final class TextLayout {
+package final class TextLayout {
     /// How lines sit between the layout's edges, as NSTextAlignment.
-    public enum Alignment: Sendable {
+    package enum Alignment: Sendable {
         /// The paragraph's own direction: left for left-to-right text, right for right-to-left.
         case natural
         case left, center, right
@@ -18,7 +18,7 @@ public final class TextLayout {
     }
 
     /// How lines break and what happens to text that does not fit, as NSLineBreakMode.
-    public enum LineBreak: Sendable {
+    package enum LineBreak: Sendable {
         case wordWrapping, charWrapping, clipping, truncatingHead, truncatingTail, truncatingMiddle
 
         var ellipsizeMode: PangoEllipsizeMode? {
@@ -32,14 +32,14 @@ public final class TextLayout {
     }
 
     /// The width of the widest line shown and the height of the lines shown, in points.
-    public let width: Double
-    public let height: Double
+    package let width: Double
+    package let height: Double
     /// Lines shown.
-    public let lineCount: Int
+    package let lineCount: Int
     /// Whether text was left out (lines cut, or a line truncated).
-    public let isTruncated: Bool
+    package let isTruncated: Bool
     /// From the top to the first line's baseline, in points.
-    public let firstBaseline: Double
+    package let firstBaseline: Double
 
     private let context: TextContext
     private let layout: OpaquePointer
@@ -56,7 +56,7 @@ public final class TextLayout {
     /// it and aligned within it; nil lets every paragraph run on one line. Zero
     /// `maximumLines` means no limit; `maximumHeight` keeps only the lines whose
     /// bottom fits (always at least one).
-    public init(
+    package init(
         text: String, font: FontDescription, boxWidth: Double?, alignment: Alignment = .natural,
         lineBreak: LineBreak = .wordWrapping, maximumLines: Int = 0, maximumHeight: Double? = nil
     ) {
@@ -126,7 +126,7 @@ public final class TextLayout {
     }
 
     /// Draws the lines shown with their top-left at (`x`, `y`) in points, in `color`.
-    public func draw(in surface: DrawingSurface, x: Double, y: Double, color: PixelColor) {
+    package func draw(in surface: DrawingSurface, x: Double, y: Double, color: PixelColor) {
         surface.withCairoContext { cairo in
             cairo_save(cairo)
             cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)

@@ -1,33 +1,33 @@
 import CUdev
 
 /// A DRM primary node (a card) as udev sees it.
-public struct DRMCardNode: Sendable, Equatable {
+package struct DRMCardNode: Sendable, Equatable {
     /// udev's sysname, e.g. "card0". Card numbers follow driver load order: never assume one.
-    public let sysname: String
+    package let sysname: String
     /// The device node to open, e.g. "/dev/dri/card0".
-    public let devnode: String
+    package let devnode: String
     /// The sysfs path, stable while the card exists.
-    public let syspath: String
+    package let syspath: String
     /// The kernel driver of the card's parent device (vkms, virtio_gpu, i915…), when known.
-    public let driver: String?
+    package let driver: String?
 }
 
 extension DRMCardNode {
     /// "card0" is a card; "card0-HDMI-A-1" (a connector) and "renderD128" are not.
-    public static func isCardName(_ sysname: String) -> Bool {
+    package static func isCardName(_ sysname: String) -> Bool {
         sysname.hasPrefix("card") && sysname.count > 4 && sysname.dropFirst(4).allSatisfy(\.isNumber)
     }
 }
 
 /// Finds DRM cards through udev: devices of subsystem "drm" whose sysname is
 /// cardN (primary nodes; connectors are card0-HDMI-A-1, render nodes renderD128).
-public struct DRMCardEnumerator {
+package struct DRMCardEnumerator {
     private let udev: UdevContext
 
-    public init(udev: UdevContext) { self.udev = udev }
+    package init(udev: UdevContext) { self.udev = udev }
 
     /// udev_enumerate_scan_devices over subsystem drm; sorted by sysname for a stable order.
-    public func cards() -> [DRMCardNode] {
+    package func cards() -> [DRMCardNode] {
         guard let enumerate = udev_enumerate_new(udev.handle) else { return [] }
         defer { udev_enumerate_unref(enumerate) }
         udev_enumerate_add_match_subsystem(enumerate, "drm")

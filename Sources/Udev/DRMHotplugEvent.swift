@@ -1,5 +1,5 @@
 /// What a drm device event means for a display: pure classification, no I/O.
-public enum DRMHotplugEvent: Sendable, Equatable {
+package enum DRMHotplugEvent: Sendable, Equatable {
     /// A card appeared (driver loaded, GPU hot-added).
     case cardAdded(DRMCardNode)
     /// A card went away: all its screens go with it.
@@ -11,7 +11,7 @@ public enum DRMHotplugEvent: Sendable, Equatable {
 
     /// Classifies a udev event of subsystem drm; nil for events that change no
     /// screen (render nodes, connector devices' own add/remove, lease changes).
-    public init?(_ event: DeviceEvent) {
+    package init?(_ event: DeviceEvent) {
         guard event.subsystem == "drm", DRMCardNode.isCardName(event.sysname) else { return nil }
         switch event.action {
         case "add":

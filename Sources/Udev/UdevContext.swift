@@ -1,11 +1,11 @@
 import CUdev
 
 /// The libudev library context (struct udev): the one owner of its reference.
-public final class UdevContext {
+package final class UdevContext {
     let handle: OpaquePointer
 
     /// udev_new
-    public init() throws(UdevError) {
+    package init() throws(UdevError) {
         guard let handle = udev_new() else { throw UdevError(call: "udev_new", detail: "libudev could not start") }
         self.handle = handle
     }
@@ -15,8 +15,8 @@ public final class UdevContext {
 }
 
 /// A failed libudev call, naming it.
-public struct UdevError: Error, CustomStringConvertible, Sendable {
-    public let call: String
-    public let detail: String
-    public var description: String { "\(call) failed: \(detail)" }
+package struct UdevError: Error, CustomStringConvertible, Sendable {
+    package let call: String
+    package let detail: String
+    package var description: String { "\(call) failed: \(detail)" }
 }

@@ -2,18 +2,18 @@ import CUdev
 import Glibc
 
 /// One device event from udev: what happened to which device, with its properties.
-public struct DeviceEvent: Sendable, Equatable {
+package struct DeviceEvent: Sendable, Equatable {
     /// "add", "remove", "change", "bind", "unbind", "move"…
-    public let action: String
-    public let subsystem: String
+    package let action: String
+    package let subsystem: String
     /// e.g. "card0", "card0-Virtual-1", "renderD128".
-    public let sysname: String
-    public let syspath: String
-    public let devnode: String?
+    package let sysname: String
+    package let syspath: String
+    package let devnode: String?
     /// The uevent's properties, e.g. HOTPLUG=1, CONNECTOR=37, SYNTH_ARG_HOTPLUG=1, LEASE=1.
-    public let properties: [String: String]
+    package let properties: [String: String]
 
-    public init(
+    package init(
         action: String, subsystem: String, sysname: String, syspath: String, devnode: String?,
         properties: [String: String]
     ) {
@@ -28,15 +28,15 @@ public struct DeviceEvent: Sendable, Equatable {
 
 /// A udev monitor (udev_monitor over netlink, events as udevd re-broadcasts them)
 /// filtered to one subsystem: the one owner of the monitor and its socket.
-public final class UdevMonitor {
+package final class UdevMonitor {
     private let udev: UdevContext
     private let monitor: OpaquePointer
     /// The socket to watch for readability (non-blocking).
-    public let fd: Int32
+    package let fd: Int32
 
     /// udev_monitor_new_from_netlink("udev"), udev_monitor_filter_add_match_subsystem_devtype,
     /// udev_monitor_enable_receiving.
-    public init(udev: UdevContext, subsystem: String) throws(UdevError) {
+    package init(udev: UdevContext, subsystem: String) throws(UdevError) {
         self.udev = udev
         guard let monitor = udev_monitor_new_from_netlink(udev.handle, "udev") else {
             throw UdevError(call: "udev_monitor_new_from_netlink", detail: "no netlink socket for udev events")
@@ -57,7 +57,7 @@ public final class UdevMonitor {
     deinit { udev_monitor_unref(monitor) }
 
     /// Every event queued on the socket now (udev_monitor_receive_device until none).
-    public func receive() -> [DeviceEvent] {
+    package func receive() -> [DeviceEvent] {
         var events: [DeviceEvent] = []
         while let device = udev_monitor_receive_device(monitor) {
             defer { udev_device_unref(device) }

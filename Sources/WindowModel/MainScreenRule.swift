@@ -1,18 +1,18 @@
 /// Chooses the main screen: a connected internal panel (eDP, LVDS, DSI) if
 /// any, else the first connected connector in connection order; the current
 /// main screen stays main until it goes away.
-public enum MainScreenRule {
+package enum MainScreenRule {
     /// Connector-name prefixes of panels built into the device.
-    public static let internalPrefixes = ["eDP", "LVDS", "DSI"]
+    package static let internalPrefixes = ["eDP", "LVDS", "DSI"]
 
     /// Whether a connector name (e.g. "eDP-1") is an internal panel.
-    public static func isInternal(connectorName name: String) -> Bool {
+    package static func isInternal(connectorName name: String) -> Bool {
         internalPrefixes.contains { name.hasPrefix($0) }
     }
 
     /// The index in `connected` (names in connection order) of the main screen,
     /// given the name of the current main screen, if any.
-    public static func mainIndex(connected: [String], current: String?) -> Int? {
+    package static func mainIndex(connected: [String], current: String?) -> Int? {
         if let current, let index = connected.firstIndex(of: current) { return index }
         if let index = connected.firstIndex(where: isInternal(connectorName:)) { return index }
         return connected.isEmpty ? nil : 0

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Pure bookkeeping over window identifiers so the rules can be tested with
 /// tables of cases, without views or screens.
-public struct WindowStack<ID: Hashable>: Sendable where ID: Sendable {
+package struct WindowStack<ID: Hashable>: Sendable where ID: Sendable {
     private struct Entry: Sendable {
         var level: CGFloat
         var stamp: UInt64
@@ -16,32 +16,32 @@ public struct WindowStack<ID: Hashable>: Sendable where ID: Sendable {
     /// All windows, back to front; kept sorted on every change because it is read
     /// several times per frame and changed only when windows are shown, raised or
     /// moved to another level.
-    public private(set) var backToFront: [ID] = []
+    package private(set) var backToFront: [ID] = []
 
-    public init() {}
+    package init() {}
 
     /// Adds a window at `level`, on top of its level, or just changes its level
     /// if it is already known (which also raises it within the new level).
-    public mutating func insert(_ id: ID, level: CGFloat) {
+    package mutating func insert(_ id: ID, level: CGFloat) {
         clock += 1
         entries[id] = Entry(level: level, stamp: clock)
         reorder()
     }
 
     /// Forgets a window.
-    public mutating func remove(_ id: ID) {
+    package mutating func remove(_ id: ID) {
         entries[id] = nil
         backToFront.removeAll { $0 == id }
     }
 
     /// Whether the stack knows `id`.
-    public func contains(_ id: ID) -> Bool { entries[id] != nil }
+    package func contains(_ id: ID) -> Bool { entries[id] != nil }
 
     /// The level of `id`, if known.
-    public func level(of id: ID) -> CGFloat? { entries[id]?.level }
+    package func level(of id: ID) -> CGFloat? { entries[id]?.level }
 
     /// Puts `id` on top of the other windows of its level (it never leaves its level).
-    public mutating func raise(_ id: ID) {
+    package mutating func raise(_ id: ID) {
         guard var entry = entries[id] else { return }
         clock += 1
         entry.stamp = clock
@@ -50,7 +50,7 @@ public struct WindowStack<ID: Hashable>: Sendable where ID: Sendable {
     }
 
     /// Changes the level of `id`; the window goes on top of its new level.
-    public mutating func setLevel(_ level: CGFloat, of id: ID) {
+    package mutating func setLevel(_ level: CGFloat, of id: ID) {
         guard entries[id] != nil else { return }
         insert(id, level: level)
     }
@@ -63,7 +63,7 @@ public struct WindowStack<ID: Hashable>: Sendable where ID: Sendable {
     }
 
     /// The front-most window satisfying `predicate`.
-    public func topmost(where predicate: (ID) -> Bool) -> ID? {
+    package func topmost(where predicate: (ID) -> Bool) -> ID? {
         backToFront.last(where: predicate)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Something observable that happened to a window, in the order it must be
 /// reported (each one becomes a notification and, for key changes, a call of
 /// `becomeKey()`/`resignKey()`).
-public enum WindowTransition<ID: Hashable & Sendable>: Hashable, Sendable {
+package enum WindowTransition<ID: Hashable & Sendable>: Hashable, Sendable {
     case becameVisible(ID)
     case becameHidden(ID)
     case resignedKey(ID)
@@ -16,29 +16,29 @@ public enum WindowTransition<ID: Hashable & Sendable>: Hashable, Sendable {
 /// view layer only has to replay them. Invariants kept after every call:
 /// at most one key window, the key window is visible, and `backToFront` is
 /// ordered by level, then recency.
-public struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
-    public private(set) var stack = WindowStack<ID>()
-    public private(set) var visible: Set<ID> = []
+package struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
+    package private(set) var stack = WindowStack<ID>()
+    package private(set) var visible: Set<ID> = []
     /// The key window, if any.
-    public private(set) var key: ID?
+    package private(set) var key: ID?
     /// Windows that were key before the current one, oldest first.
     private var previousKeys: [ID] = []
 
-    public init() {}
+    package init() {}
 
     /// All known windows, back to front.
-    public var backToFront: [ID] { stack.backToFront }
+    package var backToFront: [ID] { stack.backToFront }
 
     /// Visible windows, back to front.
-    public var visibleBackToFront: [ID] { stack.backToFront.filter { visible.contains($0) } }
+    package var visibleBackToFront: [ID] { stack.backToFront.filter { visible.contains($0) } }
 
     /// Registers a new (hidden) window.
-    public mutating func add(_ id: ID, level: CGFloat) {
+    package mutating func add(_ id: ID, level: CGFloat) {
         if !stack.contains(id) { stack.insert(id, level: level) }
     }
 
     /// Forgets a window entirely (it was deallocated); it must already be hidden.
-    public mutating func remove(_ id: ID) -> [WindowTransition<ID>] {
+    package mutating func remove(_ id: ID) -> [WindowTransition<ID>] {
         let transitions = hide(id)
         stack.remove(id)
         previousKeys.removeAll { $0 == id }
@@ -46,12 +46,12 @@ public struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
     }
 
     /// Changes a window's level; it goes on top of its new level.
-    public mutating func setLevel(_ level: CGFloat, of id: ID) {
+    package mutating func setLevel(_ level: CGFloat, of id: ID) {
         if stack.contains(id) { stack.setLevel(level, of: id) } else { stack.insert(id, level: level) }
     }
 
     /// `isHidden = false`: shows the window on top of its level without making it key.
-    public mutating func show(_ id: ID) -> [WindowTransition<ID>] {
+    package mutating func show(_ id: ID) -> [WindowTransition<ID>] {
         precondition(stack.contains(id), "unknown window")
         stack.raise(id)
         guard !visible.contains(id) else { return [] }
@@ -62,7 +62,7 @@ public struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
     /// `isHidden = true`. If the window was key, it resigns, then the window
     /// that was key before it (if still visible, else the topmost visible
     /// window) becomes key, and only then is the window reported hidden.
-    public mutating func hide(_ id: ID) -> [WindowTransition<ID>] {
+    package mutating func hide(_ id: ID) -> [WindowTransition<ID>] {
         guard visible.contains(id) else { return [] }
         visible.remove(id)
         var transitions: [WindowTransition<ID>] = []
@@ -89,7 +89,7 @@ public struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
 
     /// `makeKey()`: a visible window becomes key and goes on top of its level.
     /// A hidden window cannot be key, so nothing happens for one.
-    public mutating func makeKey(_ id: ID) -> [WindowTransition<ID>] {
+    package mutating func makeKey(_ id: ID) -> [WindowTransition<ID>] {
         guard visible.contains(id) else { return [] }
         stack.raise(id)
         guard key != id else { return [] }
@@ -106,12 +106,12 @@ public struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
     }
 
     /// `makeKeyAndVisible()`: B didBecomeVisible, A didResignKey, B didBecomeKey.
-    public mutating func makeKeyAndVisible(_ id: ID) -> [WindowTransition<ID>] {
+    package mutating func makeKeyAndVisible(_ id: ID) -> [WindowTransition<ID>] {
         show(id) + makeKey(id)
     }
 
     /// Checks the invariants; returns a description of the first one broken.
-    public func invariantViolation() -> String? {
+    package func invariantViolation() -> String? {
         if let key, !visible.contains(key) { return "key window \(key) is hidden" }
         let order = stack.backToFront
         let levels = order.map { stack.level(of: $0) ?? 0 }

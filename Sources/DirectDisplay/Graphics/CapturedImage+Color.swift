@@ -1,6 +1,10 @@
+import Compositing
 import Foundation
 
-@_exported import struct Compositing.CapturedImage
+/// Pixels read back from a screen or made in code (width, height, format, row-major
+/// `pixels`). A type alias, not a re-export, so that importing DirectDisplay names
+/// the type without making the compositor's module part of the public API.
+public typealias CapturedImage = Compositing.CapturedImage
 
 extension CapturedImage {
     /// The colour of a pixel, with 8-bit precision (compare with `Color.isClose(to:)`

@@ -5,8 +5,11 @@ import Compositing
 import Foundation
 import GLRendering
 
-@_exported import class GLRendering.GLProgram
-@_exported import enum GLRendering.GLProgramError
+/// A linked vertex and fragment shader pair, made by `GLView.makeProgram`: `use()`, `name`,
+/// `uniformLocation(_:)`. Type aliases, not re-exports: the GL back end stays out of the public API.
+public typealias GLProgram = GLRendering.GLProgram
+/// Why `GLView.makeProgram` failed: a shader that does not compile or a program that does not link.
+public typealias GLProgramError = GLRendering.GLProgramError
 
 /// A view whose content is drawn with OpenGL ES, as GLKit's `GLKView`: its draw
 /// callback (`drawHandler`, or an override of `draw(inGL:)`) runs with a current
