@@ -22,6 +22,7 @@ final class CardAndHeadHotplugTests: KMSDisplayTestCase {
 
     func testVirtioHeadsPluggedAndUnpluggedFromTheHost() async throws {
         let display = try KMSDisplay()
+        Application.shared.display = display
         self.display = display
         XCTAssertEqual(virtioScreens(display).count, 1, "head 0 is plugged at boot")
         for round in 1...2 {
@@ -67,6 +68,7 @@ final class CardAndHeadHotplugTests: KMSDisplayTestCase {
         }
 
         let display = try KMSDisplay()
+        Application.shared.display = display
         self.display = display
         XCTAssertEqual(display.cards.map(\.device.driverName), ["virtio_gpu"])
         XCTAssertNil(Screen.screens.first { $0.name == "Virtual-1" })

@@ -38,6 +38,7 @@ final class DeviceOpenerTests: KMSDisplayTestCase {
         closeDisplay()
         let opener = RecordingOpener()
         var display: KMSDisplay? = try KMSDisplay(opener: opener)
+        Application.shared.display = display
         XCTAssertTrue(opener.openedPaths.contains { $0.hasPrefix("/dev/dri/card") }, "\(opener.openedPaths)")
         XCTAssertTrue(opener.openedPaths.contains { $0.hasPrefix("/dev/input/event") }, "\(opener.openedPaths)")
         display?.shutdown()
@@ -50,6 +51,7 @@ final class DeviceOpenerTests: KMSDisplayTestCase {
         closeDisplay()
         let opener = RecordingOpener()
         let display = try KMSDisplay(opener: opener)
+        Application.shared.display = display
         self.display = display
         let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
         let window = Window(screen: screen)

@@ -50,6 +50,7 @@ final class HotplugTests: VKMSPlugTestCase {
         defer { try? SysfsConnectors.set("detect", connectors) }
 
         let display = try KMSDisplay()
+        Application.shared.display = display
         self.display = display
         XCTAssertEqual(Screen.screens.count, 0)
         XCTAssertNil(Screen.main)

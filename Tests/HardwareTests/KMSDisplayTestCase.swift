@@ -20,6 +20,7 @@ class KMSDisplayTestCase: XCTestCase {
         watchdog = HangWatchdog(test: name)
         Application.shared.reset()
         display = try KMSDisplay()
+        Application.shared.display = display
     }
 
     override func tearDown() async throws {

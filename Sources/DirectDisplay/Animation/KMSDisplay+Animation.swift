@@ -10,21 +10,19 @@ import Scheduling
 /// the screen goes idle again: no commits.
 extension KMSDisplay {
     func stepAnimations(_ entry: LitScreen) {
-        let animator = Application.shared.animator
-        guard animator.hasRunningAnimations(on: entry.screen) else { return }
+        guard let host, host.hasRunningAnimations(on: entry.screen) else { return }
         var time = entry.vblanks.nextVBlank(after: monotonicSeconds())
         // Committed behind a queued frame, it reaches the screen one vblank later.
         if entry.output.hasFlipQueued { time += entry.vblanks.period }
-        animator.step(entry.screen, to: time)
+        host.stepAnimations(on: entry.screen, to: time)
     }
 
     func continueAnimation(_ entry: LitScreen) {
-        let animator = Application.shared.animator
-        guard animator.hasRunningAnimations(on: entry.screen) else { return }
+        guard let host, host.hasRunningAnimations(on: entry.screen) else { return }
         entry.needsComposite = true
         guard !entry.output.hasFlipQueued, entry.animationTimer == nil else { return }
         let now = monotonicSeconds()
-        let change = animator.nextChange(on: entry.screen, after: now) ?? now
+        let change = host.nextAnimationChange(on: entry.screen, after: now) ?? now
         let wake = max(entry.vblanks.nextVBlank(after: max(now, change)), now + 0.001)
         entry.animationTimer = eventLoop.schedule(at: wake, name: "animation frame of \(entry.screen.name)") {
             [weak self, weak entry] in

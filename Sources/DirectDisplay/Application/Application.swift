@@ -8,8 +8,16 @@ import WindowModel
     /// The one application object.
     public static let shared = Application()
 
-    /// Where pixels go: a `HeadlessDisplay` or the KMS back end.
-    public var display: (any Display)?
+    /// Where pixels go: a `HeadlessDisplay` or the KMS back end. A display given
+    /// here is attached to the application (`Display.attach(to:)`) once.
+    public var display: (any Display)? {
+        didSet {
+            guard let display, display !== oldValue else { return }
+            display.attach(to: host)
+        }
+    }
+    /// The application as its display sees it.
+    private lazy var host = ApplicationDisplayHost(application: self)
 
     /// Connected screens in connection order.
     package internal(set) var connectedScreens: [Screen] = [] { didSet { visibleByScreen = [:] } }
@@ -114,5 +122,24 @@ import WindowModel
         activeTouches = []
         unhandledPressObserver = nil
         animator.reset()
+    }
+}
+
+/// The application's side of the back-end interface. Its own object, so the
+/// methods a display calls stay out of `Application`'s public API.
+@MainActor private final class ApplicationDisplayHost: DisplayHost {
+    unowned let application: Application
+
+    init(application: Application) { self.application = application }
+
+    func connect(_ screen: Screen) { application.connect(screen) }
+    func disconnect(_ screen: Screen) { application.disconnect(screen) }
+    var mainScreen: Screen? { application.mainScreen }
+    func visibleWindows(on screen: Screen) -> [Window] { application.visibleWindows(on: screen) }
+    func layoutAndDisplay(_ screen: Screen) { application.layoutAndDisplay(screen) }
+    func hasRunningAnimations(on screen: Screen) -> Bool { application.animator.hasRunningAnimations(on: screen) }
+    func stepAnimations(on screen: Screen, to time: Double) { application.animator.step(screen, to: time) }
+    func nextAnimationChange(on screen: Screen, after time: Double) -> Double? {
+        application.animator.nextChange(on: screen, after: time)
     }
 }

@@ -9,9 +9,9 @@ import Typesetting
     /// The context of the view being drawn, during `draw(_:)` only.
     public private(set) static var current: GraphicsContext?
 
-    /// Where new drawing surfaces get their pixel memory (set by the display, e.g.
+    /// Where new drawing surfaces get their pixel memory (the display's, e.g.
     /// buffers GL imports when GL composes); nil or a nil answer: cairo's own memory.
-    static var contentMemory: (any ContentMemoryAllocator)?
+    static var contentMemory: (any ContentMemoryAllocator)? { Application.shared.display?.contentMemory }
 
     private let pixelWidth: Int
     private let pixelHeight: Int
@@ -116,7 +116,7 @@ import Typesetting
 
 /// Gives views' drawing surfaces their pixel memory (the display's choice; Compositing
 /// only sees the memory). Asked when a view's content is made, changes size or is drawn again whole.
-@MainActor protocol ContentMemoryAllocator: AnyObject {
+@MainActor public protocol ContentMemoryAllocator: AnyObject {
     /// Zeroed memory for `width`×`height` pixels, or nil for cairo's own.
     func memory(width: Int, height: Int) -> (any SurfaceMemory)?
     /// Whether content in `memory` (nil: cairo's) may stay there when drawn again

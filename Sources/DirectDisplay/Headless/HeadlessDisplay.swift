@@ -55,6 +55,15 @@ import Scheduling
 
     // MARK: Display
 
+    /// Part of the core, it talks to `Application.shared` directly.
+    public func attach(to host: any DisplayHost) {}
+
+    /// Nothing to give back: no hardware.
+    public func shutdown() {}
+
+    /// Where views' drawn content is kept (tests give their own allocator); nil: cairo's memory.
+    public package(set) var contentMemory: (any ContentMemoryAllocator)?
+
     public func setNeedsComposite(_ screen: Screen) {
         // Loops, not closures: each closure call costs an actor-isolation check, per frame.
         var isPending = false

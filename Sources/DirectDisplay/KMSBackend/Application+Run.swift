@@ -5,16 +5,18 @@ extension Application {
     /// Serves the application from the main queue until `exit(_:)`: the display's
     /// page-flip events, layout and frames, and signals.
     ///
-    /// With no display yet, a `KMSDisplay` is created (the real screens); if that
-    /// fails the reason is printed as one line and the process exits with status 1.
-    /// `didFinishLaunching` then runs once, where an app creates its windows.
-    /// SIGINT, SIGTERM and SIGHUP (the terminal went away) restore the console
-    /// (the CRTCs' earlier state, the VT's text mode and keyboard), free the cards
-    /// and exit.
-    public func run(_ didFinishLaunching: (@MainActor () -> Void)? = nil) -> Never {
+    /// With no display yet, `display` is made and run on (e.g. `HeadlessDisplay()`,
+    /// or the real screens); if that fails the reason is printed as one line and the process
+    /// exits with status 1. `didFinishLaunching` then runs once, where an app
+    /// creates its windows. SIGINT, SIGTERM and SIGHUP (the terminal went away)
+    /// shut the display down (for KMS: the CRTCs' earlier state, the VT's text
+    /// mode and keyboard, the cards freed) and exit.
+    public func run(
+        on makeDisplay: @autoclosure () throws -> any Display, _ didFinishLaunching: (@MainActor () -> Void)? = nil
+    ) -> Never {
         if display == nil {
             do {
-                _ = try KMSDisplay()
+                display = try makeDisplay()
             } catch {
                 StderrLog.info("\(error)")
                 Glibc.exit(1)
@@ -25,9 +27,14 @@ extension Application {
         dispatchMain()
     }
 
-    /// Ends the application: restores the console through the display, then exits.
+    /// Runs on the real screens: `run(on:_:)` with a `KMSDisplay`.
+    public func run(_ didFinishLaunching: (@MainActor () -> Void)? = nil) -> Never {
+        run(on: try KMSDisplay(), didFinishLaunching)
+    }
+
+    /// Ends the application: shuts the display down (restoring the console), then exits.
     public func exit(_ status: Int32 = 0) -> Never {
-        (display as? KMSDisplay)?.shutdown()
+        display?.shutdown()
         Glibc.exit(status)
     }
 

@@ -40,7 +40,7 @@ final class DumbBufferContentMemory: DMABufSurfaceMemory {
                 !$0.glCompositionFailed
                     && (display.composesWithGLES ?? (display.compositorChoice(for: $0.card).kind == .gl))
             }), let context = GLViewContext.context,
-            let card = GLViewContext.card, context.display.gbmDevice?.fd == card.fd
+            let card = display.glViewDevice, context.display.gbmDevice?.fd == card.fd
         else { return nil }
         guard ExportedDumbBuffer.isCachedMemory(driver: card.driverName) else {
             failed(
@@ -84,7 +84,7 @@ extension KMSDisplay {
         entry.screen.compositor.contentReachedGL(
             imported: frame.surfacesImported, uploaded: frame.surfacesUploaded, bytesUploaded: frame.bytesUploaded)
         if let failure = composer.importFailure {
-            (GraphicsContext.contentMemory as? GLContentMemory)?.failed("\(failure)")
+            glContentMemory?.failed("\(failure)")
         }
         guard frame.surfacesImported > 0 else { return }
         // Only a context that cannot be made current fails here; the next frame's

@@ -42,7 +42,7 @@ extension KMSDisplay {
     /// Returns false when there is none (or it failed): compose the frame instead.
     func presentDirect(_ entry: LitScreen) -> Bool {
         let screen = entry.screen
-        for window in Application.shared.visibleWindows(on: screen) { window.layoutIfNeeded() }
+        for window in host?.visibleWindows(on: screen) ?? [] { window.layoutIfNeeded() }
         guard let view = directCandidate(entry), let frame = directFrame(entry) else {
             leaveDirectScanout(entry)
             return false
@@ -54,7 +54,7 @@ extension KMSDisplay {
         }
         view.directTarget = frame.target
         view.drewDirectly = false
-        Application.shared.layoutAndDisplay(screen)
+        host?.layoutAndDisplay(screen)
         view.directTarget = nil
         entry.directView = view
         entry.needsComposite = false
@@ -106,7 +106,7 @@ extension KMSDisplay {
     private func directCandidate(_ entry: LitScreen) -> GLView? {
         let screen = entry.screen
         guard Self.directScanoutAllowed, screen.orientation.panelRotation == .none, entry.compositedCursor == nil,
-            let window = Application.shared.visibleWindows(on: screen).last, window.alpha == 1,
+            let window = host?.visibleWindows(on: screen).last, window.alpha == 1,
             !window.hasRunningAnimations
         else { return nil }
         guard window.transform.isIdentity else { return nil }

@@ -93,7 +93,7 @@ extension KMSDisplay {
         defer { continueAnimation(entry) }
         if !entry.directScanoutFailed, presentDirect(entry) { return }
         let compositor = entry.screen.compositor
-        Application.shared.layoutAndDisplay(entry.screen)
+        host?.layoutAndDisplay(entry.screen)
         let overlays = prepareOverlays(entry)
         let withGL = overlays.isEmpty && composesWithGL(entry)
         let damage = compositor.compose(entry.screen, excluding: overlays.map(\.window), drawsShadow: !withGL)

@@ -171,7 +171,7 @@ extension KMSDisplay {
                     to: entry, taken: Set(lit.filter { $0.card === card }.flatMap(\.output.overlayPlaneIDs)))
                 lit.append(entry)
                 StderrLog.info("\(connector.name): \(mode) on crtc \(crtc.id), plane \(plane.id)")
-                Application.shared.connect(screen)
+                host?.connect(screen)
                 // Black until a window shows: the first frame goes out now.
                 screen.setNeedsComposite()
                 setNeedsComposite(screen)
@@ -197,7 +197,7 @@ extension KMSDisplay {
         }
         lit.removeAll { $0 === entry }
         StderrLog.info("\(entry.connector.name): disconnected")
-        Application.shared.disconnect(entry.screen)
+        host?.disconnect(entry.screen)
     }
 
     private func addCard(_ node: DRMCardNode, plugTime: Double) {
@@ -222,14 +222,14 @@ extension KMSDisplay {
         for entry in lit where entry.card === card {
             lit.removeAll { $0 === entry }
             StderrLog.info("\(entry.connector.name): card \(sysname) removed")
-            Application.shared.disconnect(entry.screen)
+            host?.disconnect(entry.screen)
         }
         cards.removeAll { $0 === card }
         forgetCompositorChoices()
         // GL on that card holds its descriptor (EGL's copy): end it; GLViews move to the next context.
-        if GLViewContext.usesCard(card.device) {
+        if glViewDevice === card.device || GLViewContext.lives(onCardWithFD: card.device.fd) {
             GLViewContext.end()
-            GLViewContext.card = (Screen.main.flatMap { entry(for: $0) } ?? lit.first)?.card.device
+            glViewDevice = (host?.mainScreen.flatMap { entry(for: $0) } ?? lit.first)?.card.device
         }
         schedule(.cardRemoved(card: sysname), at: eventLoop.clock.now)
     }

@@ -34,7 +34,7 @@ extension KMSDisplay {
     /// The windows on `screen`'s overlay planes in the latest frame, back to front (for tests and tools).
     public func overlayWindows(on screen: Screen) -> [Window] {
         guard let entry = entry(for: screen) else { return [] }
-        let windows = Application.shared.visibleWindows(on: screen)
+        let windows = host?.visibleWindows(on: screen) ?? []
         return entry.overlayContents.prefix(entry.overlaysShownAt.count).compactMap { content in
             windows.first { ObjectIdentifier($0) == content.windowID }
         }
@@ -56,7 +56,7 @@ extension KMSDisplay {
         let screen = entry.screen
         let planes = entry.output.overlayPlaneIDs.count
         guard planes > 0, screen.orientation.panelRotation == .none, entry.compositedCursor == nil else { return [] }
-        let windows = Application.shared.visibleWindows(on: screen)
+        let windows = host?.visibleWindows(on: screen) ?? []
         let panel = PixelRect(x: 0, y: 0, width: entry.output.mode.width, height: entry.output.mode.height)
         let places = windows.map { pixelRect(of: $0, scale: screen.scale) }
         // A refusal holds while its window stays where it was refused.

@@ -40,10 +40,19 @@ public final class KMSDisplay: Display {
     public internal(set) var isSuspended = false
     /// Device events that arrived while suspended, with their arrival times.
     var heldDeviceEvents: [([DRMHotplugEvent], Double)] = []
+    /// The application this display serves (`attach(to:)`): it is told of screens
+    /// and asked for frames.
+    private(set) weak var host: (any DisplayHost)?
+    /// The card GLViews' context is made on: the main screen's when lit, so a
+    /// full-screen GLView can be scanned out (not kept open by this reference).
+    weak var glViewDevice: DRMDevice?
+    /// Views' content in dumb buffers GL imports, while GL composes.
+    var glContentMemory: GLContentMemory?
 
-    /// Finds the cards through udev, opens each as DRM master, lights every
+    /// Finds the cards through udev and opens each as DRM master; once given to
+    /// the application (`Application.shared.display`, or `run(on:)`), lights every
     /// connected connector and follows hotplug from then on (udev, main queue).
-    /// Becomes `Application.shared.display`. A card with no connected screen is
+    /// A card with no connected screen is
     /// kept: its screens appear when a display is plugged in.
     /// Input comes from libinput's `seat` (XDG_SEAT, else seat0). With
     /// `cursorPlanes` false the mouse cursor is always composited into the frame
@@ -108,7 +117,6 @@ public final class KMSDisplay: Display {
         inputSource = source
         input = SeatInput(source: source, loop: loop)
         (source as? LibinputEventSource)?.deliver = { [unowned input] events in input.route(events) }
-        Application.shared.display = self
         do {
             deviceMonitor = try DeviceEventSource(udev: udev, loop: loop) { [weak self] events, arrival in
                 self?.handle(events, arrivedAt: arrival)
@@ -116,20 +124,33 @@ public final class KMSDisplay: Display {
         } catch {
             StderrLog.error("no hotplug: \(error)")
         }
+    }
+
+    /// Lights the cards' screens, connecting each to `host`, and starts serving
+    /// cursor, input and the session. Once: later calls do nothing.
+    public func attach(to host: any DisplayHost) {
+        guard self.host == nil else { return }
+        self.host = host
         for card in cards { start(card) }
         // GLViews draw on the main screen's card: there they can be scanned out.
-        GLViewContext.card = (Screen.main.flatMap { entry(for: $0) } ?? lit.first)?.card.device ?? cards.first?.device
+        glViewDevice = (host.mainScreen.flatMap { entry(for: $0) } ?? lit.first)?.card.device ?? cards.first?.device
         // While GL composes, views draw into buffers it imports (GLContentMemory).
-        GraphicsContext.contentMemory = GLContentMemory(display: self)
+        glContentMemory = GLContentMemory(display: self)
         input.pointer.cursorMoved = { [weak self] location in self?.showCursor(location) }
-        (source as? LibinputEventSource)?.dispatch()
+        (inputSource as? LibinputEventSource)?.dispatch()
         showCursor(input.pointerLocation)
-        opener.sessionActivityChanged = { [weak self] active in self?.sessionActivityChanged(active) }
-        session.attach(to: loop)
+        session.opener.sessionActivityChanged = { [weak self] active in self?.sessionActivityChanged(active) }
+        session.attach(to: eventLoop)
         if session.canSwitchConsoles {
             input.switchVirtualConsole = { [weak session] number in session?.switchConsole(to: number) }
         }
     }
+
+    public var glViewCard: GLViewCard? {
+        glViewDevice.map { GLViewCard(fd: $0.fd, path: $0.path, owner: $0) }
+    }
+
+    public var contentMemory: (any ContentMemoryAllocator)? { glContentMemory }
 
     /// The screens this display drives, in card then connector order.
     public var screens: [Screen] { lit.map(\.screen) }
@@ -179,7 +200,8 @@ public final class KMSDisplay: Display {
         for card in cards { card.stopEvents() }
         // EGL holds its own copy of the card's descriptor until its display ends.
         GLViewContext.end()
-        GraphicsContext.contentMemory = nil
+        glViewDevice = nil
+        glContentMemory = nil
         deviceMonitor = nil
         input.close()
         if let reprobeTimer { eventLoop.cancelTimer(reprobeTimer.id) }

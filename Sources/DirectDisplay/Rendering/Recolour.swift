@@ -34,7 +34,7 @@ extension View {
         guard let screen = window.screen else { return }
         // Noted even while hidden: shown again before the next frame, its scene is
         // the kept one but for these colours. (Shown later, it is flattened anew.)
-        if pending.isEmpty { screen.compositor.recolouredWindows.append(window) }
+        if pending.isEmpty { screen.compositor.windowRecoloured(window) }
         if !window.isHidden { screen.setNeedsComposite() }
     }
 }

@@ -18,7 +18,13 @@ final class ScreenCompositor {
     private var shadowIsStale = false
     private(set) var statistics = Screen.FrameStatistics()
     /// Windows of this screen with recolours pending since the last frame (see `View.setNeedsRecolour`).
-    var recolouredWindows: [Window] = []
+    private var recolouredWindows: [Window] = []
+
+    /// `window` has recolours pending (`View.setNeedsRecolour`): the next frame writes
+    /// them into its kept scene. Called once per window until that frame.
+    func windowRecoloured(_ window: Window) {
+        recolouredWindows.append(window)
+    }
 
     /// The next frame is drawn whole (buffers were reallocated, another master
     /// drew the screen, the mode changed).

@@ -1,9 +1,8 @@
 import Foundation
 import GLRendering
-import KMS
 
 /// The process's OpenGL ES context for GLViews. With a KMS display it lives on
-/// the GBM device of the main screen's card (`card`), so a full-screen GLView's
+/// the GBM device of the card the display offers (`Display.glViewCard`), so a full-screen GLView's
 /// buffers can be scanned out directly; otherwise on the surfaceless EGL display
 /// (no card needed: Mesa renders in software where there is no GPU). Made on
 /// first use; when EGL is missing or fails, or `DIRECTDISPLAY_NO_GL=1` turns GL
@@ -14,8 +13,8 @@ import KMS
     /// Where `DIRECTDISPLAY_NO_GL` is read (tests replace it).
     static var environment = ProcessInfo.processInfo.environment
 
-    /// The card whose GBM device the next context is made on (set by the KMS back end).
-    static weak var card: DRMDevice?
+    /// The card whose GBM device the next context is made on (the display's choice).
+    static var card: GLViewCard? { Application.shared.display?.glViewCard }
 
     /// The context, or nil when OpenGL ES is unavailable.
     static var context: GLContext? {
@@ -29,10 +28,10 @@ import KMS
         return error
     }
 
-    /// Whether the context made so far lives on `device`'s card.
-    static func usesCard(_ device: DRMDevice) -> Bool {
-        guard case .success(let context) = made else { return card === device }
-        return context.display.gbmDevice?.fd == device.fd
+    /// Whether the context made so far lives on the card open as `fd`.
+    static func lives(onCardWithFD fd: Int32) -> Bool {
+        guard case .success(let context) = made else { return false }
+        return context.display.gbmDevice?.fd == fd
     }
 
     /// Ends the context and its display now (the display's card is about to close):
@@ -40,7 +39,6 @@ import KMS
     static func end() {
         if case .success(let context) = made { context.display.terminate() }
         made = nil
-        card = nil
     }
 
     private static func make() -> Result<GLContext, GLError> {
@@ -49,7 +47,7 @@ import KMS
         }
         if let card {
             do throws(GLError) {
-                let device = try GBMDevice(fd: card.fd, path: card.path, owner: card)
+                let device = try GBMDevice(fd: card.fd, path: card.path, owner: card.owner)
                 return .success(try GLContext(display: GLDisplay(device: device)))
             } catch {
                 StderrLog.info("no OpenGL ES on \(card.path), GLViews are composed, never scanned out: \(error)")
