@@ -2,7 +2,7 @@ import Compositing
 import Foundation
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
 
 /// Zeroed heap memory that counts its frees (the one owner frees it once, in deinit).
 private final class CountedMemory: SurfaceMemory {

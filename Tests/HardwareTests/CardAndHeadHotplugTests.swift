@@ -2,7 +2,8 @@ import Foundation
 import KMS
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// The other two real ways screens come and go: virtio-gpu heads plugged from the
 /// host (QEMU's VNC servers, HOTPLUG=1), and whole cards appearing and vanishing.

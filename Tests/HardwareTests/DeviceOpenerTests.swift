@@ -2,7 +2,8 @@ import DeviceAccess
 import Foundation
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// Opens devices directly, records every descriptor, and lets a test switch the
 /// session off and on as a session manager (libseat) would on a VT switch.

@@ -2,7 +2,8 @@ import Foundation
 import KMS
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// Screens coming and going through real kernel paths, with UIKit's notifications.
 final class HotplugTests: VKMSPlugTestCase {

@@ -4,7 +4,8 @@ import Session
 import VirtualInput
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// seatd run by a test: its socket owned by `nobody`, so an unprivileged app may
 /// use it. Stopped (and its socket gone) before the next test, since libseat
