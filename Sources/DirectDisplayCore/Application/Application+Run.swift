@@ -5,9 +5,10 @@ extension Application {
     /// Serves the application from the main queue until `exit(_:)`: the display's
     /// page-flip events, layout and frames, and signals.
     ///
-    /// With no display yet, `display` is made and run on (e.g. `HeadlessDisplay()`,
-    /// or the real screens); if that fails the reason is printed as one line and the process
-    /// exits with status 1. `didFinishLaunching` then runs once, where an app
+    /// With no display yet, the one given is made (only then) and becomes the
+    /// application's: e.g. `HeadlessDisplay()`, or the real screens (the DirectDisplay
+    /// product's `run(_:)` gives a `KMSDisplay`). If making it fails the reason is
+    /// printed as one line and the process exits with status 1. `didFinishLaunching` then runs once, where an app
     /// creates its windows. SIGINT, SIGTERM and SIGHUP (the terminal went away)
     /// shut the display down (for KMS: the CRTCs' earlier state, the VT's text
     /// mode and keyboard, the cards freed) and exit.

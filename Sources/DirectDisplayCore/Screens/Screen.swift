@@ -43,7 +43,7 @@ import WindowModel
     /// `Window.latestSceneVersion` and the windows of the latest layout and display pass.
     var layoutPassSeen: (version: UInt64, windows: [ObjectIdentifier]) = (0, [])
 
-    /// Makes a screen for a back end; connect it with `Application.shared.connect(_:)`.
+    /// Makes a screen for a back end; connect it with its `DisplayHost.connect(_:)`.
     package init(
         name: String, modes: [Mode], preferredMode: Mode? = nil, currentMode: Mode? = nil, scale: CGFloat = 1,
         physicalSize: CGSize? = nil, isInternal: Bool? = nil, localizedName: String? = nil
