@@ -19,7 +19,7 @@
 //                   GLCompositing (draw operations composed with GLES, above Compositing and GLRendering)
 //   public API      DirectDisplayCore (@MainActor, UIKit-shaped: model, views, input routing, rendering,
 //                   animation, GLView, the headless display and the Display interface back ends implement;
-//                   no KMS, Udev, Input, Session or DeviceAccess)
+//                   no KMS, Udev, Input, Session or DeviceAccess; of GL only GLRendering, for GLView's context)
 //   KMS display     DirectDisplayKMS (KMSDisplay: the core's Display on DRM/KMS cards, libinput, the console)
 //   product         DirectDisplay (re-exports both; `Application.shared.run { }` runs on a KMSDisplay)
 //   programs        direct-display (CLI and demo), direct-display-bench (benchmarks on real KMS)
