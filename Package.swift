@@ -17,7 +17,11 @@
 //   back ends       KMS (DRM/KMS scanout), Udev (device discovery), Input (libinput),
 //                   Session (libseat and the virtual console), GLRendering (EGL, GLES, GBM buffers),
 //                   GLCompositing (draw operations composed with GLES, above Compositing and GLRendering)
-//   public API      DirectDisplay (@MainActor, UIKit-shaped)
+//   public API      DirectDisplayCore (@MainActor, UIKit-shaped: model, views, input routing, rendering,
+//                   animation, GLView, the headless display and the Display interface back ends implement;
+//                   no KMS, Udev, Input, Session or DeviceAccess; of GL only GLRendering, for GLView's context)
+//   KMS display     DirectDisplayKMS (KMSDisplay: the core's Display on DRM/KMS cards, libinput, the console)
+//   product         DirectDisplay (re-exports both; `Application.shared.run { }` runs on a KMSDisplay)
 //   programs        direct-display (CLI and demo), direct-display-bench (benchmarks on real KMS)
 import PackageDescription
 
@@ -81,16 +85,27 @@ let package = Package(
         .target(name: "GLCompositing", dependencies: ["Compositing", "Geometry", "GLRendering", "CGLES"]),
         // uinput devices made by tests and benchmarks (libevdev), never by the library.
         .target(name: "VirtualInput", dependencies: ["CEvdev"]),
+        // The public, UIKit-shaped module. No back-end module here: the KMS display is
+        // DirectDisplayKMS, above; LayeringTests checks that none is reached.
         .target(
-            name: "DirectDisplay",
+            name: "DirectDisplayCore",
             dependencies: [
-                "WindowModel", "Geometry", "Animation", "Compositing", "Typesetting", "ImageDecoding", "EDID", "KMS",
-                "Udev", "Input", "InputModel", "Keyboard", "Scheduling", "DeviceAccess", "Session", "GLRendering",
-                "GLCompositing",
+                "WindowModel", "Geometry", "Animation", "Compositing", "Typesetting", "ImageDecoding", "InputModel",
+                "Keyboard", "Scheduling", "GLRendering",
                 // GLView re-exports GLES for its users' draw calls.
                 "CGLES",
             ]
         ),
+        // The core's Display on DRM/KMS: cards, hotplug, libinput, the console session.
+        .target(
+            name: "DirectDisplayKMS",
+            dependencies: [
+                "DirectDisplayCore", "Animation", "Compositing", "EDID", "KMS", "Udev", "Input", "InputModel",
+                "Scheduling", "DeviceAccess", "Session", "GLRendering", "GLCompositing",
+            ]
+        ),
+        // The product: both modules, and `Application.shared.run { }` on the KMS display.
+        .target(name: "DirectDisplay", dependencies: ["DirectDisplayCore", "DirectDisplayKMS"]),
         // The demo's windows, shown by `direct-display demo` and measured by `direct-display-bench compositor`.
         .target(name: "Demo", dependencies: ["DirectDisplay"]),
         .executableTarget(
@@ -114,10 +129,12 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CGLES"], path: "Tests/TestSupport"),
         // The built direct-display binary as a child process on the host (bad input, exit statuses).
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
+        // The layers, read from this package's own graph: the core reaches no back end.
+        .testTarget(name: "LayeringTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "DirectDisplayTests",
             dependencies: [
-                "DirectDisplay", "WindowModel", "Geometry", "Animation", "Compositing", "InputModel", "Scheduling",
+                "DirectDisplayCore", "WindowModel", "Geometry", "Animation", "Compositing", "InputModel", "Scheduling",
                 "TestSupport",
                 // The JPEG tests make their JPEG with TurboJPEG's compressor.
                 "CTurboJPEG",
@@ -138,7 +155,8 @@ let package = Package(
         .testTarget(
             name: "HardwareTests",
             dependencies: [
-                "DirectDisplay", "KMS", "Udev", "Compositing", "Input", "InputModel", "Keyboard", "CEvdev",
+                "DirectDisplay", "DirectDisplayCore", "DirectDisplayKMS", "KMS", "Udev", "Compositing", "Input",
+                "InputModel", "Keyboard", "CEvdev",
                 "VirtualInput",
                 "Scheduling", "DeviceAccess", "TestSupport", "ImageDecoding",
             ]

@@ -24,6 +24,7 @@ struct CompositorBenchmark: ParsableCommand {
         let frames = max(self.frames, 5)
         try MainActor.assumeIsolated {
             let display = try KMSDisplay()
+            Application.shared.display = display
             defer { display.shutdown() }
             guard let screen = Screen.screens.first(where: { $0.name == "Virtual-1" }) ?? Screen.main else {
                 throw ValidationError("no screen: run inside Hardware/vm")

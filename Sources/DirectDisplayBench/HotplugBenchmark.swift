@@ -18,6 +18,7 @@ struct HotplugBenchmark: ParsableCommand {
         let plugs = self.plugs
         try MainActor.assumeIsolated {
             let display = try KMSDisplay()
+            Application.shared.display = display
             defer { display.shutdown() }
             let card = try vkmsCard()
             let status = "/sys/class/drm/\(card.sysname)-Virtual-1/status"

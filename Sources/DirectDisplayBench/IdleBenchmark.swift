@@ -16,6 +16,7 @@ struct IdleBenchmark: ParsableCommand {
         let seconds = self.seconds
         try MainActor.assumeIsolated {
             let display = try KMSDisplay()
+            Application.shared.display = display
             defer { display.shutdown() }
             guard let screen = display.screens.first else { throw ValidationError("no screen") }
             let window = Window(screen: screen)

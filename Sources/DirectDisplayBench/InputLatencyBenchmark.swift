@@ -21,6 +21,7 @@ struct InputLatencyBenchmark: ParsableCommand {
         let taps = self.taps
         try MainActor.assumeIsolated {
             let display = try KMSDisplay()
+            Application.shared.display = display
             guard let screen = Screen.screens.first(where: { $0.name == "Virtual-1" }) ?? Screen.main else {
                 throw ValidationError("no screen: run inside Hardware/vm")
             }

@@ -23,6 +23,7 @@ struct TouchFloodBenchmark: ParsableCommand {
         let (fingers, rate, seconds) = (max(1, min(self.fingers, 10)), max(1, rate), max(0.5, self.seconds))
         try MainActor.assumeIsolated {
             let display = try KMSDisplay()
+            Application.shared.display = display
             defer { display.shutdown() }
             guard let screen = display.screens.first(where: { $0.name == "Virtual-1" }) ?? display.screens.first else {
                 throw ValidationError("no screen")

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
 
 /// View animations on the headless display: a 60 Hz screen composes a frame every
 /// 1/60 s of `advanceTime(by:)` while something animates, each frame stepped to its time.

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
 
 /// autoresizingMask and autoresizesSubviews, applied whenever a superview's bounds size changes.
 final class AutoresizingTests: DirectDisplayTestCase {

@@ -2,7 +2,7 @@ import Compositing
 import Foundation
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
 
 /// Zeroed heap memory that counts its frees (the one owner frees it once, in deinit).
 private final class CountedMemory: SurfaceMemory {
@@ -52,14 +52,9 @@ private final class DiscView: View {
 /// redraw writes the same memory, and the memory is freed exactly once when the
 /// content changes size or the view goes.
 final class ContentMemoryTests: DirectDisplayTestCase {
-    override func tearDown() async throws {
-        GraphicsContext.contentMemory = nil
-        try await super.tearDown()
-    }
-
     func testContentIsDrawnInTheAllocatorsMemoryReusedOnRedrawAndFreedOnce() async {
         let allocator = CountingAllocator()
-        GraphicsContext.contentMemory = allocator
+        display.contentMemory = allocator
         CountedMemory.freed = 0
         let screen = connect(width: 64, height: 48)
         let window = Window(screen: screen)
@@ -104,7 +99,7 @@ final class ContentMemoryTests: DirectDisplayTestCase {
     func testContentMovesWhenDrawnWholeAfterTheDisplaysChoiceChanged() async {
         let allocator = CountingAllocator()
         allocator.gives = false
-        GraphicsContext.contentMemory = allocator
+        display.contentMemory = allocator
         CountedMemory.freed = 0
         let screen = connect(width: 64, height: 48)
         let window = Window(screen: screen)

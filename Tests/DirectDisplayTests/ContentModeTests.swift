@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
 
 /// Paints the top-left quarter of its bounds red and counts its draws.
 final class QuarterView: View {

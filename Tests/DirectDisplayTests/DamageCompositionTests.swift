@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
 
 /// A view that draws a filled square where it is told, to test partial redraws.
 final class SpotView: View {

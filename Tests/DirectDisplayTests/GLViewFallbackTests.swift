@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
 
 /// Without OpenGL ES (here turned off as DIRECTDISPLAY_NO_GL=1 does) a GLView
 /// shows its background, its draw callback never runs, and making a program

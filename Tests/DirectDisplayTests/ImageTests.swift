@@ -1,5 +1,5 @@
 import CTurboJPEG
-import DirectDisplay
+import DirectDisplayCore
 import Foundation
 import XCTest
 

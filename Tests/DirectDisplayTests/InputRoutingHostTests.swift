@@ -3,7 +3,7 @@ import InputModel
 import Scheduling
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
 
 /// Records every touch it gets as "phase x,y tN" (screen points, tap count).
 final class TouchRecordingView: View {

@@ -2,7 +2,7 @@ import Foundation
 import InputModel
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
 
 /// Records each touch it gets as "phase x,y", with its type, force and angles.
 final class PenRecordingView: View {

@@ -1,4 +1,4 @@
-import DirectDisplay
+import DirectDisplayCore
 import Foundation
 import XCTest
 

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
 
 /// View.transform: about the centre, in frame, hit-testing, conversion and pixels.
 final class TransformTests: DirectDisplayTestCase {

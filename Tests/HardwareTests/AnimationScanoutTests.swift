@@ -3,7 +3,8 @@ import KMS
 import Scheduling
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// A view animation on real scanout (VKMS): frames follow each other at the
 /// vblank rate with values stepped to the vblank that shows them, captures taken

@@ -2,7 +2,8 @@ import Foundation
 import KMS
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// The other two real ways screens come and go: virtio-gpu heads plugged from the
 /// host (QEMU's VNC servers, HOTPLUG=1), and whole cards appearing and vanishing.
@@ -22,6 +23,7 @@ final class CardAndHeadHotplugTests: KMSDisplayTestCase {
 
     func testVirtioHeadsPluggedAndUnpluggedFromTheHost() async throws {
         let display = try KMSDisplay()
+        Application.shared.display = display
         self.display = display
         XCTAssertEqual(virtioScreens(display).count, 1, "head 0 is plugged at boot")
         for round in 1...2 {
@@ -67,6 +69,7 @@ final class CardAndHeadHotplugTests: KMSDisplayTestCase {
         }
 
         let display = try KMSDisplay()
+        Application.shared.display = display
         self.display = display
         XCTAssertEqual(display.cards.map(\.device.driverName), ["virtio_gpu"])
         XCTAssertNil(Screen.screens.first { $0.name == "Virtual-1" })

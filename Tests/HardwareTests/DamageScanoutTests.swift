@@ -2,7 +2,8 @@ import Foundation
 import KMS
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// Partial frames on real scanout: each of the three buffers gets only what it
 /// missed, and the writeback capture (what the CRTC really shows) must equal a

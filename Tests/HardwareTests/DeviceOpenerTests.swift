@@ -2,7 +2,8 @@ import DeviceAccess
 import Foundation
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// Opens devices directly, records every descriptor, and lets a test switch the
 /// session off and on as a session manager (libseat) would on a VT switch.
@@ -38,6 +39,7 @@ final class DeviceOpenerTests: KMSDisplayTestCase {
         closeDisplay()
         let opener = RecordingOpener()
         var display: KMSDisplay? = try KMSDisplay(opener: opener)
+        Application.shared.display = display
         XCTAssertTrue(opener.openedPaths.contains { $0.hasPrefix("/dev/dri/card") }, "\(opener.openedPaths)")
         XCTAssertTrue(opener.openedPaths.contains { $0.hasPrefix("/dev/input/event") }, "\(opener.openedPaths)")
         display?.shutdown()
@@ -50,6 +52,7 @@ final class DeviceOpenerTests: KMSDisplayTestCase {
         closeDisplay()
         let opener = RecordingOpener()
         let display = try KMSDisplay(opener: opener)
+        Application.shared.display = display
         self.display = display
         let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
         let window = Window(screen: screen)

@@ -3,7 +3,8 @@ import Glibc
 import KMS
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// Failures injected into the libdrm funnel (`DRMFaultInjection`) as a kernel
 /// would return them: refused commits, no memory for buffers or mode blobs. Each

@@ -2,7 +2,8 @@ import Foundation
 import KMS
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// An ellipse drawn with cairo (its anti-aliased edge is partly transparent).
 private final class EllipseView: View {

@@ -4,7 +4,8 @@ import KMS
 import TestSupport
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// GLView on real KMS (VKMS, Mesa's llvmpipe through kms_swrast): the pixels GL
 /// drew (a clear colour and a triangle) are on screen, checked from the writeback

@@ -2,7 +2,8 @@ import Foundation
 import KMS
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// Screens coming and going through real kernel paths, with UIKit's notifications.
 final class HotplugTests: VKMSPlugTestCase {
@@ -50,6 +51,7 @@ final class HotplugTests: VKMSPlugTestCase {
         defer { try? SysfsConnectors.set("detect", connectors) }
 
         let display = try KMSDisplay()
+        Application.shared.display = display
         self.display = display
         XCTAssertEqual(Screen.screens.count, 0)
         XCTAssertNil(Screen.main)

@@ -418,6 +418,7 @@ final class InputRoutingTests: KMSDisplayTestCase {
     func testCompositedCursorWithoutACursorPlane() async throws {
         closeDisplay()
         let display = try KMSDisplay(cursorPlanes: false)
+        Application.shared.display = display
         self.display = display
         let input = display.input
         let screen = try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" })

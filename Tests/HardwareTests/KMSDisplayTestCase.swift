@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// A hardware test with a fresh application and a `KMSDisplay` driving the VM's
 /// cards, shut down (console restored, cards closed) after each test.
@@ -20,6 +21,7 @@ class KMSDisplayTestCase: XCTestCase {
         watchdog = HangWatchdog(test: name)
         Application.shared.reset()
         display = try KMSDisplay()
+        Application.shared.display = display
     }
 
     override func tearDown() async throws {

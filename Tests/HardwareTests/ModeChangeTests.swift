@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// Changing a real screen's mode: checked by TEST_ONLY, applied, announced, relaid out.
 final class ModeChangeTests: KMSDisplayTestCase {

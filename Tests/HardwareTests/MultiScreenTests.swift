@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// Several screens on two cards (VKMS and virtio-gpu), each with its own window.
 final class MultiScreenTests: KMSDisplayTestCase {

@@ -2,7 +2,8 @@ import Foundation
 import KMS
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// The front window scanned out from its own buffer on a VKMS overlay plane:
 /// the writeback capture (the CRTC's real blend of its planes) must equal a

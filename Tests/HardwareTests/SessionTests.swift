@@ -4,7 +4,8 @@ import Session
 import VirtualInput
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// seatd run by a test: its socket owned by `nobody`, so an unprivileged app may
 /// use it. Stopped (and its socket gone) before the next test, since libseat
@@ -60,6 +61,7 @@ final class SessionTests: KMSDisplayTestCase {
     /// As root with no seat manager running, libseat's embedded seatd takes the VT.
     func testAsRootWithoutASeatManagerTheEmbeddedOneTakesTheConsole() async throws {
         let display = try KMSDisplay()
+        Application.shared.display = display
         self.display = display
         let seat = try XCTUnwrap(display.opener as? SeatSession)
         XCTAssertEqual(seat.backend, "builtin")
@@ -80,6 +82,7 @@ final class SessionTests: KMSDisplayTestCase {
         }
         setenv("LIBSEAT_BACKEND", "seatd", 1)
         let display = try KMSDisplay()
+        Application.shared.display = display
         self.display = display
         recordScreenNotifications()
         let seat = try XCTUnwrap(display.opener as? SeatSession)
@@ -140,6 +143,7 @@ final class SessionTests: KMSDisplayTestCase {
     /// deadline and the screen is modeset again with the latest frame: never frozen.
     func testAFlipWhoseEventNeverComesIsGivenUpAndTheScreenRecovers() async throws {
         let display = try KMSDisplay()
+        Application.shared.display = display
         self.display = display
         let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
         let window = Window(screen: screen)
@@ -169,6 +173,7 @@ final class SessionTests: KMSDisplayTestCase {
             XCTAssertEqual(try tty1().keyboardMode, Int32(K_OFF))
             if round == 1 {
                 let display = try KMSDisplay()
+                Application.shared.display = display
                 self.display = display
                 let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
                 let window = Window(screen: screen)

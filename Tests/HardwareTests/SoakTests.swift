@@ -3,7 +3,8 @@ import KMS
 import VirtualInput
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// Long runs through the real kernel paths: what breaks only after many repeats
 /// (leaked descriptors, framebuffers or memory; input lost or misrouted under load).

@@ -2,7 +2,8 @@ import Foundation
 import KMS
 import XCTest
 
-@testable import DirectDisplay
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
 
 /// Transformed views on real scanout: the writeback capture (what the CRTC shows)
 /// must equal a whole recomposition after each turn, the turned view must cover

@@ -1,0 +1,58 @@
+import Foundation
+import Glibc
+
+extension Application {
+    /// Serves the application from the main queue until `exit(_:)`: the display's
+    /// page-flip events, layout and frames, and signals.
+    ///
+    /// With no display yet, the one given is made (only then) and becomes the
+    /// application's: e.g. `HeadlessDisplay()`, or the real screens (the DirectDisplay
+    /// product's `run(_:)` gives a `KMSDisplay`). If making it fails the reason is
+    /// printed as one line and the process exits with status 1. `didFinishLaunching` then runs once, where an app
+    /// creates its windows. SIGINT, SIGTERM and SIGHUP (the terminal went away)
+    /// shut the display down (for KMS: the CRTCs' earlier state, the VT's text
+    /// mode and keyboard, the cards freed) and exit.
+    public func run(
+        on makeDisplay: @autoclosure () throws -> any Display, _ didFinishLaunching: (@MainActor () -> Void)? = nil
+    ) -> Never {
+        if display == nil {
+            do {
+                display = try makeDisplay()
+            } catch {
+                StderrLog.info("\(error)")
+                Glibc.exit(1)
+            }
+        }
+        installTerminationHandlers()
+        didFinishLaunching?()
+        dispatchMain()
+    }
+
+    /// Ends the application: shuts the display down (restoring the console), then exits.
+    public func exit(_ status: Int32 = 0) -> Never {
+        display?.shutdown()
+        Glibc.exit(status)
+    }
+
+    private func installTerminationHandlers() {
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+            let status = 128 + signalNumber
+            source.setEventHandler { exitOnSignal(status) }
+            source.resume()
+            TerminationSignals.sources.append(source)
+        }
+    }
+}
+
+/// Runs on the main queue (the signal sources' queue).
+private func exitOnSignal(_ status: Int32) {
+    MainActor.assumeIsolated { Application.shared.exit(status) }
+}
+
+/// Keeps the signal sources alive for the life of the process.
+@MainActor
+private enum TerminationSignals {
+    static var sources: [any DispatchSourceSignal] = []
+}

@@ -1,0 +1,145 @@
+import Compositing
+import Foundation
+import WindowModel
+
+/// The running application, as UIKit's `UIApplication`: its screens, its
+/// windows in stacking order, the key window, and the end of the responder chain.
+@MainActor public final class Application: Responder {
+    /// The one application object.
+    public static let shared = Application()
+
+    /// Where pixels go: a `HeadlessDisplay` or the KMS back end. A display given
+    /// here is attached to the application (`Display.attach(to:)`) once.
+    public var display: (any Display)? {
+        didSet {
+            guard let display, display !== oldValue else { return }
+            display.attach(to: host)
+        }
+    }
+    /// The application as its display sees it.
+    private lazy var host = ApplicationDisplayHost(application: self)
+
+    /// Connected screens in connection order.
+    package internal(set) var connectedScreens: [Screen] = [] { didSet { visibleByScreen = [:] } }
+    /// The main screen, kept until it disconnects.
+    public internal(set) var mainScreen: Screen?
+
+    var model = WindowVisibilityModel<ObjectIdentifier>() { didSet { visibleByScreen = [:] } }
+    private var registered: [ObjectIdentifier: WeakWindow] = [:]
+    /// Visible windows are kept alive by the application, as UIKit does.
+    var retainedVisible: [ObjectIdentifier: Window] = [:] { didSet { visibleByScreen = [:] } }
+    /// Each screen's visible windows back to front: read by every frame, kept until
+    /// windows are shown, hidden, reordered or moved between screens.
+    private var visibleByScreen: [ObjectIdentifier: [Window]] = [:]
+    /// The running animations of every view.
+    let animator = Animator()
+    /// Touches that began and have not ended.
+    var activeTouches: Set<Touch> = []
+    /// Test hook: sees presses that went up the whole responder chain unhandled.
+    package var unhandledPressObserver: ((Set<Press>, Event?) -> Void)?
+
+    private struct WeakWindow {
+        weak var window: Window?
+    }
+
+    private override init() { super.init() }
+
+    /// Connected screens, the main screen first.
+    public var screens: [Screen] {
+        guard let mainScreen else { return connectedScreens }
+        return [mainScreen] + connectedScreens.filter { $0 !== mainScreen }
+    }
+
+    /// Every window (visible or hidden, still in use), back to front: by level, then recency.
+    public var windows: [Window] {
+        pruneReleasedWindows()
+        return model.backToFront.compactMap { registered[$0]?.window }
+    }
+
+    /// Visible windows on `screen`, back to front.
+    public func visibleWindows(on screen: Screen) -> [Window] {
+        if let kept = visibleByScreen[ObjectIdentifier(screen)] { return kept }
+        let order = model.visibleBackToFront.compactMap { retainedVisible[$0] }.filter { $0.screen === screen }
+        visibleByScreen[ObjectIdentifier(screen)] = order
+        return order
+    }
+
+    /// A window moved to another screen.
+    func windowScreenDidChange() {
+        visibleByScreen = [:]
+    }
+
+    /// The window that receives presses; always visible.
+    public var keyWindow: Window? { model.key.flatMap { retainedVisible[$0] } }
+
+    func window(_ id: ObjectIdentifier) -> Window? { retainedVisible[id] ?? registered[id]?.window }
+
+    func register(_ window: Window) {
+        let id = ObjectIdentifier(window)
+        pruneReleasedWindows()
+        registered[id] = WeakWindow(window: window)
+        model.add(id, level: window.windowLevel.rawValue)
+    }
+
+    private func pruneReleasedWindows() {
+        for (id, entry) in registered where entry.window == nil {
+            registered[id] = nil
+            _ = model.remove(id)
+        }
+    }
+
+    func windowLevelDidChange(_ window: Window) {
+        model.setLevel(window.windowLevel.rawValue, of: ObjectIdentifier(window))
+    }
+
+    /// The end of the responder chain: presses nobody handled stop here.
+    public override var next: Responder? { nil }
+
+    public override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        unhandledPressObserver?(presses, event)
+    }
+    public override func pressesChanged(_ presses: Set<Press>, with event: Event?) {
+        unhandledPressObserver?(presses, event)
+    }
+    public override func pressesEnded(_ presses: Set<Press>, with event: Event?) {
+        unhandledPressObserver?(presses, event)
+    }
+    public override func pressesCancelled(_ presses: Set<Press>, with event: Event?) {
+        unhandledPressObserver?(presses, event)
+    }
+
+    /// Forgets every screen, window, touch and the display, without
+    /// notifications, so each test starts from nothing.
+    package func reset() {
+        display = nil
+        for screen in connectedScreens { screen.isConnected = false }
+        connectedScreens = []
+        mainScreen = nil
+        for window in retainedVisible.values { window.hiddenStorage = true }
+        model = WindowVisibilityModel()
+        registered = [:]
+        retainedVisible = [:]
+        activeTouches = []
+        unhandledPressObserver = nil
+        animator.reset()
+    }
+}
+
+/// The application's side of the back-end interface. Its own object, so the
+/// methods a display calls stay out of `Application`'s public API.
+@MainActor private final class ApplicationDisplayHost: DisplayHost {
+    unowned let application: Application
+
+    init(application: Application) { self.application = application }
+
+    func connect(_ screen: Screen) { application.connect(screen) }
+    func disconnect(_ screen: Screen) { application.disconnect(screen) }
+    var mainScreen: Screen? { application.mainScreen }
+    func visibleWindows(on screen: Screen) -> [Window] { application.visibleWindows(on: screen) }
+    func layoutAndDisplay(_ screen: Screen) { application.layoutAndDisplay(screen) }
+    func hasRunningAnimations(on screen: Screen) -> Bool { application.animator.hasRunningAnimations(on: screen) }
+    func stepAnimations(on screen: Screen, to time: Double) { application.animator.step(screen, to: time) }
+    func nextAnimationChange(on screen: Screen, after time: Double) -> Double? {
+        application.animator.nextChange(on: screen, after: time)
+    }
+}

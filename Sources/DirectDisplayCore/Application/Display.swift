@@ -1,0 +1,71 @@
+import Compositing
+import Scheduling
+
+/// A way of getting pixels onto screens. `HeadlessDisplay` and the KMS back
+/// end implement it; the model talks only to this protocol.
+@MainActor public protocol Display: AnyObject {
+    /// The model calls this (at most once until the screen is composed) when
+    /// anything visible on `screen` changed.
+    func setNeedsComposite(_ screen: Screen)
+    /// What the screen shows now, as composed pixels.
+    func capture(_ screen: Screen) throws -> CapturedImage
+    /// Applies a mode to a screen (it must be one of its `availableModes`).
+    func apply(_ mode: Screen.Mode, to screen: Screen) throws
+    /// The one event loop serving this display: its descriptors, timers and posted
+    /// work, from the main queue (`Application.run`) or a blocking wait.
+    var eventLoop: EventLoop { get }
+    /// The seat's input: the same routing for real and synthetic devices.
+    var input: SeatInput { get }
+    /// Called once, when the display becomes the application's: from then on it
+    /// connects its screens and asks for frames through `host`, never the other way.
+    func attach(to host: any DisplayHost)
+    /// Gives the screens back (the console, for the KMS display) before the process
+    /// ends (`Application.exit(_:)`).
+    func shutdown()
+    /// The card whose GBM device GLViews' OpenGL ES context is made on (so their
+    /// buffers can be scanned out); nil: a surfaceless context.
+    var glViewCard: GLViewCard? { get }
+    /// Where views' drawn content is kept; nil: cairo's own memory.
+    var contentMemory: (any ContentMemoryAllocator)? { get }
+}
+
+extension Display {
+    public var glViewCard: GLViewCard? { nil }
+    public var contentMemory: (any ContentMemoryAllocator)? { nil }
+}
+
+/// What a display may ask of the application it serves (`Display.attach(to:)`):
+/// the core's side of the back-end interface, so no back end reaches for
+/// `Application.shared`.
+@MainActor public protocol DisplayHost: AnyObject {
+    /// A screen appeared: the main screen is chosen again, didConnect is posted.
+    func connect(_ screen: Screen)
+    /// A screen went away: its windows are hidden and moved, didDisconnect is posted.
+    func disconnect(_ screen: Screen)
+    /// The main screen (the one GLViews prefer to draw for).
+    var mainScreen: Screen? { get }
+    /// Visible windows on `screen`, back to front.
+    func visibleWindows(on screen: Screen) -> [Window]
+    /// Lays out and draws what is pending for `screen`'s visible windows.
+    func layoutAndDisplay(_ screen: Screen)
+    /// Whether views on `screen` animate.
+    func hasRunningAnimations(on screen: Screen) -> Bool
+    /// Moves the animations of `screen`'s views to `time` (the frame's vblank).
+    func stepAnimations(on screen: Screen, to time: Double)
+    /// When an animation on `screen` next changes a pixel after `time`, if one does.
+    func nextAnimationChange(on screen: Screen, after time: Double) -> Double?
+}
+
+/// A DRM card GLViews' context may live on: its descriptor and path, kept open by
+/// `owner` (the back end's device object) for as long as GL uses it.
+public struct GLViewCard {
+    public let fd: Int32
+    public let path: String
+    public let owner: AnyObject
+
+    public init(fd: Int32, path: String, owner: AnyObject) {
+        self.fd = fd
+        self.path = path
+        self.owner = owner
+    }
+}

@@ -1,0 +1,75 @@
+import Compositing
+import Foundation
+
+/// Where a view's background fill sits in its window's kept scene. A new colour of
+/// the same opacity changes nothing but that fill's colour (a highlight, an
+/// indicator: the commonest small change), so it is written into the kept scene in
+/// place instead of flattening the window again and comparing its elements.
+struct FillSlot {
+    /// The `WindowScene.serial` of the flattening that made it: the slot is valid while
+    /// that scene is kept. (Not the window's version: a window is flattened again with
+    /// the same version for another clip or scale, and a view left out then keeps a stale slot.)
+    let scene: UInt64
+    /// The fill's index in the window's operations and its element's in the window's elements.
+    let operation: Int
+    let element: Int
+    /// What the enclosing groups multiply the colour's alpha by.
+    let opacity: CGFloat
+    /// The hash of the enclosing groups, part of the element's signature.
+    let groupPath: Int
+}
+
+extension View {
+    /// A new background colour: recoloured in place where the window's kept scene
+    /// still holds the view's fill and nothing animates it; otherwise the window is
+    /// flattened again, as for any other change.
+    func setNeedsRecolour() {
+        guard let window, let slot = fillSlot, let kept = window.keptScene, kept.serial == slot.scene,
+            kept.version == window.sceneVersion, animations.isEmpty, AnimationTransaction.stack.last ?? nil == nil
+        else { return setNeedsCompositeOfScreen() }
+        let pending = window.pendingRecolours
+        var isPending = false
+        for view in pending where view === self { isPending = true }
+        if !isPending { window.pendingRecolours.append(self) }
+        guard let screen = window.screen else { return }
+        // Noted even while hidden: shown again before the next frame, its scene is
+        // the kept one but for these colours. (Shown later, it is flattened anew.)
+        if pending.isEmpty { screen.compositor.windowRecoloured(window) }
+        if !window.isHidden { screen.setNeedsComposite() }
+    }
+}
+
+extension WindowScene {
+    /// Writes the new colours of `window`'s pending recolours into this scene and into
+    /// `operations` (where this scene's operations start at `base`), adding the
+    /// recoloured areas to `damage`. False when one cannot be done in place (no fill,
+    /// another opacity, which changes what the fill hides): the window's scene is then
+    /// stale and the window must be flattened again.
+    @MainActor func recolour(
+        _ window: Window, operations: inout [DrawOperation], base: Int, damage: inout DamageRegion
+    ) -> Bool {
+        let views = window.pendingRecolours
+        window.pendingRecolours = []
+        for view in views {
+            // The scene is current: the view is still where it was flattened (a move
+            // would have changed the window's version).
+            guard let slot = view.fillSlot, slot.scene == serial,
+                let color = view.animations.isEmpty ? view.backgroundColor : view.presentation.backgroundColor,
+                case .fill(let rect, let old, let clip) = self.operations[slot.operation],
+                case let pixel = color.pixelColor(opacity: slot.opacity), pixel.alpha == old.alpha
+            else {
+                window.sceneDidChange()
+                return false
+            }
+            guard pixel != old else { continue }
+            let fill = DrawOperation.fill(rect, color: pixel, clip: clip)
+            let area = elements[slot.element].area
+            replace(
+                operation: slot.operation, with: fill, element: slot.element,
+                signature: ViewTreeFlattener.signature(groupPath: slot.groupPath, area: area, parts: pixel))
+            operations[base + slot.operation] = fill
+            damage.add(area)
+        }
+        return true
+    }
+}

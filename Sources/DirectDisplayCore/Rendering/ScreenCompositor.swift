@@ -1,0 +1,187 @@
+import Compositing
+import Foundation
+
+/// One screen's composition: the frame is kept in a shadow buffer in cached
+/// memory; each new frame is drawn there only where something changed (the
+/// damage, found by comparing the scene with the previous one), and the scanout
+/// buffers receive copies of what each of them missed (buffer age). The KMS
+/// back end and the headless display compose through this alike.
+@MainActor
+package final class ScreenCompositor {
+    package private(set) var shadow: ShadowFrame?
+    /// The visible windows flattened, kept from frame to frame.
+    private var scene = FlattenedScene()
+    private var previousRotation: PanelRotation?
+    private var history = BufferDamageHistory()
+    private var needsFullFrame = true
+    /// The shadow buffer misses frames composed elsewhere (by GL, see `compose(drawsShadow:)`).
+    private var shadowIsStale = false
+    private(set) var statistics = Screen.FrameStatistics()
+    /// Windows of this screen with recolours pending since the last frame (see `View.setNeedsRecolour`).
+    private var recolouredWindows: [Window] = []
+
+    /// `window` has recolours pending (`View.setNeedsRecolour`): the next frame writes
+    /// them into its kept scene. Called once per window until that frame.
+    func windowRecoloured(_ window: Window) {
+        recolouredWindows.append(window)
+    }
+
+    /// The next frame is drawn whole (buffers were reallocated, another master
+    /// drew the screen, the mode changed).
+    package func invalidate() {
+        needsFullFrame = true
+        history.reset()
+    }
+
+    /// Composes the screen's frame into the shadow buffer and returns its damage,
+    /// in panel pixels: pending layout and drawing first, then the damaged part
+    /// of the visible windows by level and recency.
+    /// `excluding` are windows shown on overlay planes instead, above this frame.
+    /// Without `drawsShadow` only the scene and its damage are brought up to date
+    /// (the frame is drawn by GL): the shadow is drawn whole by `redrawStaleShadow()`
+    /// or the next frame composed into it.
+    @discardableResult
+    package func compose(_ screen: Screen, excluding offloaded: [Window] = [], drawsShadow: Bool = true) -> DamageRegion
+    {
+        let width = Int(screen.nativeBounds.width)
+        let height = Int(screen.nativeBounds.height)
+        if shadow?.width != width || shadow?.height != height {
+            shadow = ShadowFrame(width: width, height: height)
+            invalidate()
+        }
+        if drawsShadow && shadowIsStale {
+            shadowIsStale = false
+            invalidate()
+        }
+        let rotation = screen.orientation.panelRotation
+        var (windows, clip) = Application.shared.sceneWindows(of: screen, width: width, height: height)
+        if !offloaded.isEmpty { windows.removeAll { window in offloaded.contains { $0 === window } } }
+        let recoloured = recolouredWindows
+        recolouredWindows = []
+        scene.update(windows, clip: clip, scale: screen.scale, recoloured: recoloured)
+        for view in scene.drawnViews { view.contentDamage = [] }
+        let damage: DamageRegion
+        if needsFullFrame || rotation != previousRotation {
+            // A turn moves every pixel.
+            damage = DamageRegion.full(width: width, height: height)
+        } else {
+            // Found in the scene's own (unturned) pixels, drawn and copied in the panel's.
+            damage = scene.damage.clipped(to: clip).turned(
+                rotation, logicalWidth: clip.width, logicalHeight: clip.height)
+        }
+        if !drawsShadow {
+            shadowIsStale = true
+        } else if let shadow, !damage.isEmpty {
+            FrameComposer.compose(
+                scene.operations, into: shadow.pixels, width: width, height: height, bytesPerRow: shadow.bytesPerRow,
+                region: damage, rotation: rotation, depths: scene.groupDepths)
+        }
+        previousRotation = rotation
+        needsFullFrame = false
+        history.addFrame(damage)
+        statistics.framesComposed += 1
+        statistics.lastFramePixelsComposed = damage.area
+        statistics.lastFrameDamage = damage.rects.map {
+            CGRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
+        }
+        screen.didComposite()
+        return damage
+    }
+
+    /// The operations of the frame last composed, back to front.
+    package var operations: [DrawOperation] { scene.operations }
+
+    /// Draws the latest frame whole into the shadow when it was composed without
+    /// it (GL could not draw it after all); every scanout buffer then takes all of it.
+    package func redrawStaleShadow(rotation: PanelRotation) {
+        guard shadowIsStale, let shadow else { return }
+        shadowIsStale = false
+        FrameComposer.compose(
+            scene.operations, into: shadow.pixels, width: shadow.width, height: shadow.height,
+            bytesPerRow: shadow.bytesPerRow, rotation: rotation)
+        history.reset()
+    }
+
+    /// Copies into scanout buffer `slot` what it lacks to show the latest frame
+    /// (everything if it was never drawn), plus `extra`; writes only. Returns the
+    /// region written.
+    @discardableResult
+    package func update(
+        slot: Int, pixels: UnsafeMutableRawPointer, bytesPerRow: Int, extra: DamageRegion = DamageRegion()
+    ) -> DamageRegion {
+        guard let shadow else { return DamageRegion() }
+        let frame = DamageRegion.full(width: shadow.width, height: shadow.height)
+        let region = (history.take(slot: slot) ?? frame).union(extra)
+        shadow.copy(region, to: pixels, bytesPerRow: bytesPerRow)
+        return region
+    }
+
+    package func framePresented() { statistics.framesPresented += 1 }
+
+    /// The frame just composed shows `windows` windows from their own buffers on overlay planes.
+    package func frameUsedOverlays(windows: Int) {
+        if windows > 0 { statistics.framesWithOverlay += 1 }
+        statistics.lastFrameWindowsOnOverlays = windows
+    }
+
+    /// The frame just composed was drawn by GLES, not into the shadow buffer.
+    package func frameComposedWithGL() {
+        statistics.framesComposedWithGL += 1
+        statistics.lastFrameWindowsOnOverlays = 0
+    }
+
+    /// How views' content reached GL in the frame just composed by GLES.
+    package func contentReachedGL(imported: Int, uploaded: Int, bytesUploaded: Int) {
+        statistics.glSurfacesImported += imported
+        statistics.glSurfacesUploaded += uploaded
+        statistics.glBytesUploaded += bytesUploaded
+    }
+
+    /// A frame showed a GLView's own buffer on the primary plane, nothing composed.
+    package func frameScannedOutDirectly() {
+        statistics.framesScannedOutDirectly += 1
+        statistics.lastFrameWindowsOnOverlays = 0
+    }
+}
+
+extension Screen {
+    /// What composition did for this screen, for diagnostics and tests.
+    public struct FrameStatistics: Sendable, Equatable {
+        /// Frames composed (drawn into the screen's shadow buffer).
+        public var framesComposed = 0
+        /// Frames that reached the screen (flip completed; headless: composed).
+        public var framesPresented = 0
+        /// Pixels the last composed frame drew (its damage's area).
+        public var lastFramePixelsComposed = 0
+        /// The last composed frame's damage, in native panel pixels: the panel's own
+        /// orientation, so on a turned screen the rectangles are turned as the panel
+        /// shows them (not in the coordinates of `Screen.bounds`).
+        public var lastFrameDamage: [CGRect] = []
+        /// Frames that showed windows from their own buffers on overlay planes
+        /// (KMS; those windows are not composed into the frame).
+        public var framesWithOverlay = 0
+        /// How many windows the last frame showed on overlay planes.
+        public var lastFrameWindowsOnOverlays = 0
+        /// Frames that showed a full-screen GLView's own buffer on the primary plane
+        /// (KMS; nothing composed or copied; not counted in `framesComposed`).
+        public var framesScannedOutDirectly = 0
+        /// Frames composed by GLES into a scanout buffer (KMS, DIRECTDISPLAY_COMPOSITOR=gl;
+        /// also counted in `framesComposed`).
+        public var framesComposedWithGL = 0
+        /// Draws of views' content that GL sampled from an imported dmabuf, no copy (GL frames).
+        public var glSurfacesImported = 0
+        /// Draws of views' content uploaded to GL (glTexImage2D), and the bytes they copied.
+        public var glSurfacesUploaded = 0
+        public var glBytesUploaded = 0
+    }
+
+    /// Composition figures of this screen, on the KMS and the headless display alike.
+    public var frameStatistics: FrameStatistics { compositor.statistics }
+
+    /// Composes the whole frame now, as if every pixel were damaged (for benchmarks:
+    /// the cost of a frame without damage tracking).
+    public func composeWhole() {
+        compositor.invalidate()
+        compositor.compose(self)
+    }
+}

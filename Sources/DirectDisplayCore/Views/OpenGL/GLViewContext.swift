@@ -1,0 +1,67 @@
+import Foundation
+import GLRendering
+
+/// The process's OpenGL ES context for GLViews. With a KMS display it lives on
+/// the GBM device of the card the display offers (`Display.glViewCard`), so a full-screen GLView's
+/// buffers can be scanned out directly; otherwise on the surfaceless EGL display
+/// (no card needed: Mesa renders in software where there is no GPU). Made on
+/// first use; when EGL is missing or fails, or `DIRECTDISPLAY_NO_GL=1` turns GL
+/// off, one log line says why and GLViews show only their background.
+@MainActor package enum GLViewContext {
+    private static var made: Result<GLContext, GLError>?
+
+    /// Where `DIRECTDISPLAY_NO_GL` is read (tests replace it).
+    static var environment = ProcessInfo.processInfo.environment
+
+    /// The card whose GBM device the next context is made on (the display's choice).
+    package static var card: GLViewCard? { Application.shared.display?.glViewCard }
+
+    /// The context, or nil when OpenGL ES is unavailable.
+    package static var context: GLContext? {
+        if made == nil { made = make() }
+        return try? made?.get()
+    }
+
+    /// Why there is no context (nil while there is one or none was asked for yet).
+    package static var failure: GLError? {
+        guard case .failure(let error) = made else { return nil }
+        return error
+    }
+
+    /// Whether the context made so far lives on the card open as `fd`.
+    package static func lives(onCardWithFD fd: Int32) -> Bool {
+        guard case .success(let context) = made else { return false }
+        return context.display.gbmDevice?.fd == fd
+    }
+
+    /// Ends the context and its display now (the display's card is about to close):
+    /// GL objects made in it die, GLViews make new ones in the next context.
+    package static func end() {
+        if case .success(let context) = made { context.display.terminate() }
+        made = nil
+    }
+
+    private static func make() -> Result<GLContext, GLError> {
+        if environment["DIRECTDISPLAY_NO_GL"] == "1" {
+            return failed(.disabled(reason: "DIRECTDISPLAY_NO_GL=1"))
+        }
+        if let card {
+            do throws(GLError) {
+                let device = try GBMDevice(fd: card.fd, path: card.path, owner: card.owner)
+                return .success(try GLContext(display: GLDisplay(device: device)))
+            } catch {
+                StderrLog.info("no OpenGL ES on \(card.path), GLViews are composed, never scanned out: \(error)")
+            }
+        }
+        do throws(GLError) {
+            return .success(try GLContext(display: GLDisplay()))
+        } catch {
+            return failed(error)
+        }
+    }
+
+    private static func failed(_ error: GLError) -> Result<GLContext, GLError> {
+        StderrLog.info("no OpenGL ES, GLViews show only their background: \(error)")
+        return .failure(error)
+    }
+}

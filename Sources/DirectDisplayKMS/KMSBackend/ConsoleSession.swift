@@ -1,0 +1,94 @@
+import DeviceAccess
+import DirectDisplayCore
+import Foundation
+import Scheduling
+import Session
+
+/// How the display reaches its devices and its virtual console: through a seat
+/// manager (libseat: seatd, logind, or its embedded seatd as root), or directly
+/// with open(2) when none can open a seat. Either way, while the app runs the VT
+/// is in graphics mode with its keyboard off, and on `end()` it gets back the
+/// modes it had.
+///
+/// `DIRECTDISPLAY_SESSION=direct` skips libseat; `LIBSEAT_BACKEND` picks libseat's
+/// back end.
+@MainActor
+final class ConsoleSession {
+    let opener: any DeviceOpener
+    private let seat: SeatSession?
+    /// The VT found at start, its modes saved (nil when there is none we may open).
+    private let console: VirtualConsole?
+    private var watch: DescriptorWatch?
+    private var ended = false
+
+    /// The session for a display that was given its own opener: nothing of the VT is touched.
+    init(opener: any DeviceOpener) {
+        self.opener = opener
+        seat = nil
+        console = nil
+    }
+
+    /// Opens a seat through libseat, else opens devices directly and takes the VT itself.
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        // Opened first, so the modes saved are those from before the seat manager changed them.
+        let console = VirtualConsole.current()
+        self.console = console
+        var seat: SeatSession?
+        if environment["DIRECTDISPLAY_SESSION"] != "direct" {
+            do {
+                let opened = try SeatSession()
+                StderrLog.info(
+                    "session: \(opened.seatName) through libseat's \(opened.backend) back end"
+                        + (console.map { " on \($0.path)" } ?? ""))
+                seat = opened
+            } catch {
+                StderrLog.info("session: \(error); opening devices directly")
+            }
+        }
+        self.seat = seat
+        if let seat {
+            opener = seat
+        } else {
+            opener = DirectDeviceOpener()
+            guard let console else {
+                StderrLog.info("session: no virtual console of ours to put in graphics mode")
+                return
+            }
+            do {
+                try console.takeOver()
+                StderrLog.info("session: \(console.path) in graphics mode, its keyboard off")
+            } catch {
+                StderrLog.error("session: \(error)")
+            }
+        }
+    }
+
+    /// Serves the seat manager's messages (session switches) on `loop`.
+    func attach(to loop: EventLoop) {
+        guard let seat, watch == nil else { return }
+        watch = loop.watch(seat.fd, name: "libseat") { [weak seat] in seat?.dispatch() }
+    }
+
+    /// Whether the opener can switch virtual consoles (a seat manager).
+    var canSwitchConsoles: Bool { seat != nil }
+
+    /// Asks the seat manager to switch to VT `number`.
+    func switchConsole(to number: Int) {
+        do {
+            try opener.switchSession(to: number)
+        } catch {
+            StderrLog.error("session: \(error)")
+        }
+    }
+
+    /// Closes the seat (its manager puts the VT back to text mode) and puts back the
+    /// VT's modes found at start. Call after the devices are closed. Once only.
+    func end() {
+        guard !ended else { return }
+        ended = true
+        watch?.cancel()
+        watch = nil
+        seat?.close()
+        for failure in console?.restore() ?? [] { StderrLog.error("restoring the console: \(failure)") }
+    }
+}

@@ -1,0 +1,54 @@
+import DirectDisplayCore
+import Foundation
+import GLCompositing
+import KMS
+
+/// Which compositor each card's screens use (`CompositorChoice`): GL where EGL works
+/// on the card and renders on a GPU, pixman otherwise or when
+/// DIRECTDISPLAY_COMPOSITOR says so. Decided on a card's first frame, once per
+/// process and card (the GL context it asks is made again for every display), with
+/// one log line.
+extension KMSDisplay {
+    /// Choices made so far, by card path and driver.
+    private static var compositorChoices: [String: CompositorChoice] = [:]
+
+    func compositorChoice(for card: KMSCard) -> CompositorChoice {
+        if let known = card.compositorChoice { return known }
+        let key = "\(card.device.path) \(card.device.driverName)"
+        if let known = Self.compositorChoices[key] {
+            card.compositorChoice = known
+            return known
+        }
+        let setting = ProcessInfo.processInfo.environment["DIRECTDISPLAY_COMPOSITOR"]
+        // Forced to pixman: no GL context is made to ask.
+        let gl =
+            setting?.lowercased() == "pixman"
+            ? .unavailable(reason: "not asked") : glAvailability(on: card.device)
+        let choice = CompositorChoice.choose(environment: setting, gl: gl)
+        StderrLog.info("\(card.device.path) (\(card.device.driverName)): screens \(choice)")
+        Self.compositorChoices[key] = choice
+        card.compositorChoice = choice
+        return choice
+    }
+
+    /// Forgets the choices (a card came or went: its path may now name another).
+    func forgetCompositorChoices() {
+        Self.compositorChoices = [:]
+        for card in cards { card.compositorChoice = nil }
+    }
+
+    private func glAvailability(on device: DRMDevice) -> CompositorChoice.GLAvailability {
+        guard let context = GLViewContext.context else {
+            return .unavailable(reason: GLViewContext.failure.map { "\($0)" } ?? "no EGL")
+        }
+        guard let gbm = context.display.gbmDevice, gbm.fd == device.fd else {
+            return .unavailable(reason: "its EGL context is on \(context.display.name)")
+        }
+        do {
+            try context.makeCurrent()
+        } catch {
+            return .unavailable(reason: "\(error)")
+        }
+        return .available(renderer: context.renderer, deviceExtensions: context.display.deviceExtensions)
+    }
+}

@@ -1,0 +1,105 @@
+import Compositing
+import DirectDisplayCore
+import Foundation
+import InputModel
+import KMS
+
+/// The mouse cursor: on the CRTC's cursor plane where the card has a free one
+/// (moving it is a small commit, no recomposition), else blended into the
+/// composed frame. Only the screen under the pointer shows it.
+extension KMSDisplay {
+    /// Gives a newly lit output the cursor plane that can sit on its CRTC, with
+    /// the arrow drawn into the plane's buffer; without one the cursor is composited.
+    func attachCursorPlane(to entry: LitScreen, taken: Set<UInt32>) {
+        let output = entry.output
+        let image = CursorImage.arrow(scale: entry.screen.scale)
+        entry.cursorImage = image
+        let size = output.device.cursorSize
+        guard usesCursorPlanes,
+            let plane = CRTCAssignment.cursorPlane(
+                for: output.crtc, in: entry.card.probe, taken: taken),
+            image.surface.pixelWidth <= size.width, image.surface.pixelHeight <= size.height
+        else { return }
+        do {
+            let buffer = try output.attachCursor(plane: plane, width: size.width, height: size.height)
+            image.surface.copyPixels(
+                into: buffer.pixels, width: buffer.width, height: buffer.height, bytesPerRow: buffer.bytesPerRow)
+        } catch {
+            StderrLog.info("\(output.connector.name): no cursor plane, the cursor is composited: \(error)")
+        }
+    }
+
+    /// Shows the cursor at `location` (a screen and a point in its coordinates) and
+    /// hides it on every other screen; nil hides it everywhere (no mouse).
+    func showCursor(_ location: (screen: Screen, point: CGPoint)?) {
+        guard !isSuspended else { return }
+        for entry in lit {
+            var corner: (x: Int, y: Int)?
+            if let location, location.screen === entry.screen, let image = entry.cursorImage {
+                let pixel = Self.panelPixel(of: location.point, on: entry.screen)
+                corner = (pixel.x - image.hotspot.x, pixel.y - image.hotspot.y)
+            }
+            if entry.output.cursorPlaneID != nil {
+                do {
+                    try entry.output.moveCursor(x: corner?.x ?? 0, y: corner?.y ?? 0, visible: corner != nil)
+                } catch {
+                    StderrLog.error("\(entry.connector.name): moving the cursor: \(error)")
+                }
+                watchFlip(entry)
+            } else if entry.compositedCursor?.x != corner?.x || entry.compositedCursor?.y != corner?.y {
+                entry.compositedCursor = corner
+                entry.needsComposite = true
+                schedulePresent()
+            }
+        }
+    }
+
+    /// The cursor's rectangle in a buffer slot's frame: where it was drawn last in
+    /// that buffer (to be erased) and where it goes now.
+    func compositedCursorDamage(_ entry: LitScreen, slot: Int) -> DamageRegion {
+        var region = DamageRegion()
+        if let old = entry.cursorDrawn[slot] { region.add(old) }
+        if let corner = entry.compositedCursor, let image = entry.cursorImage {
+            region.add(
+                PixelRect(x: corner.x, y: corner.y, width: image.surface.pixelWidth, height: image.surface.pixelHeight))
+        }
+        return region
+    }
+
+    /// Writes the composited cursor over the shadow frame into buffer `slot`
+    /// (blended in cached memory: the scanout buffer is only written).
+    func drawCompositedCursor(_ entry: LitScreen, into buffer: ScanoutBuffer, slot: Int) {
+        guard let corner = entry.compositedCursor, let image = entry.cursorImage,
+            let shadow = entry.screen.compositor.shadow
+        else {
+            entry.cursorDrawn[slot] = nil
+            return
+        }
+        entry.cursorDrawn[slot] = shadow.copy(
+            blending: image.surface, x: corner.x, y: corner.y, to: buffer.pixels, bytesPerRow: buffer.bytesPerRow)
+    }
+
+    /// Where the cursor plane of `screen` shows the cursor's top-left corner, in
+    /// CRTC pixels; nil while hidden there or composited. For tests and tools.
+    public func cursorPlanePosition(on screen: Screen) -> (x: Int, y: Int)? {
+        entry(for: screen)?.output.cursorPosition
+    }
+
+    /// Whether `screen` shows the cursor on a hardware cursor plane.
+    public func hasCursorPlane(_ screen: Screen) -> Bool { entry(for: screen)?.output.cursorPlaneID != nil }
+
+    /// The panel pixel showing the screen pixel under `point` (the screen's own
+    /// coordinates): the touch mapping's inverse, taken at that pixel's centre.
+    static func panelPixel(of point: CGPoint, on screen: Screen) -> (x: Int, y: Int) {
+        let scale = screen.scale
+        let centre = ScreenPoint(
+            x: ((point.x * scale).rounded(.down) + 0.5) / scale, y: ((point.y * scale).rounded(.down) + 0.5) / scale)
+        let position = TouchPointMapping.panelPosition(
+            of: centre, size: ScreenSize(width: screen.bounds.width, height: screen.bounds.height),
+            rotation: ScreenRotation(rawValue: screen.orientation.panelRotation.rawValue) ?? .none)
+        return (
+            Int((position.x * screen.nativeBounds.width).rounded(.down)),
+            Int((position.y * screen.nativeBounds.height).rounded(.down))
+        )
+    }
+}

@@ -1,0 +1,152 @@
+import DirectDisplayCore
+import Foundation
+import GLRendering
+import KMS
+
+/// Direct scanout: a GLView that covers a whole screen, opaque, with nothing over
+/// it, draws straight into a GBM buffer that goes on the primary plane: nothing
+/// is composed or copied. The output has one such buffer per buffer slot, so GL
+/// draws only into a buffer that is neither on screen nor queued, and the output
+/// holds each one until the flip that replaces it. Everything else (another
+/// window on top, a composited cursor, a turned screen, GL on another card) is
+/// composed as usual; the GLView then draws into its content again.
+extension KMSDisplay {
+    /// Whether full-screen GLViews may be scanned out directly; not with
+    /// DIRECTDISPLAY_NO_DIRECT_SCANOUT=1 (they are composed like any view).
+    static var directScanoutAllowed: Bool {
+        ProcessInfo.processInfo.environment["DIRECTDISPLAY_NO_DIRECT_SCANOUT"].map { $0.isEmpty || $0 == "0" } ?? true
+    }
+
+    /// One slot's GBM buffer: GL draws into `target`, the card scans out `framebuffer`.
+    struct DirectFrame {
+        let target: GLFramebuffer
+        let framebuffer: ImportedFramebuffer
+
+        /// A new GBM buffer of `width`×`height` on `gbm` that GL draws into through
+        /// `context` and `card` scans out.
+        init(context: GLContext, gbm: GBMDevice, card: DRMDevice, width: Int, height: Int) throws {
+            let buffer = try GBMBuffer(device: gbm, width: width, height: height)
+            target = try GLFramebuffer(context: context, buffer: buffer)
+            framebuffer = try ImportedFramebuffer(
+                device: card, handle: buffer.gemHandle, width: width, height: height,
+                bytesPerRow: buffer.bytesPerRow, format: buffer.format, owner: target)
+        }
+    }
+
+    /// The GLView scanned out directly on `screen` in the latest frame, if any (for tests and tools).
+    public func directScanoutView(on screen: Screen) -> GLView? {
+        guard let entry = entry(for: screen), entry.output.committedDirectFrame else { return nil }
+        return entry.directView
+    }
+
+    /// Presents a frame of the GLView that may be scanned out on `entry`'s screen.
+    /// Returns false when there is none (or it failed): compose the frame instead.
+    func presentDirect(_ entry: LitScreen) -> Bool {
+        let screen = entry.screen
+        for window in host?.visibleWindows(on: screen) ?? [] { window.layoutIfNeeded() }
+        guard let view = directCandidate(entry), let frame = directFrame(entry) else {
+            leaveDirectScanout(entry)
+            return false
+        }
+        // Just switched over: the view's buffers hold nothing of it yet.
+        if entry.directView !== view {
+            leaveDirectScanout(entry)
+            view.setNeedsDisplay()
+        }
+        view.directTarget = frame.target
+        view.drewDirectly = false
+        host?.layoutAndDisplay(screen)
+        view.directTarget = nil
+        entry.directView = view
+        entry.needsComposite = false
+        screen.didComposite()
+        // Nothing new to show, unless a direct frame whose commit failed waits for its retry.
+        guard view.drewDirectly || entry.output.hasUncommittedFrame else { return true }
+        // The buffer must be complete before the card reads it.
+        frame.target.finish()
+        entry.composedVersion += 1
+        entry.composedForNextFlip = entry.output.hasFlipQueued
+        entry.overlaysShownAt = []
+        entry.overlayContents = []
+        screen.compositor.frameScannedOutDirectly()
+        do {
+            try entry.output.presentDirect(frame.framebuffer, version: entry.composedVersion)
+            entry.lastDirectFrame = frame
+            entry.lastSurfaceFrame = nil
+            commitSucceeded(entry)
+        } catch {
+            commitFailed(entry, error)
+        }
+        watchFlip(entry)
+        return true
+    }
+
+    /// The direct frame on screen, read back through GL (for a capture where the
+    /// card has no writeback connector); nil when GL cannot read it.
+    func directFramePixels(_ entry: LitScreen) -> [UInt32]? {
+        if let surfaceFrame = entry.lastSurfaceFrame { return surfaceFrame.buffer.copyPixels() }
+        guard let frame = entry.lastDirectFrame else { return nil }
+        var pixels = [UInt32](repeating: 0, count: frame.target.width * frame.target.height)
+        let read = pixels.withUnsafeMutableBytes { bytes in
+            (try? frame.target.readPixels(into: bytes.baseAddress!, bytesPerRow: frame.target.width * 4)) != nil
+        }
+        return read ? pixels : nil
+    }
+
+    /// Back to composition: the GLView draws into its content again.
+    private func leaveDirectScanout(_ entry: LitScreen) {
+        guard let view = entry.directView else { return }
+        entry.directView = nil
+        view.setNeedsDisplay()
+    }
+
+    /// The front-most visible view of the front window, when it is an opaque GLView
+    /// covering the whole unturned screen with every view above it in the tree
+    /// opaque as a whole and untransformed, none of them animating (composition shows
+    /// what animations show), no composited cursor, and GL on this screen's card.
+    private func directCandidate(_ entry: LitScreen) -> GLView? {
+        let screen = entry.screen
+        guard Self.directScanoutAllowed, screen.orientation.panelRotation == .none, entry.compositedCursor == nil,
+            let window = host?.visibleWindows(on: screen).last, window.alpha == 1,
+            !window.hasRunningAnimations
+        else { return nil }
+        guard window.transform.isIdentity else { return nil }
+        var view: View = window
+        while let front = view.subviews.last(where: { !$0.isHidden }) {
+            guard front.alpha == 1, front.transform.isIdentity, !front.hasRunningAnimations else { return nil }
+            view = front
+        }
+        guard let glView = view as? GLView, glView.isOpaque,
+            CGRect(origin: glView.convertToScreen(glView.bounds.origin), size: glView.bounds.size) == screen.bounds,
+            glView.bounds.width * screen.scale == CGFloat(entry.output.mode.width),
+            glView.bounds.height * screen.scale == CGFloat(entry.output.mode.height)
+        else { return nil }
+        return glView
+    }
+
+    /// The GBM buffer of the slot drawn now, made on first use (or when the mode
+    /// changed); nil when GL is not on this screen's card or the buffer fails.
+    private func directFrame(_ entry: LitScreen) -> DirectFrame? {
+        guard let context = GLViewContext.context, let gbm = context.display.gbmDevice,
+            gbm.fd == entry.card.device.fd
+        else { return nil }
+        let slot = entry.output.drawSlot
+        let width = entry.output.mode.width
+        let height = entry.output.mode.height
+        if let kept = entry.directFrames[slot], kept.target.width == width, kept.target.height == height,
+            kept.target.context === context
+        {
+            return kept
+        }
+        do {
+            let made = try DirectFrame(
+                context: context, gbm: gbm, card: entry.card.device, width: width, height: height)
+            entry.directFrames[slot] = made
+            return made
+        } catch {
+            StderrLog.info("\(entry.output.connector.name): no direct scanout, GLViews are composed: \(error)")
+            entry.directScanoutFailed = true
+            return nil
+        }
+    }
+}

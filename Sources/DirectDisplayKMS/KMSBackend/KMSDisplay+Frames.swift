@@ -1,0 +1,192 @@
+import Animation
+import Compositing
+import DeviceAccess
+import DirectDisplayCore
+import Foundation
+import GLCompositing
+import KMS
+import Scheduling
+import Udev
+
+/// Frames: composing what changed, committing it, taking flip events, and waiting
+/// for a frame to be on screen.
+extension KMSDisplay {
+    /// Composes and presents any pending changes now, then blocks on the card's fd
+    /// until the frame holding every change made so far is on screen (with views
+    /// animating: their last frame). For tests and tools that must know what is
+    /// scanned out; apps let `Application.run()` serve.
+    @discardableResult
+    public func waitForPresentation(of screen: Screen, timeout: Double = 2) throws -> FlipEvent {
+        guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
+        presentDirtyScreens()
+        try waitFor("page flip on \(screen.name) after \(timeout) s", timeout: timeout) {
+            !entry.needsComposite && !entry.output.hasFlipQueued && !entry.output.hasUncommittedFrame
+                && entry.commitRetry == nil
+        }
+        guard let event = entry.output.lastFlip else { throw KMSDisplayError.timedOut("first frame of \(screen.name)") }
+        return event
+    }
+
+    /// Composes and presents any pending changes now, then blocks until the next
+    /// flip of `screen` completes and returns its event. A change made after each
+    /// return is drawn while the previous frame waits for its vblank, which is how
+    /// an animation keeps up with the refresh rate.
+    @discardableResult
+    public func waitForNextFlip(of screen: Screen, timeout: Double = 1) throws -> FlipEvent {
+        guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
+        presentDirtyScreens()
+        guard entry.output.hasFlipQueued else {
+            throw KMSDisplayError.timedOut("\(screen.name) has no frame queued to wait for")
+        }
+        let previous = entry.output.lastFlip
+        try waitFor("page flip on \(screen.name) after \(timeout) s", timeout: timeout) {
+            entry.output.lastFlip != previous
+        }
+        return entry.output.lastFlip!
+    }
+
+    /// Composes and commits every pending change now, without waiting for it to
+    /// reach the screen (a frame finished while another is queued waits as pending).
+    public func flush() {
+        presentDirtyScreens()
+    }
+
+    /// The content version last composed for `screen` (on screen or on its way):
+    /// a change made now shows in frame `composedFrameNumber + 1` or later.
+    public func composedFrameNumber(of screen: Screen) -> Int? { entry(for: screen)?.composedVersion }
+
+    /// Whether a frame of `screen` is committed and waiting for its vblank (for tests
+    /// of the pipeline: a flip event commits the frame drawn while it waited).
+    package func hasFrameQueued(on screen: Screen) -> Bool { entry(for: screen)?.output.hasFlipQueued ?? false }
+
+    /// The content version on screen: one more for every frame composed for `screen`.
+    public func presentedFrameNumber(of screen: Screen) -> Int? { entry(for: screen)?.output.presentedVersion }
+
+    /// Composes the screens that changed on the loop's next turn (after the
+    /// current handler), so changes made together become one frame.
+    func schedulePresent() {
+        guard !presentScheduled else { return }
+        presentScheduled = true
+        eventLoop.post { [weak self] in
+            self?.presentScheduled = false
+            self?.presentDirtyScreens()
+        }
+    }
+
+    /// Composes the screens that changed. At most one frame is composed per vblank:
+    /// while a flip is queued, the first change is composed at once into the frame
+    /// that goes out at that flip (so it is ready on time), and later ones wait for
+    /// the flip event, so input read meanwhile all goes into one frame.
+    func presentDirtyScreens() {
+        guard !isSuspended else { return }
+        for entry in lit
+        where entry.needsComposite && !entry.framesHeld && !(entry.output.hasFlipQueued && entry.composedForNextFlip) {
+            present(entry)
+        }
+    }
+
+    /// Composes what changed into the screen's shadow frame, copies into a free
+    /// buffer what that buffer missed, and commits it: at once when nothing is
+    /// queued (a modeset the first time), else at that frame's flip event. A frame
+    /// in which nothing changed is not committed (an idle screen costs nothing).
+    func present(_ entry: LitScreen) {
+        stepAnimations(entry)
+        defer { continueAnimation(entry) }
+        if !entry.directScanoutFailed, presentDirect(entry) { return }
+        let compositor = entry.screen.compositor
+        host?.layoutAndDisplay(entry.screen)
+        let overlays = prepareOverlays(entry)
+        let withGL = overlays.isEmpty && composesWithGL(entry)
+        let damage = compositor.compose(entry.screen, excluding: overlays.map(\.window), drawsShadow: !withGL)
+        entry.needsComposite = false
+        if withGL {
+            if presentComposedWithGL(entry, damage: damage) { return }
+            compositor.redrawStaleShadow(rotation: entry.screen.orientation.panelRotation)
+        }
+        let slot = entry.output.drawSlot
+        let cursor = compositedCursorDamage(entry, slot: slot)
+        let overlaysAt = overlays.map { (x: $0.x, y: $0.y) }
+        let overlayChanged =
+            !overlaysAt.elementsEqual(entry.overlaysShownAt) { $0.x == $1.x && $0.y == $1.y }
+            || overlays.contains { !$0.damage.isEmpty }
+        guard
+            !damage.isEmpty || !cursor.isEmpty || overlayChanged || entry.output.flipPhase == .unlit
+                || entry.output.hasUncommittedFrame
+        else { return }
+        let buffer: ScanoutBuffer
+        do {
+            buffer = try entry.output.drawBuffer()
+        } catch {
+            // What was composed never reached a buffer: every buffer is drawn whole at the retry.
+            entry.buffersInvalidated()
+            commitFailed(entry, error)
+            return
+        }
+        // GL's buffers miss this frame: each is drawn whole when GL composes again.
+        entry.composedHistory.reset()
+        let written = compositor.update(
+            slot: slot, pixels: buffer.pixels, bytesPerRow: buffer.bytesPerRow, extra: cursor)
+        drawCompositedCursor(entry, into: buffer, slot: slot)
+        entry.composedVersion += 1
+        entry.composedForNextFlip = entry.output.hasFlipQueued
+        entry.overlaysShownAt = overlaysAt
+        compositor.frameUsedOverlays(windows: overlays.count)
+        // After a direct frame (a GLView's own buffer) the plane shows another buffer: all of it is new.
+        let clips =
+            entry.output.committedDirectFrame
+            ? nil : written.rects.map { DamageClip(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        do {
+            try entry.output.present(version: entry.composedVersion, overlaysAt: overlaysAt, damage: clips)
+            commitSucceeded(entry)
+        } catch {
+            commitFailed(entry, error)
+        }
+        watchFlip(entry)
+    }
+
+    func handle(_ events: [FlipEvent], on card: KMSCard) {
+        guard !dropsFlipEvents else { return }
+        for event in events {
+            guard let entry = lit.first(where: { $0.card === card && $0.output.crtc.id == event.crtcID }) else {
+                continue
+            }
+            do {
+                guard try entry.output.handle(event) else { continue }
+                commitSucceeded(entry)
+            } catch {
+                // The flip completed; the frame pending behind it could not be committed.
+                commitFailed(entry, error)
+            }
+            entry.composedForNextFlip = false
+            entry.vblanks.record(time: event.timestamp, sequence: event.sequence)
+            watchFlip(entry)
+            if entry.plugToFirstFrame == nil, let plugTime = entry.plugTime {
+                entry.plugToFirstFrame = monotonicSeconds() - plugTime
+            }
+            let changed = entry.output.presentedVersion != entry.lastSeenVersion
+            entry.lastSeenVersion = entry.output.presentedVersion
+            if changed { entry.screen.compositor.framePresented() }
+            framePresented?(entry.screen, event, changed)
+            if entry.needsComposite && !isSuspended && !entry.framesHeld { present(entry) }
+        }
+    }
+
+    /// Blocks on the card's fd alone (nothing else is served: this runs inside other
+    /// operations) until `entry` has no flip queued. New frames wait until the loop's
+    /// next turn (the caller then has the idle screen to itself).
+    func waitUntilIdle(_ entry: LitScreen, timeout: Double) throws {
+        entry.framesHeld = true
+        defer {
+            entry.framesHeld = false
+            if entry.needsComposite { schedulePresent() }
+        }
+        let deadline = monotonicSeconds() + finiteTimeout(timeout)
+        while entry.output.hasFlipQueued {
+            let remaining = deadline - monotonicSeconds()
+            guard remaining > 0 else {
+                throw KMSDisplayError.timedOut("page flip on \(entry.output.connector.name) after \(timeout) s")
+            }
+            handle(try entry.card.device.readFlipEvents(timeout: remaining), on: entry.card)
+        }
+    }
+}

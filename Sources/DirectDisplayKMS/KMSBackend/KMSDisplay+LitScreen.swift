@@ -1,0 +1,106 @@
+import Animation
+import Compositing
+import DeviceAccess
+import DirectDisplayCore
+import Foundation
+import GLCompositing
+import KMS
+import Scheduling
+import Udev
+
+extension KMSDisplay {
+    /// One screen being driven: its output and whether the model has changed it.
+    final class LitScreen {
+        let screen: Screen
+        let output: ScanoutOutput
+        let card: KMSCard
+        /// The connector as last probed (its mode list may change while lit).
+        var connector: ConnectorState
+        /// CLOCK_MONOTONIC time of the device event that made this screen, for
+        /// hotplug-to-first-frame figures; nil for screens found at start.
+        var plugTime: Double?
+        /// How long after `plugTime` the first frame completed its flip.
+        var plugToFirstFrame: Double?
+        var needsComposite = true
+        /// Incremented for every composed frame; the output reports which one is on screen.
+        var composedVersion = 0
+        /// The version on screen at the last flip event, to tell new content from repeats.
+        var lastSeenVersion = 0
+        /// The arrow at this screen's scale (on the output's cursor plane, or composited).
+        var cursorImage: CursorImage?
+        /// Where a composited cursor's top-left corner sits in panel pixels; nil when not shown here.
+        var compositedCursor: (x: Int, y: Int)?
+        /// The composited cursor's rectangle as last drawn into each buffer slot.
+        var cursorDrawn: [Int: PixelRect] = [:]
+        /// A frame was composed since the last flip event (it waits as the pending frame).
+        var composedForNextFlip = false
+        /// The deadline of the queued flip (see `watchFlip`).
+        var flipWatchdog: TimerID?
+        /// Flips given up because their events never came.
+        var lostFlips = 0
+        /// Commits refused in a row (see KMSDisplay+CommitRetry), and the timer that retries the last.
+        var failedCommits = 0
+        /// Modesets done because the connector's link-status went BAD.
+        var linkResets = 0
+        var commitRetry: TimerID?
+        /// The windows scanned out from their own buffers on overlay planes, by plane,
+        /// lowest first (see KMSDisplay+PlaneOffload).
+        var overlayContents: [OverlayWindowContent] = []
+        /// Where the latest frame shows the overlay windows, in panel pixels, by plane; empty: planes off.
+        var overlaysShownAt: [(x: Int, y: Int)] = []
+        /// The overlay rectangles, by plane, the kernel last accepted in a TEST_ONLY commit.
+        var testedOverlays: [PixelRect]?
+        /// Windows and rectangles the kernel refused on an overlay plane (not tried again there).
+        var refusedOverlays: [(window: ObjectIdentifier, rect: PixelRect)] = []
+        /// When the next vblank comes, from the flip events (see KMSDisplay+Animation).
+        var vblanks: VBlankPredictor
+        /// The next animation frame when no flip is on its way to bring one.
+        var animationTimer: TimerID?
+        /// No new frame is composed while a wait for the screen to go idle runs
+        /// (an animation would otherwise queue one at every flip).
+        var framesHeld = false
+        /// Per buffer slot, the GBM buffer a full-screen GLView draws into (KMSDisplay+DirectScanout).
+        var directFrames: [DirectFrame?] = [nil, nil, nil]
+        /// The GLView scanned out directly in the latest frame drawn.
+        weak var directView: GLView?
+        /// The direct frame committed last (what a capture without writeback reads back).
+        var lastDirectFrame: DirectFrame?
+        /// Making a direct-scanout buffer failed once: the screen composes GLViews from then on.
+        var directScanoutFailed = false
+        /// Per buffer slot, the GBM buffer GL composes the screen into (KMSDisplay+GLComposition).
+        var composedFrames: [DirectFrame?] = [nil, nil, nil]
+        /// What each of `composedFrames` missed since GL last drew it (buffer age), or
+        /// the damage of the frames swapped on `glSurface` (EGL gives the age).
+        var composedHistory = BufferDamageHistory()
+        /// The window surface GL composes the screen into (KMSDisplay+GLSurface).
+        var glSurface: GLCompositionSurface?
+        /// Damage composed but not drawn into `glSurface` yet (its buffers were all locked).
+        var glUndrawnDamage = DamageRegion()
+        /// The EGL buffer ages GL composition saw, latest last (for tests).
+        var glBufferAges: [Int] = []
+        /// The surface buffer committed last, while a frame holds it (what a capture without writeback reads).
+        weak var lastSurfaceFrame: GLSurfaceFrame?
+        /// The GL composer of this screen (made on the first GL frame).
+        var glComposer: GLFrameComposer?
+        /// GL composition failed once: the screen is composed by pixman from then on.
+        var glCompositionFailed = false
+
+        /// The buffers' contents are unknown (reallocated, or another master drew): each is drawn whole next.
+        @MainActor func buffersInvalidated() {
+            screen.compositor.invalidate()
+            composedHistory.reset()
+            cursorDrawn = [:]
+            overlayContents = []
+            testedOverlays = nil
+        }
+
+        init(screen: Screen, output: ScanoutOutput, card: KMSCard, plugTime: Double?) {
+            self.screen = screen
+            self.output = output
+            self.card = card
+            self.plugTime = plugTime
+            connector = output.connector
+            vblanks = VBlankPredictor(refreshRate: output.mode.refreshRate)
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Compositing
+import DirectDisplayCore
+import Foundation
+import KMS
+
+/// Plane offload: the front-most windows, when they can be scanned out from
+/// buffers of their own, go on overlay planes (one each) instead of being
+/// composed into the frame. Moving them then costs no composition at all, and
+/// what changes in one is drawn only into its own buffer. Chosen per frame: only
+/// a run of windows from the front-most down (the frame holds every window not
+/// offloaded, below all the planes, so a composed window must not be covered by
+/// an offloaded one), checked with one atomic TEST_ONLY commit whenever a place
+/// or size changes; when the kernel says no, the lowest window of the run is
+/// composed like any window and the rest tried again.
+extension KMSDisplay {
+    /// Whether windows may go on overlay planes: atomic cards only, and not with
+    /// DIRECTDISPLAY_NO_OVERLAYS=1 (for drivers whose overlays misbehave).
+    static var overlaysAllowed: Bool {
+        ProcessInfo.processInfo.environment["DIRECTDISPLAY_NO_OVERLAYS"].map { $0.isEmpty || $0 == "0" } ?? true
+    }
+
+    /// Gives a newly lit output the overlay planes that can sit on its CRTC and no other screen took.
+    func attachOverlayPlanes(to entry: LitScreen, taken: Set<UInt32>) {
+        guard Self.overlaysAllowed, entry.card.device.supportsAtomic else { return }
+        let planes = CRTCAssignment.overlayPlanes(for: entry.output.crtc, in: entry.card.probe, taken: taken)
+        if !planes.isEmpty { entry.output.attachOverlays(planes: planes) }
+    }
+
+    /// Whether `screen` has an overlay plane a window may go on (atomic cards with a free overlay).
+    public func hasOverlayPlane(_ screen: Screen) -> Bool { overlayPlaneCount(screen) > 0 }
+
+    /// How many windows of `screen` may go on overlay planes at once.
+    public func overlayPlaneCount(_ screen: Screen) -> Int { entry(for: screen)?.output.overlayPlaneIDs.count ?? 0 }
+
+    /// The windows on `screen`'s overlay planes in the latest frame, back to front (for tests and tools).
+    public func overlayWindows(on screen: Screen) -> [Window] {
+        guard let entry = entry(for: screen) else { return [] }
+        let windows = host?.visibleWindows(on: screen) ?? []
+        return entry.overlayContents.prefix(entry.overlaysShownAt.count).compactMap { content in
+            windows.first { ObjectIdentifier($0) == content.windowID }
+        }
+    }
+
+    /// The front-most window on `screen`'s overlay planes in the latest frame, if any.
+    public func overlayWindow(on screen: Screen) -> Window? { overlayWindows(on: screen).last }
+
+    /// The front-most windows that can be scanned out as they are, back to front,
+    /// with their places in panel pixels: at most one per overlay plane, and only
+    /// the run down from the front-most window that ends at the first one that
+    /// cannot. The screen unturned, no composited cursor they would cover; each
+    /// window opaque as a whole (alpha 1), on whole pixels, inside the screen and
+    /// smaller than it (a window covering the screen gains nothing), no transform
+    /// on it or any view in it (transformed views are composed: their bounding
+    /// boxes need not follow the window's pixels), and not refused by the kernel
+    /// at this place before.
+    private func overlayCandidates(_ entry: LitScreen) -> [(window: Window, rect: PixelRect)] {
+        let screen = entry.screen
+        let planes = entry.output.overlayPlaneIDs.count
+        guard planes > 0, screen.orientation.panelRotation == .none, entry.compositedCursor == nil else { return [] }
+        let windows = host?.visibleWindows(on: screen) ?? []
+        let panel = PixelRect(x: 0, y: 0, width: entry.output.mode.width, height: entry.output.mode.height)
+        let places = windows.map { pixelRect(of: $0, scale: screen.scale) }
+        // A refusal holds while its window stays where it was refused.
+        entry.refusedOverlays.removeAll { refused in
+            !zip(windows, places).contains { ObjectIdentifier($0) == refused.window && $1 == refused.rect }
+        }
+        var run: [(window: Window, rect: PixelRect)] = []
+        for (window, place) in zip(windows, places).reversed() {
+            guard run.count < planes, window.presentation.alpha == 1, !window.hasTransformInTree, let rect = place,
+                !rect.isEmpty, rect.intersection(panel) == rect, rect != panel,
+                !entry.refusedOverlays.contains(where: { $0.window == ObjectIdentifier(window) && $0.rect == rect })
+            else { break }
+            run.append((window, rect))
+        }
+        return run.reversed()
+    }
+
+    /// The window's frame in panel pixels, when its edges are whole pixels.
+    private func pixelRect(of window: Window, scale: CGFloat) -> PixelRect? {
+        let frame = window.presentation.frame
+        let edges = [frame.minX * scale, frame.minY * scale, frame.width * scale, frame.height * scale]
+        guard edges.allSatisfy({ $0.rounded() == $0 && $0.isFinite }) else { return nil }
+        return PixelRect(x: Int(edges[0]), y: Int(edges[1]), width: Int(edges[2]), height: Int(edges[3]))
+    }
+
+    /// Draws the windows that go on overlay planes into their buffers of the frame
+    /// being drawn, back to front (the first on the lowest plane), once the kernel
+    /// took them there; empty: the frame composes every window.
+    func prepareOverlays(_ entry: LitScreen) -> [(window: Window, x: Int, y: Int, damage: DamageRegion)] {
+        // A modeset frame composes everything: TEST_ONLY of a flip needs a lit CRTC.
+        var candidates = entry.output.requiresModeset ? [] : overlayCandidates(entry)
+        while let lowest = candidates.first {
+            do {
+                return try offload(candidates, entry)
+            } catch {
+                let rect = lowest.rect
+                StderrLog.info(
+                    "\(entry.output.connector.name): overlay planes refused (\(candidates.count) windows), "
+                        + "window at \(rect.x),\(rect.y) \(rect.width)x\(rect.height) composed instead: \(error)")
+                entry.refusedOverlays.append((ObjectIdentifier(lowest.window), rect))
+                entry.testedOverlays = nil
+                candidates.removeFirst()
+            }
+        }
+        entry.overlayContents = []
+        return []
+    }
+
+    /// Puts `candidates` on the first overlay planes, back to front: checks the
+    /// set with a TEST_ONLY commit (unless these places passed one already), then
+    /// draws what changed in each window into its plane's buffer.
+    private func offload(_ candidates: [(window: Window, rect: PixelRect)], _ entry: LitScreen) throws
+        -> [(window: Window, x: Int, y: Int, damage: DamageRegion)]
+    {
+        let output = entry.output
+        let rects = candidates.map(\.rect)
+        var buffers: [ScanoutBuffer] = []
+        for (plane, rect) in rects.enumerated() {
+            buffers.append(try output.overlayDrawBuffer(plane: plane, width: rect.width, height: rect.height))
+        }
+        if entry.testedOverlays != rects {
+            if let refusal = refusesOverlayTests { throw refusal }
+            if let limit = refusesOverlaysAbove, rects.count > limit {
+                throw DRMError(
+                    call: "test", code: EINVAL, context: "more than \(limit) overlay planes refused by the test")
+            }
+            try output.testOverlays(rects.map { (x: $0.x, y: $0.y) })
+            entry.testedOverlays = rects
+        }
+        var contents: [OverlayWindowContent] = []
+        var shown: [(window: Window, x: Int, y: Int, damage: DamageRegion)] = []
+        for (plane, (window, rect)) in candidates.enumerated() {
+            // A content's buffer ages are its plane's: it is kept only on the same plane.
+            let content: OverlayWindowContent
+            if plane < entry.overlayContents.count, entry.overlayContents[plane].windowID == ObjectIdentifier(window),
+                entry.overlayContents[plane].width == rect.width, entry.overlayContents[plane].height == rect.height
+            {
+                content = entry.overlayContents[plane]
+            } else {
+                content = OverlayWindowContent(window: window, width: rect.width, height: rect.height)
+            }
+            let damage = content.compose(window, scale: entry.screen.scale)
+            content.update(
+                slot: output.drawSlot, pixels: buffers[plane].pixels, bytesPerRow: buffers[plane].bytesPerRow)
+            contents.append(content)
+            shown.append((window, rect.x, rect.y, damage))
+        }
+        entry.overlayContents = contents
+        return shown
+    }
+}

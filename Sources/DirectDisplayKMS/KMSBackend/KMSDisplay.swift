@@ -1,0 +1,258 @@
+import Animation
+import Compositing
+import DeviceAccess
+import DirectDisplayCore
+import Foundation
+import GLCompositing
+import KMS
+import Scheduling
+import Udev
+
+/// The display that drives real screens through DRM/KMS: every connected
+/// connector of every card becomes a Screen, lit in its preferred mode, and
+/// the model's frames reach it by page flips paced by the card's flip events.
+@MainActor
+public final class KMSDisplay: Display {
+    /// Called after each completed page flip with the screen, the flip event and
+    /// whether the flip showed new content (the first frame or a changed one).
+    public var framePresented: (@MainActor (Screen, FlipEvent, Bool) -> Void)?
+
+    var cards: [KMSCard] = []
+    var lit: [LitScreen] = []
+    var presentScheduled = false
+    /// The one loop serving the cards' flip events, udev, libinput and timers.
+    public let eventLoop: EventLoop
+    /// Opens the cards and input devices (a session manager, or open(2)) and owns the VT.
+    let session: ConsoleSession
+    var opener: any DeviceOpener { session.opener }
+    /// drm device events, served on the event loop.
+    var deviceMonitor: DeviceEventSource?
+    /// When to re-probe which card (burst coalescing, no-mode retries, CRTC waits).
+    var reprobeSchedule = ReprobeSchedule()
+    /// The loop timer set for `reprobeSchedule.nextDeadline`.
+    var reprobeTimer: (id: TimerID, deadline: Double)?
+    /// The seat's touchscreens, keyboards and mice (libinput). When libinput could
+    /// not start (the reason is logged) it has no devices; the screens run regardless.
+    public let input: SeatInput
+    private let inputSource: (any InputEventSource)
+    /// Whether cursor planes may be used (else the cursor is always composited).
+    let usesCursorPlanes: Bool
+    /// Paused for a session switch (see `suspend()`): no commits, device events held.
+    public internal(set) var isSuspended = false
+    /// Device events that arrived while suspended, with their arrival times.
+    var heldDeviceEvents: [([DRMHotplugEvent], Double)] = []
+    /// The application this display serves (`attach(to:)`): it is told of screens
+    /// and asked for frames.
+    private(set) weak var host: (any DisplayHost)?
+    /// The card GLViews' context is made on: the main screen's when lit, so a
+    /// full-screen GLView can be scanned out (not kept open by this reference).
+    weak var glViewDevice: DRMDevice?
+    /// Views' content in dumb buffers GL imports, while GL composes.
+    var glContentMemory: GLContentMemory?
+
+    /// Finds the cards through udev and opens each as DRM master; once given to
+    /// the application (`Application.shared.display`, or `run(on:)`), lights every
+    /// connected connector and follows hotplug from then on (udev, main queue).
+    /// A card with no connected screen is
+    /// kept: its screens appear when a display is plugged in.
+    /// Input comes from libinput's `seat` (XDG_SEAT, else seat0). With
+    /// `cursorPlanes` false the mouse cursor is always composited into the frame
+    /// (for drivers whose cursor planes misbehave). Cards and input devices are
+    /// opened through a seat manager (libseat: seatd, logind, or its embedded seatd
+    /// as root), else directly; the VT is put into graphics mode with its keyboard
+    /// off until `shutdown()`. A given `opener` is used instead, and the VT is left
+    /// alone; it may pause and resume the display when its session becomes
+    /// inactive or active (a virtual-console switch).
+    /// - Throws: `KMSDisplayError.noDisplayDevice` when udev lists no card;
+    ///   `.noUsableCard` when none could be opened (e.g. another DRM master holds them).
+    public init(
+        seat: String = ProcessInfo.processInfo.environment["XDG_SEAT"] ?? "seat0", cursorPlanes: Bool = true,
+        opener: (any DeviceOpener)? = nil
+    ) throws {
+        usesCursorPlanes = cursorPlanes
+        let loop = EventLoop()
+        eventLoop = loop
+        let udev = try UdevContext()
+        let nodes = DRMCardEnumerator(udev: udev).cards()
+        guard !nodes.isEmpty else { throw KMSDisplayError.noDisplayDevice }
+        if opener == nil {
+            // A second app must fail before it takes the seat and the VT: that would
+            // pull the console from under the app that drives the cards.
+            // A master that is going away (the seat server of an app killed a moment
+            // ago exits after it) gets a second to let go.
+            var held: [CardFailure] = []
+            let deadline = monotonicSeconds() + 1
+            repeat {
+                if !held.isEmpty { usleep(50_000) }
+                held = nodes.compactMap { node in
+                    DRMDevice.masterHeldElsewhere(path: node.devnode).map {
+                        CardFailure(devnode: node.devnode, error: $0)
+                    }
+                }
+            } while held.count == nodes.count && monotonicSeconds() < deadline
+            if held.count == nodes.count { throw KMSDisplayError.noUsableCard(held) }
+        }
+        let session = opener.map { ConsoleSession(opener: $0) } ?? ConsoleSession()
+        self.session = session
+        let opener = session.opener
+        var failures: [CardFailure] = []
+        for node in nodes {
+            do {
+                cards.append(try KMSCard(node: node, opener: opener))
+            } catch {
+                failures.append(CardFailure(devnode: node.devnode, error: error))
+                StderrLog.info("skipping \(node.devnode): \(error)")
+            }
+        }
+        guard !cards.isEmpty else {
+            session.end()
+            throw KMSDisplayError.noUsableCard(failures)
+        }
+        let source: any InputEventSource
+        do {
+            source = try LibinputEventSource(seat: seat, opener: opener, loop: loop)
+        } catch {
+            StderrLog.error("no input devices: \(error)")
+            source = NoInputSource()
+        }
+        inputSource = source
+        input = SeatInput(source: source, loop: loop)
+        (source as? LibinputEventSource)?.deliver = { [unowned input] events in input.route(events) }
+        do {
+            deviceMonitor = try DeviceEventSource(udev: udev, loop: loop) { [weak self] events, arrival in
+                self?.handle(events, arrivedAt: arrival)
+            }
+        } catch {
+            StderrLog.error("no hotplug: \(error)")
+        }
+    }
+
+    /// Lights the cards' screens, connecting each to `host`, and starts serving
+    /// cursor, input and the session. Once: later calls do nothing.
+    public func attach(to host: any DisplayHost) {
+        guard self.host == nil else { return }
+        self.host = host
+        for card in cards { start(card) }
+        // GLViews draw on the main screen's card: there they can be scanned out.
+        glViewDevice = (host.mainScreen.flatMap { entry(for: $0) } ?? lit.first)?.card.device ?? cards.first?.device
+        // While GL composes, views draw into buffers it imports (GLContentMemory).
+        glContentMemory = GLContentMemory(display: self)
+        input.pointer.cursorMoved = { [weak self] location in self?.showCursor(location) }
+        (inputSource as? LibinputEventSource)?.dispatch()
+        showCursor(input.pointerLocation)
+        session.opener.sessionActivityChanged = { [weak self] active in self?.sessionActivityChanged(active) }
+        session.attach(to: eventLoop)
+        if session.canSwitchConsoles {
+            input.switchVirtualConsole = { [weak session] number in session?.switchConsole(to: number) }
+        }
+    }
+
+    public var glViewCard: GLViewCard? {
+        glViewDevice.map { GLViewCard(fd: $0.fd, path: $0.path, owner: $0) }
+    }
+
+    public var contentMemory: (any ContentMemoryAllocator)? { glContentMemory }
+
+    /// The screens this display drives, in card then connector order.
+    public var screens: [Screen] { lit.map(\.screen) }
+
+    // MARK: Display
+
+    public func setNeedsComposite(_ screen: Screen) {
+        guard let entry = entry(for: screen) else { return }
+        entry.needsComposite = true
+        schedulePresent()
+    }
+
+    /// Reads back what `screen` scans out: through the card's writeback connector when it
+    /// has one (what the CRTC really composes), else a copy of the front buffer.
+    public func capture(_ screen: Screen) throws -> CapturedImage {
+        guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
+        try waitUntilIdle(entry, timeout: 2)
+        let output = entry.output
+        if let writeback = entry.card.writeback {
+            let pixels = try writeback.capture(output)
+            return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: pixels)
+        }
+        if output.committedDirectFrame, let pixels = directFramePixels(entry) {
+            return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: pixels)
+        }
+        guard let front = output.frontBuffer else {
+            throw KMSDisplayError.timedOut("\(screen.name) has shown no frame yet")
+        }
+        return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: front.copyPixels())
+    }
+
+    /// Turns every output back to what it showed before (the console) and stops serving events.
+    public func shutdown() {
+        for entry in lit {
+            if entry.output.hasFlipQueued {
+                do {
+                    try waitUntilIdle(entry, timeout: 0.5)
+                } catch {
+                    StderrLog.info("\(entry.connector.name): last flip before shutdown: \(error)")
+                }
+            }
+            releaseWriteback(from: entry)
+            for failure in entry.output.shutdown() {
+                StderrLog.error("\(entry.connector.name): restoring the console: \(failure)")
+            }
+        }
+        for card in cards { card.stopEvents() }
+        // EGL holds its own copy of the card's descriptor until its display ends.
+        GLViewContext.end()
+        glViewDevice = nil
+        glContentMemory = nil
+        deviceMonitor = nil
+        input.close()
+        if let reprobeTimer { eventLoop.cancelTimer(reprobeTimer.id) }
+        reprobeTimer = nil
+        // The devices close (through the opener) before the seat does, then the VT gets its modes back.
+        lit = []
+        cards = []
+        session.end()
+    }
+
+    /// Takes the writeback connector off `entry`'s CRTC before that CRTC is turned off or restored.
+    func releaseWriteback(from entry: LitScreen) {
+        do {
+            try entry.card.writeback?.detach(from: entry.output)
+        } catch {
+            StderrLog.error("\(entry.connector.name): \(error)")
+        }
+    }
+
+    public func apply(_ mode: Screen.Mode, to screen: Screen) throws {
+        guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
+        guard let kernelMode = entry.connector.modes.first(where: { Screen.Mode($0) == mode }) else {
+            throw ScreenModeError.unavailable(mode: mode, screen: screen.name)
+        }
+        try waitUntilIdle(entry, timeout: 2)
+        try entry.output.setMode(kernelMode)
+        entry.vblanks = VBlankPredictor(refreshRate: entry.output.mode.refreshRate)
+        // New buffers: each is drawn whole once.
+        entry.buffersInvalidated()
+        screen.updateCurrentMode(mode)
+        entry.needsComposite = true
+        schedulePresent()
+    }
+
+    /// Whether screens are composed with GLES where it can, whatever each card's
+    /// choice (KMSDisplay+CompositorChoice); nil: each card's choice. Tests and
+    /// benchmarks set it.
+    package var composesWithGLES: Bool?
+    /// GL composes into an EGL window surface where EGL_EXT_buffer_age is offered;
+    /// tests turn it off to run the fallback (a GBM buffer per slot).
+    package var composesIntoGLSurface = true
+    /// Whether views' content is put in dmabufs GL imports while GL composes (else
+    /// cairo's memory, uploaded); benchmarks compare.
+    package var importsGLContents = true
+    /// Test hook: flip events read while this is set are thrown away, as a driver that loses them would.
+    package var dropsFlipEvents = false
+    /// Test hook: TEST_ONLY commits of windows on overlay planes fail with this, as a kernel refusing them would.
+    package var refusesOverlayTests: DRMError?
+    /// Test hook: TEST_ONLY commits of more overlay planes than this fail, as a kernel with fewer usable planes would.
+    package var refusesOverlaysAbove: Int?
+
+    func entry(for screen: Screen) -> LitScreen? { lit.first { $0.screen === screen } }
+}
