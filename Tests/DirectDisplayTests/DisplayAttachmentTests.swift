@@ -6,7 +6,7 @@ import XCTest
 
 /// A display as a back end would be: everything it knows of the application comes
 /// through the host it is attached to.
-@MainActor private final class RecordingDisplay: Display {
+@MainActor private final class RecordingDisplay: DisplayBackend {
     /// Lends its event loop and seat (a display needs both; this test needs neither).
     let headless: HeadlessDisplay
     private(set) var host: (any DisplayHost)?
@@ -27,6 +27,14 @@ import XCTest
         self.host = host
         attachments += 1
     }
+}
+
+/// A display made outside the library: it has the public face of one, not the back end.
+@MainActor private final class ForeignDisplay: Display {
+    let headless: HeadlessDisplay
+    init(lending headless: HeadlessDisplay) { self.headless = headless }
+    var input: SeatInput { headless.input }
+    func capture(_ screen: Screen) throws -> CapturedImage { try headless.capture(screen) }
 }
 
 /// The back-end interface: the application attaches the display it is given, once,
@@ -66,5 +74,13 @@ final class DisplayAttachmentTests: DirectDisplayTestCase {
         XCTAssertEqual(GLViewContext.card?.fd, 42)
         XCTAssertEqual(GLViewContext.card?.path, "/dev/dri/card7")
         XCTAssertTrue(GLViewContext.card?.owner === owner)
+    }
+
+    func testADisplayThatIsNoBackEndIsRefusedAndTheOneInUseKept() {
+        let display = HeadlessDisplay()
+        Application.shared.display = display
+        Application.shared.display = ForeignDisplay(lending: display)
+        XCTAssertTrue(Application.shared.display === display, "the display in use is kept")
+        XCTAssertTrue(Application.shared.backend === display)
     }
 }

@@ -51,7 +51,7 @@ import Scheduling
     private var nextGroup = 1
 
     /// The display's clock (animations begin at its time), else CLOCK_MONOTONIC.
-    var now: Double { Application.shared.display?.eventLoop.clock.now ?? monotonicSeconds() }
+    var now: Double { Application.shared.backend?.eventLoop.clock.now ?? monotonicSeconds() }
 
     /// Starts the animations of one animate call, replacing (interrupting) those of the same properties.
     func start(_ animations: [(View, any PropertyAnimating)], completion: (@MainActor (Bool) -> Void)?) {
@@ -143,7 +143,7 @@ import Scheduling
     /// Completions run on a later turn of the loop, as UIKit's: never inside a setter
     /// or in the middle of composing a frame.
     private func deliver(_ completion: @escaping @MainActor (Bool) -> Void, _ finished: Bool) {
-        if let loop = Application.shared.display?.eventLoop {
+        if let loop = Application.shared.backend?.eventLoop {
             loop.post { completion(finished) }
         } else {
             completion(finished)

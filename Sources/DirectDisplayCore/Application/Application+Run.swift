@@ -22,6 +22,8 @@ extension Application {
                 StderrLog.info("\(error)")
                 Glibc.exit(1)
             }
+            // A display this library cannot drive was refused, with one log line, by the setter.
+            if backend == nil { Glibc.exit(1) }
         }
         installTerminationHandlers()
         didFinishLaunching?()
@@ -30,7 +32,7 @@ extension Application {
 
     /// Ends the application: shuts the display down (restoring the console), then exits.
     public func exit(_ status: Int32 = 0) -> Never {
-        display?.shutdown()
+        backend?.shutdown()
         Glibc.exit(status)
     }
 

@@ -8,14 +8,27 @@ import WindowModel
     /// The one application object.
     public static let shared = Application()
 
-    /// Where pixels go: a `HeadlessDisplay` or the KMS back end. A display given
-    /// here is attached to the application (`Display.attach(to:)`) once.
+    /// Where pixels go: a `KMSDisplay` or a `HeadlessDisplay`. A display given
+    /// here is attached to the application once; only this library's displays
+    /// can drive screens (any other is refused with one log line).
     public var display: (any Display)? {
         didSet {
-            guard let display, display !== oldValue else { return }
-            display.attach(to: host)
+            guard let display else {
+                backend = nil
+                return
+            }
+            guard display !== oldValue else { return }
+            guard let backend = display as? any DisplayBackend else {
+                StderrLog.error("\(type(of: display)) cannot drive screens: use a KMSDisplay or a HeadlessDisplay")
+                self.display = oldValue
+                return
+            }
+            self.backend = backend
+            backend.attach(to: host)
         }
     }
+    /// The display as the core drives it (the same object as `display`).
+    package private(set) var backend: (any DisplayBackend)?
     /// The application as its display sees it.
     private lazy var host = ApplicationDisplayHost(application: self)
 

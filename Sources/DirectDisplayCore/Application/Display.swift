@@ -1,21 +1,27 @@
 import Compositing
 import Scheduling
 
-/// A way of getting pixels onto screens. `HeadlessDisplay` and the KMS back
-/// end implement it; the model talks only to this protocol.
+/// Where an application's pixels go: `KMSDisplay` (the real screens, through DRM/KMS)
+/// or `HeadlessDisplay` (made-up screens in memory, for tests). `Application.run`
+/// takes one; `Application.shared.display` is the one in use.
 @MainActor public protocol Display: AnyObject {
+    /// What the screen shows now, as composed pixels.
+    func capture(_ screen: Screen) throws -> CapturedImage
+    /// The seat's input: the same routing for real and synthetic devices.
+    var input: SeatInput { get }
+}
+
+/// What the core asks of a display: the back-end interface behind `Display`.
+/// Package-only, so its plumbing stays out of the public API.
+@MainActor package protocol DisplayBackend: Display {
     /// The model calls this (at most once until the screen is composed) when
     /// anything visible on `screen` changed.
     func setNeedsComposite(_ screen: Screen)
-    /// What the screen shows now, as composed pixels.
-    func capture(_ screen: Screen) throws -> CapturedImage
     /// Applies a mode to a screen (it must be one of its `availableModes`).
     func apply(_ mode: Screen.Mode, to screen: Screen) throws
     /// The one event loop serving this display: its descriptors, timers and posted
     /// work, from the main queue (`Application.run`) or a blocking wait.
     var eventLoop: EventLoop { get }
-    /// The seat's input: the same routing for real and synthetic devices.
-    var input: SeatInput { get }
     /// Called once, when the display becomes the application's: from then on it
     /// connects its screens and asks for frames through `host`, never the other way.
     func attach(to host: any DisplayHost)
@@ -29,15 +35,15 @@ import Scheduling
     var contentMemory: (any ContentMemoryAllocator)? { get }
 }
 
-extension Display {
-    public var glViewCard: GLViewCard? { nil }
-    public var contentMemory: (any ContentMemoryAllocator)? { nil }
+extension DisplayBackend {
+    package var glViewCard: GLViewCard? { nil }
+    package var contentMemory: (any ContentMemoryAllocator)? { nil }
 }
 
 /// What a display may ask of the application it serves (`Display.attach(to:)`):
 /// the core's side of the back-end interface, so no back end reaches for
 /// `Application.shared`.
-@MainActor public protocol DisplayHost: AnyObject {
+@MainActor package protocol DisplayHost: AnyObject {
     /// A screen appeared: the main screen is chosen again, didConnect is posted.
     func connect(_ screen: Screen)
     /// A screen went away: its windows are hidden and moved, didDisconnect is posted.
@@ -58,12 +64,12 @@ extension Display {
 
 /// A DRM card GLViews' context may live on: its descriptor and path, kept open by
 /// `owner` (the back end's device object) for as long as GL uses it.
-public struct GLViewCard {
-    public let fd: Int32
-    public let path: String
-    public let owner: AnyObject
+package struct GLViewCard {
+    package let fd: Int32
+    package let path: String
+    package let owner: AnyObject
 
-    public init(fd: Int32, path: String, owner: AnyObject) {
+    package init(fd: Int32, path: String, owner: AnyObject) {
         self.fd = fd
         self.path = path
         self.owner = owner

@@ -11,7 +11,7 @@ import Typesetting
 
     /// Where new drawing surfaces get their pixel memory (the display's, e.g.
     /// buffers GL imports when GL composes); nil or a nil answer: cairo's own memory.
-    static var contentMemory: (any ContentMemoryAllocator)? { Application.shared.display?.contentMemory }
+    static var contentMemory: (any ContentMemoryAllocator)? { Application.shared.backend?.contentMemory }
 
     private let pixelWidth: Int
     private let pixelHeight: Int
@@ -116,7 +116,7 @@ import Typesetting
 
 /// Gives views' drawing surfaces their pixel memory (the display's choice; Compositing
 /// only sees the memory). Asked when a view's content is made, changes size or is drawn again whole.
-@MainActor public protocol ContentMemoryAllocator: AnyObject {
+@MainActor package protocol ContentMemoryAllocator: AnyObject {
     /// Zeroed memory for `width`×`height` pixels, or nil for cairo's own.
     func memory(width: Int, height: Int) -> (any SurfaceMemory)?
     /// Whether content in `memory` (nil: cairo's) may stay there when drawn again

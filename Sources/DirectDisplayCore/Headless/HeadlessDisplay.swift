@@ -7,12 +7,12 @@ import Scheduling
 /// tests: screens are made up, input is synthetic, and frames are composed by
 /// the same code the KMS back end scans out. Input takes the same routing as on
 /// hardware (`input`), and time is the test's: it moves only with `advanceTime(by:)`.
-@MainActor public final class HeadlessDisplay: Display {
+@MainActor public final class HeadlessDisplay: Display, DisplayBackend {
     private var pendingScreens: [Screen] = []
     /// Each animating screen's next frame, one refresh period after its last (see HeadlessDisplay+Animation).
     var frameTicks: [ObjectIdentifier: TimerID] = [:]
     /// The display's event loop, on a manual clock.
-    public let eventLoop = EventLoop(clock: ManualClock())
+    package let eventLoop = EventLoop(clock: ManualClock())
     /// The seat: the same type and routing as `KMSDisplay.input`.
     public let input: SeatInput
     private let devices: HeadlessInputDevices
@@ -56,15 +56,15 @@ import Scheduling
     // MARK: Display
 
     /// Part of the core, it talks to `Application.shared` directly.
-    public func attach(to host: any DisplayHost) {}
+    package func attach(to host: any DisplayHost) {}
 
     /// Nothing to give back: no hardware.
-    public func shutdown() {}
+    package func shutdown() {}
 
     /// Where views' drawn content is kept (tests give their own allocator); nil: cairo's memory.
-    public package(set) var contentMemory: (any ContentMemoryAllocator)?
+    package var contentMemory: (any ContentMemoryAllocator)?
 
-    public func setNeedsComposite(_ screen: Screen) {
+    package func setNeedsComposite(_ screen: Screen) {
         // Loops, not closures: each closure call costs an actor-isolation check, per frame.
         var isPending = false
         for pending in pendingScreens where pending === screen { isPending = true }
@@ -87,7 +87,7 @@ import Scheduling
         return screen.compositor.shadow?.image() ?? CapturedImage(width: 0, height: 0, pixels: [])
     }
 
-    public func apply(_ mode: Screen.Mode, to screen: Screen) throws {
+    package func apply(_ mode: Screen.Mode, to screen: Screen) throws {
         guard screen.isConnected else { throw ScreenModeError.notConnected(screen: screen.name) }
         guard screen.availableModes.contains(mode) else {
             throw ScreenModeError.unavailable(mode: mode, screen: screen.name)

@@ -72,7 +72,7 @@ import WindowModel
     /// display refuses it (for example because it is not in `availableModes`).
     public func setCurrentMode(_ mode: Mode) throws {
         guard availableModes.contains(mode) else { throw ScreenModeError.unavailable(mode: mode, screen: name) }
-        if let display = Application.shared.display {
+        if let display = Application.shared.backend {
             try display.apply(mode, to: self)
         } else {
             updateCurrentMode(mode)
@@ -146,7 +146,7 @@ import WindowModel
     package func setNeedsComposite() {
         guard isConnected, !needsComposite else { return }
         needsComposite = true
-        Application.shared.display?.setNeedsComposite(self)
+        Application.shared.backend?.setNeedsComposite(self)
     }
 
     /// Called by the composition pass.

@@ -12,7 +12,7 @@ import Udev
 /// connector of every card becomes a Screen, lit in its preferred mode, and
 /// the model's frames reach it by page flips paced by the card's flip events.
 @MainActor
-public final class KMSDisplay: Display {
+public final class KMSDisplay: Display, DisplayBackend {
     /// Called after each completed page flip with the screen, the flip event and
     /// whether the flip showed new content (the first frame or a changed one).
     public var framePresented: (@MainActor (Screen, FlipEvent, Bool) -> Void)?
@@ -21,7 +21,7 @@ public final class KMSDisplay: Display {
     var lit: [LitScreen] = []
     var presentScheduled = false
     /// The one loop serving the cards' flip events, udev, libinput and timers.
-    public let eventLoop: EventLoop
+    package let eventLoop: EventLoop
     /// Opens the cards and input devices (a session manager, or open(2)) and owns the VT.
     let session: ConsoleSession
     var opener: any DeviceOpener { session.opener }
@@ -129,7 +129,7 @@ public final class KMSDisplay: Display {
 
     /// Lights the cards' screens, connecting each to `host`, and starts serving
     /// cursor, input and the session. Once: later calls do nothing.
-    public func attach(to host: any DisplayHost) {
+    package func attach(to host: any DisplayHost) {
         guard self.host == nil else { return }
         self.host = host
         for card in cards { start(card) }
@@ -147,18 +147,18 @@ public final class KMSDisplay: Display {
         }
     }
 
-    public var glViewCard: GLViewCard? {
+    package var glViewCard: GLViewCard? {
         glViewDevice.map { GLViewCard(fd: $0.fd, path: $0.path, owner: $0) }
     }
 
-    public var contentMemory: (any ContentMemoryAllocator)? { glContentMemory }
+    package var contentMemory: (any ContentMemoryAllocator)? { glContentMemory }
 
     /// The screens this display drives, in card then connector order.
     public var screens: [Screen] { lit.map(\.screen) }
 
     // MARK: Display
 
-    public func setNeedsComposite(_ screen: Screen) {
+    package func setNeedsComposite(_ screen: Screen) {
         guard let entry = entry(for: screen) else { return }
         entry.needsComposite = true
         schedulePresent()
@@ -184,7 +184,7 @@ public final class KMSDisplay: Display {
     }
 
     /// Turns every output back to what it showed before (the console) and stops serving events.
-    public func shutdown() {
+    package func shutdown() {
         for entry in lit {
             if entry.output.hasFlipQueued {
                 do {
@@ -222,7 +222,7 @@ public final class KMSDisplay: Display {
         }
     }
 
-    public func apply(_ mode: Screen.Mode, to screen: Screen) throws {
+    package func apply(_ mode: Screen.Mode, to screen: Screen) throws {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
         guard let kernelMode = entry.connector.modes.first(where: { Screen.Mode($0) == mode }) else {
             throw ScreenModeError.unavailable(mode: mode, screen: screen.name)

@@ -14,7 +14,7 @@ import GLRendering
     static var environment = ProcessInfo.processInfo.environment
 
     /// The card whose GBM device the next context is made on (the display's choice).
-    package static var card: GLViewCard? { Application.shared.display?.glViewCard }
+    package static var card: GLViewCard? { Application.shared.backend?.glViewCard }
 
     /// The context, or nil when OpenGL ES is unavailable.
     package static var context: GLContext? {
