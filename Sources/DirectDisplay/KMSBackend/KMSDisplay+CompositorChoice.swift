@@ -1,5 +1,6 @@
 import Foundation
 import GLCompositing
+import GLRendering
 import KMS
 
 /// Which compositor each card's screens use (`CompositorChoice`): GL where EGL works
@@ -43,6 +44,8 @@ extension KMSDisplay {
         guard let gbm = context.display.gbmDevice, gbm.fd == device.fd else {
             return .unavailable(reason: "its EGL context is on \(context.display.name)")
         }
+        let outer = GLCurrentBinding.ofThisThread
+        defer { outer.restore() }
         do {
             try context.makeCurrent()
         } catch {

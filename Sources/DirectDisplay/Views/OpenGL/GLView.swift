@@ -85,6 +85,9 @@ public typealias GLProgramError = GLRendering.GLProgramError
             return
         }
         guard let graphics = GraphicsContext.current, let context = GLViewContext.context else { return }
+        // The next draw may run on another thread: leave this one as it was (see GLCurrentBinding).
+        let outer = GLCurrentBinding.ofThisThread
+        defer { outer.restore() }
         let surface = graphics.drawingSurface
         do throws(GLError) {
             let target = try framebuffer(context: context, width: surface.pixelWidth, height: surface.pixelHeight)
