@@ -121,7 +121,7 @@ let package = Package(
             name: "DirectDisplayTests",
             dependencies: [
                 "DirectDisplay", "WindowModel", "Geometry", "Animation", "Compositing", "InputModel", "Scheduling",
-                "TestSupport",
+                "TestSupport", "GLRendering",
                 // The JPEG tests make their JPEG with TurboJPEG's compressor.
                 "CTurboJPEG",
             ]),
