@@ -62,7 +62,7 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// GL's name for a glGetError code.
-    public static func glName(_ code: UInt32) -> String {
+    package static func glName(_ code: UInt32) -> String {
         switch Int32(code) {
         case GL_INVALID_ENUM: return "GL_INVALID_ENUM"
         case GL_INVALID_VALUE: return "GL_INVALID_VALUE"
