@@ -20,9 +20,9 @@ public typealias GLProgramError = GLRendering.GLProgramError
 /// What GL draws is premultiplied colour, composed like any view's content (GL's
 /// bottom-up rows are turned the right way round). A GLView that is opaque, covers
 /// a KMS screen and has nothing over it is scanned out from the buffer GL draws
-/// into, without a copy (see `KMSDisplay+DirectScanout`). Without OpenGL ES (see
-/// `DIRECTDISPLAY_NO_GL` in the README) the view shows only its background and
-/// one log line says why.
+/// into, without a copy (see `KMSDisplay+DirectScanout`). Without OpenGL ES (or
+/// with `DisplayConfiguration.usesOpenGL` false) the view shows only its background
+/// and one log line says why.
 @MainActor open class GLView: View {
     /// Draws the view's content with GL; gets the view and the rectangle (its bounds).
     /// Like `GLKViewDelegate.glkView(_:drawIn:)`. Used when `draw(inGL:)` is not overridden.
