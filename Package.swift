@@ -127,6 +127,9 @@ let package = Package(
 
         // Helpers shared by the test targets (a seeded random generator, running a built program).
         .target(name: "TestSupport", dependencies: ["CGLES"], path: "Tests/TestSupport"),
+        // A GLView run through Application.run on the headless display (LaunchedGLViewTests runs it).
+        .executableTarget(
+            name: "GLLaunchCheck", dependencies: ["DirectDisplay", "TestSupport"], path: "Tests/GLLaunchCheck"),
         // The built direct-display binary as a child process on the host (bad input, exit statuses).
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
         // The layers, read from this package's own graph: the core reaches no back end.
@@ -135,7 +138,7 @@ let package = Package(
             name: "DirectDisplayTests",
             dependencies: [
                 "DirectDisplayCore", "WindowModel", "Geometry", "Animation", "Compositing", "InputModel", "Scheduling",
-                "TestSupport",
+                "TestSupport", "GLRendering",
                 // The JPEG tests make their JPEG with TurboJPEG's compressor.
                 "CTurboJPEG",
             ]),

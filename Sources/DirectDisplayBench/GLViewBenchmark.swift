@@ -31,11 +31,7 @@ struct GLViewBenchmark: ParsableCommand {
                 ("256x256 GLView over 16 windows, composed", false, false),
             ]
             for (label, fullScreen, direct) in cases {
-                if direct {
-                    unsetenv("DIRECTDISPLAY_NO_DIRECT_SCANOUT")
-                } else {
-                    setenv("DIRECTDISPLAY_NO_DIRECT_SCANOUT", "1", 1)
-                }
+                display.configuration.usesDirectScanout = direct
                 var windows: [Window] = []
                 if !fullScreen {
                     for index in 0..<16 {
@@ -67,7 +63,6 @@ struct GLViewBenchmark: ParsableCommand {
                         + "\(String(format: "%.1f", cpu / Double(frames) * 1000)) ms CPU per frame")
                 for window in windows { window.isHidden = true }
             }
-            unsetenv("DIRECTDISPLAY_NO_DIRECT_SCANOUT")
         }
     }
 

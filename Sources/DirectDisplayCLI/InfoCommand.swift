@@ -28,7 +28,9 @@ struct InfoCommand: ParsableCommand {
         var reports: [CardReport] = []
         for node in nodes {
             do {
-                let device = try DRMDevice(path: node.devnode, requireMaster: false)
+                let device = try DRMDevice(
+                    path: node.devnode, requireMaster: false,
+                    allowsAtomic: DisplayConfiguration.environment.usesAtomicModesetting)
                 reports.append(CardReport(node: node, device: device, probe: try CardProbe(device: device)))
             } catch {
                 FileHandle.standardError.write(Data("direct-display: skipping \(node.devnode): \(error)\n".utf8))

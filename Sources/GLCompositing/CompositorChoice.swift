@@ -3,8 +3,7 @@
 /// GLES where EGL works on the card and its renderer is a GPU; pixman where the
 /// renderer is a software rasteriser (pixman on the CPU is far faster than
 /// software GL: README, "How a frame is made") or EGL is missing.
-/// DIRECTDISPLAY_COMPOSITOR=gl forces GL (still pixman without EGL on the card),
-/// =pixman forces pixman.
+/// The caller may force GL (still pixman without EGL on the card) or pixman.
 package struct CompositorChoice: Equatable, Sendable, CustomStringConvertible {
     package enum Kind: String, Sendable {
         case gl, pixman
@@ -36,29 +35,22 @@ package struct CompositorChoice: Equatable, Sendable, CustomStringConvertible {
             || ["llvmpipe", "softpipe", "swrast"].contains { name.contains($0) }
     }
 
-    /// The choice for DIRECTDISPLAY_COMPOSITOR's value `environment` (nil: unset) and
-    /// what GL the card has. An unknown value is treated as unset, and the reason says so.
-    package static func choose(environment: String?, gl: GLAvailability) -> CompositorChoice {
-        let variable = "DIRECTDISPLAY_COMPOSITOR"
-        let forced: Kind?
-        var note = ""
-        switch environment {
-        case nil, "": forced = nil
-        case let value?:
-            forced = Kind(rawValue: value.lowercased())
-            if forced == nil { note = "; \(variable)=\(value) is neither gl nor pixman, ignored" }
-        }
-        if forced == .pixman { return CompositorChoice(kind: .pixman, reason: "\(variable)=pixman") }
+    /// The choice when the configuration forces `forced` (nil: it does not) and the
+    /// card has `gl`.
+    package static func choose(forced: Kind?, gl: GLAvailability) -> CompositorChoice {
+        if forced == .pixman { return CompositorChoice(kind: .pixman, reason: "the configuration asks for pixman") }
         switch gl {
         case .unavailable(let why):
-            return CompositorChoice(kind: .pixman, reason: "no OpenGL ES on the card: \(why)\(note)")
+            return CompositorChoice(kind: .pixman, reason: "no OpenGL ES on the card: \(why)")
         case .available(let renderer, let deviceExtensions):
-            if forced == .gl { return CompositorChoice(kind: .gl, reason: "\(variable)=gl, renderer \(renderer)") }
+            if forced == .gl {
+                return CompositorChoice(kind: .gl, reason: "the configuration asks for GL, renderer \(renderer)")
+            }
             if isSoftware(renderer: renderer, deviceExtensions: deviceExtensions) {
                 return CompositorChoice(
-                    kind: .pixman, reason: "renderer \(renderer) is a software rasteriser, slower than pixman\(note)")
+                    kind: .pixman, reason: "renderer \(renderer) is a software rasteriser, slower than pixman")
             }
-            return CompositorChoice(kind: .gl, reason: "renderer \(renderer)\(note)")
+            return CompositorChoice(kind: .gl, reason: "renderer \(renderer)")
         }
     }
 }

@@ -55,6 +55,8 @@ package final class GLFrameComposer {
     /// Waits until GL has read every surface of the frames composed so far (glFinish),
     /// before the CPU draws into imported memory again.
     package func waitForReads() throws(GLError) {
+        let outer = GLCurrentBinding.ofThisThread
+        defer { outer.restore() }
         try context.makeCurrent()
         glFinish()
     }
@@ -78,6 +80,9 @@ package final class GLFrameComposer {
     private let maxTextureSize: Int
 
     package init(context: GLContext) throws(GLProgramError) {
+        let outer = GLCurrentBinding.ofThisThread
+        defer { outer.restore() }
+        do { try context.makeCurrent() } catch { throw .context(error) }
         program = try GLProgram(context: context, vertexShader: Self.vertexShader, fragmentShader: Self.fragmentShader)
         self.context = context
         viewportSize = program.uniformLocation("viewportSize")
@@ -125,6 +130,8 @@ package final class GLFrameComposer {
     }
 
     deinit {
+        let outer = GLCurrentBinding.ofThisThread
+        defer { outer.restore() }
         guard (try? context.makeCurrent()) != nil else { return }
         glDeleteTextures(1, &texture)
         glDeleteBuffers(1, &vertexBuffer)

@@ -12,6 +12,8 @@ final class GLGroupTexture {
     private(set) var height = 0
 
     init(context: GLContext) throws(GLError) {
+        let outer = GLCurrentBinding.ofThisThread
+        defer { outer.restore() }
         try context.makeCurrent()
         self.context = context
         var names: (texture: GLuint, framebuffer: GLuint) = (0, 0)
@@ -22,6 +24,8 @@ final class GLGroupTexture {
     }
 
     deinit {
+        let outer = GLCurrentBinding.ofThisThread
+        defer { outer.restore() }
         guard (try? context.makeCurrent()) != nil else { return }
         var names = (texture, framebuffer)
         glDeleteFramebuffers(1, &names.1)

@@ -31,6 +31,8 @@ package final class GLContext {
     package var isAlive: Bool { !display.isTerminated }
 
     /// Makes the context current on this thread (no surface: draw into an FBO).
+    /// Pair it with a `GLCurrentBinding` restored afterwards: a context left current
+    /// on one thread cannot be made current on another (EGL_BAD_ACCESS).
     package func makeCurrent() throws(GLError) {
         guard isAlive else { throw .disabled(reason: "\(display.name) was terminated") }
         guard eglGetCurrentContext() != handle else { return }
@@ -45,4 +47,43 @@ package final class GLContext {
 
     /// GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)" (the context must be current).
     package var renderer: String { glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "unknown" }
+}
+
+/// What is current on the calling thread (display, surfaces, context), saved to be
+/// put back once a piece of GL work is done. A context stays bound to the thread it
+/// was made current on until that thread lets it go, and after `dispatchMain()` the
+/// main queue runs on whichever thread dispatch picks (the launching thread is gone):
+/// so every piece of GL work leaves this thread as it found it, mostly with nothing current.
+package struct GLCurrentBinding {
+    private let display: EGLDisplay?
+    private let draw: EGLSurface?
+    private let read: EGLSurface?
+    private let context: EGLContext?
+
+    /// What is current on this thread now.
+    package static var ofThisThread: GLCurrentBinding {
+        GLCurrentBinding(
+            display: eglGetCurrentDisplay(), draw: eglGetCurrentSurface(EGLint(EGL_DRAW)),
+            read: eglGetCurrentSurface(EGLint(EGL_READ)), context: eglGetCurrentContext())
+    }
+
+    /// Whether a context is current (nothing is, between pieces of GL work).
+    package var hasContext: Bool { context != nil }
+
+    /// Makes current again what was current when this was saved (releasing the
+    /// thread's context when nothing was).
+    package func restore() {
+        let now = Self.ofThisThread
+        guard now.context != context || now.draw != draw || now.read != read else { return }
+        if let context, let display {
+            eglMakeCurrent(display, draw, read, context)
+        } else if let display = now.display {
+            eglMakeCurrent(display, nil, nil, nil)
+        }
+    }
+
+    /// Releases whatever context is current on this thread.
+    package static func release() {
+        GLCurrentBinding(display: nil, draw: nil, read: nil, context: nil).restore()
+    }
 }

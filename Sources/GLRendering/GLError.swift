@@ -61,6 +61,18 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// GL's name for a glGetError code.
+    package static func glName(_ code: UInt32) -> String {
+        switch Int32(code) {
+        case GL_INVALID_ENUM: return "GL_INVALID_ENUM"
+        case GL_INVALID_VALUE: return "GL_INVALID_VALUE"
+        case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION"
+        case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY"
+        case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION"
+        default: return "unknown GL error"
+        }
+    }
+
     static func framebufferStatusName(_ status: UInt32) -> String {
         switch Int32(status) {
         case GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT: return "GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT"

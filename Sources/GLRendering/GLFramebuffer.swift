@@ -32,6 +32,8 @@ package final class GLFramebuffer {
     }
 
     private init(context: GLContext, width: Int, height: Int, buffer: GBMBuffer?) throws(GLError) {
+        let outer = GLCurrentBinding.ofThisThread
+        defer { outer.restore() }
         try context.makeCurrent()
         var image: EGLImageKHR?
         if let buffer {
@@ -86,6 +88,8 @@ package final class GLFramebuffer {
 
     deinit {
         // A terminated display took every GL name and image with it.
+        let outer = GLCurrentBinding.ofThisThread
+        defer { outer.restore() }
         guard (try? context.makeCurrent()) != nil else { return }
         var framebuffer = name
         glDeleteFramebuffers(1, &framebuffer)
@@ -110,6 +114,8 @@ package final class GLFramebuffer {
     /// pixman read: B, G, R, A bytes), to `width`×`height` memory of `bytesPerRow`.
     /// GL's rows go bottom-up and its bytes R, G, B, A: both are turned around here.
     package func readPixels(into pixels: UnsafeMutableRawPointer, bytesPerRow: Int) throws(GLError) {
+        let outer = GLCurrentBinding.ofThisThread
+        defer { outer.restore() }
         try bind()
         var rows = [UInt32](repeating: 0, count: width * height)
         rows.withUnsafeMutableBytes { bytes in

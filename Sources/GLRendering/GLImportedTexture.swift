@@ -20,6 +20,8 @@ package final class GLImportedTexture {
     package init(context: GLContext, fd: Int32, format: UInt32, width: Int, height: Int, bytesPerRow: Int)
         throws(GLError)
     {
+        let outer = GLCurrentBinding.ofThisThread
+        defer { outer.restore() }
         try context.makeCurrent()
         try context.display.require("EGL_EXT_image_dma_buf_import")
         let attributes: [EGLint] = [
@@ -60,6 +62,8 @@ package final class GLImportedTexture {
     }
 
     deinit {
+        let outer = GLCurrentBinding.ofThisThread
+        defer { outer.restore() }
         guard (try? context.makeCurrent()) != nil else { return }
         var texture = name
         glDeleteTextures(1, &texture)

@@ -9,6 +9,8 @@ public final class GLProgram {
     /// Compiles and links the two shaders (sources in GLSL ES, e.g. `#version 300 es`)
     /// with `context` current.
     package init(context: GLContext, vertexShader: String, fragmentShader: String) throws(GLProgramError) {
+        let outer = GLCurrentBinding.ofThisThread
+        defer { outer.restore() }
         do { try context.makeCurrent() } catch { throw .context(error) }
         let vertex = try Self.compile(vertexShader, kind: GLenum(GL_VERTEX_SHADER))
         defer { glDeleteShader(vertex) }
@@ -30,6 +32,8 @@ public final class GLProgram {
     }
 
     deinit {
+        let outer = GLCurrentBinding.ofThisThread
+        defer { outer.restore() }
         guard (try? context.makeCurrent()) != nil else { return }
         glDeleteProgram(name)
     }

@@ -24,11 +24,15 @@ public final class DRMDevice {
     private let opener: any DeviceOpener
 
     /// Opens `path` through `opener` and becomes master (drmSetMaster when not already).
+    /// With `allowsAtomic` false the legacy API (drmModeSetCrtc, drmModePageFlip, legacy
+    /// cursor) is used on atomic drivers too, as wlroots' WLR_DRM_NO_ATOMIC: the path
+    /// drivers without atomic take, tested on VKMS.
     /// - Throws: `DRMError` naming the call; from drmSetMaster, `DRMError.masterRefused`
     ///   tells another DRM master (EBUSY) from missing permission (EACCES/EPERM).
-    public init(path: String, requireMaster: Bool = true, opener: any DeviceOpener = DirectDeviceOpener())
-        throws(DRMError)
-    {
+    public init(
+        path: String, requireMaster: Bool = true, opener: any DeviceOpener = DirectDeviceOpener(),
+        allowsAtomic: Bool = true
+    ) throws(DRMError) {
         self.path = path
         self.opener = opener
         let fd: Int32
@@ -57,11 +61,7 @@ public final class DRMDevice {
             (try? drmCall("drmSetClientCap") { drmSetClientCap(fd, UInt64(cap), 1) }) != nil
         }
         _ = accepts(DRM_CLIENT_CAP_UNIVERSAL_PLANES)
-        // DIRECTDISPLAY_NO_ATOMIC=1 keeps the legacy API (drmModeSetCrtc, drmModePageFlip,
-        // legacy cursor) on atomic drivers too, as wlroots' WLR_DRM_NO_ATOMIC: the path
-        // drivers without atomic take, tested on VKMS.
-        let atomicAllowed = getenv("DIRECTDISPLAY_NO_ATOMIC").map { String(cString: $0) } != "1"
-        supportsAtomic = atomicAllowed && accepts(DRM_CLIENT_CAP_ATOMIC)
+        supportsAtomic = allowsAtomic && accepts(DRM_CLIENT_CAP_ATOMIC)
         supportsWriteback = supportsAtomic && accepts(DRM_CLIENT_CAP_WRITEBACK_CONNECTORS)
         if requireMaster && drmIsMaster(fd) == 0 {
             do {

@@ -1,7 +1,7 @@
 import GLCompositing
 import XCTest
 
-/// The compositor a card's screens get, as a table of the setting, what EGL offers
+/// The compositor a card's screens get, as a table of what the configuration forces, what EGL offers
 /// on the card and its renderer.
 final class CompositorChoiceTests: XCTestCase {
     func testChoiceFollowsSettingEGLAndRenderer() {
@@ -15,26 +15,24 @@ final class CompositorChoiceTests: XCTestCase {
         let softwareDevice = CompositorChoice.GLAvailability.available(
             renderer: "some renderer", deviceExtensions: ["EGL_MESA_device_software"])
         let none = CompositorChoice.GLAvailability.unavailable(reason: "eglInitialize failed")
-        let cases: [(setting: String?, gl: CompositorChoice.GLAvailability, expected: CompositorChoice.Kind)] = [
-            (nil, radeon, .gl),
-            (nil, llvmpipe, .pixman),
-            (nil, softpipe, .pixman),
-            (nil, swrast, .pixman),
-            (nil, softwareDevice, .pixman),
-            (nil, none, .pixman),
-            ("", radeon, .gl),
-            ("gl", radeon, .gl),
-            ("gl", llvmpipe, .gl),
-            ("GL", softwareDevice, .gl),
-            ("gl", none, .pixman),
-            ("pixman", radeon, .pixman),
-            ("pixman", llvmpipe, .pixman),
-            ("vulkan", radeon, .gl),
-            ("vulkan", llvmpipe, .pixman),
-        ]
-        for (setting, gl, expected) in cases {
-            let choice = CompositorChoice.choose(environment: setting, gl: gl)
-            XCTAssertEqual(choice.kind, expected, "DIRECTDISPLAY_COMPOSITOR=\(setting ?? "unset"), \(gl)")
+        let cases:
+            [(forced: CompositorChoice.Kind?, gl: CompositorChoice.GLAvailability, expected: CompositorChoice.Kind)] = [
+                (nil, radeon, .gl),
+                (nil, llvmpipe, .pixman),
+                (nil, softpipe, .pixman),
+                (nil, swrast, .pixman),
+                (nil, softwareDevice, .pixman),
+                (nil, none, .pixman),
+                (.gl, radeon, .gl),
+                (.gl, llvmpipe, .gl),
+                (.gl, softwareDevice, .gl),
+                (.gl, none, .pixman),
+                (.pixman, radeon, .pixman),
+                (.pixman, llvmpipe, .pixman),
+            ]
+        for (forced, gl, expected) in cases {
+            let choice = CompositorChoice.choose(forced: forced, gl: gl)
+            XCTAssertEqual(choice.kind, expected, "forced \(forced.map(\.rawValue) ?? "nothing"), \(gl)")
             XCTAssertFalse(choice.reason.isEmpty)
         }
     }
@@ -42,12 +40,11 @@ final class CompositorChoiceTests: XCTestCase {
     func testReasonNamesWhatDecided() {
         let llvmpipe = CompositorChoice.GLAvailability.available(
             renderer: "llvmpipe (LLVM 15.0.6, 256 bits)", deviceExtensions: [])
+        XCTAssertTrue(CompositorChoice.choose(forced: nil, gl: llvmpipe).reason.contains("software rasteriser"))
         XCTAssertTrue(
-            CompositorChoice.choose(environment: nil, gl: llvmpipe).reason.contains("software rasteriser"))
+            CompositorChoice.choose(forced: .gl, gl: llvmpipe).reason.contains("the configuration asks for GL"))
+        XCTAssertTrue(CompositorChoice.choose(forced: .pixman, gl: llvmpipe).reason.contains("asks for pixman"))
         XCTAssertTrue(
-            CompositorChoice.choose(environment: "gl", gl: llvmpipe).reason.contains("DIRECTDISPLAY_COMPOSITOR=gl"))
-        XCTAssertTrue(CompositorChoice.choose(environment: "vulkan", gl: llvmpipe).reason.contains("ignored"))
-        XCTAssertTrue(
-            CompositorChoice.choose(environment: nil, gl: .unavailable(reason: "no EGL")).reason.contains("no EGL"))
+            CompositorChoice.choose(forced: nil, gl: .unavailable(reason: "no EGL")).reason.contains("no EGL"))
     }
 }

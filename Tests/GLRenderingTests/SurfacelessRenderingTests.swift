@@ -75,3 +75,49 @@ final class SurfacelessRenderingTests: XCTestCase {
         return pixels
     }
 }
+
+/// GL work on one thread leaves the context free for another: after `dispatchMain()`
+/// the main queue runs on whichever thread dispatch picks, where a context still
+/// current elsewhere fails with EGL_BAD_ACCESS.
+final class ContextThreadTests: XCTestCase {
+    /// Hands the context to another thread (only one thread uses it at a time here).
+    private final class Shared: @unchecked Sendable {
+        let context: GLContext
+        var leftCurrent = true
+        init(_ context: GLContext) { self.context = context }
+    }
+
+    func testObjectsMadeOnAnotherThreadLeaveNoContextCurrent() throws {
+        let context: GLContext
+        do {
+            context = try GLContext(display: GLDisplay())
+        } catch {
+            throw XCTSkip("no surfaceless EGL here: \(error)")
+        }
+        let shared = Shared(context)
+        let done = expectation(description: "the other thread's GL work")
+        let thread = Thread {
+            // The objects are freed (their deinit uses the context too) before this thread
+            // says it is done: else this test's thread could meet the context still current there.
+            do {
+                let program = try? GLProgram(
+                    context: shared.context, vertexShader: GreenTriangle.vertexShader,
+                    fragmentShader: GreenTriangle.fragmentShader)
+                let framebuffer = try? GLFramebuffer(context: shared.context, width: 4, height: 4)
+                var pixels = [UInt32](repeating: 0, count: 16)
+                _ = pixels.withUnsafeMutableBytes {
+                    try? framebuffer?.readPixels(into: $0.baseAddress!, bytesPerRow: 16)
+                }
+                withExtendedLifetime((program, framebuffer)) {}
+            }
+            shared.leftCurrent = GLCurrentBinding.ofThisThread.hasContext
+            done.fulfill()
+        }
+        thread.start()
+        wait(for: [done], timeout: 30)
+        XCTAssertFalse(shared.leftCurrent, "the other thread keeps no context current")
+        let framebuffer = try GLFramebuffer(context: context, width: 4, height: 4)
+        XCTAssertNoThrow(try framebuffer.bind(), "this thread can make the context current")
+        GLCurrentBinding.release()
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import KMS
+import TestSupport
 import XCTest
 
 @testable import DirectDisplayCore
@@ -140,6 +141,51 @@ final class GLCompositionScanoutTests: KMSDisplayTestCase {
     /// The same where GL draws into a GBM buffer per slot (no EGL_EXT_buffer_age).
     func testGLImportsViewsContentWithoutUploadsIntoBufferSlots() async throws {
         try assertContentIsImported(intoGLSurface: false)
+    }
+
+    /// A GLView whose draw callback leaves a GL error, on a screen GL composes: the
+    /// error is the app's (one log line), and the library's paths stay on: content
+    /// is still imported (never uploaded) and every frame still composed by GL.
+    func testAGLViewsErrorLeavesGLCompositionAndImportsOn() async throws {
+        let display = try XCTUnwrap(display)
+        display.composesWithGLES = true
+        display.refusesOverlayTests = DRMError(call: "test", code: EINVAL, context: "refused by the test")
+        let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
+        StderrLog.kept.withLock { $0 = [] }
+        defer { StderrLog.kept.withLock { $0 = nil } }
+        let program = try GLView.makeProgram(
+            vertexShader: GreenTriangle.vertexShader, fragmentShader: GreenTriangle.fragmentShader)
+        let back = Window(screen: screen)
+        back.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.5, alpha: 1)
+        let tile = EllipseView(frame: CGRect(x: 40, y: 80, width: 96, height: 64))
+        back.addSubview(tile)
+        let glView = GLView(frame: CGRect(x: 200, y: 80, width: 120, height: 90))
+        glView.drawHandler = { _, _ in
+            GreenTriangle.draw(program: program.name, clear: 0, 0, 1)
+            glEnable(0xFFFF)  // no such capability: GL_INVALID_ENUM
+        }
+        back.addSubview(glView)
+        back.makeKeyAndVisible()
+        try display.waitForPresentation(of: screen)
+        for step in 0..<4 {
+            let before = screen.frameStatistics
+            tile.color = Color(red: 0.2 * Double(step), green: 0.8, blue: 0.1, alpha: 1)
+            tile.setNeedsDisplay()
+            glView.setNeedsDisplay()
+            try display.waitForPresentation(of: screen)
+            let after = screen.frameStatistics
+            XCTAssertGreaterThan(after.framesComposedWithGL, before.framesComposedWithGL, "step \(step) by GL")
+            XCTAssertGreaterThan(after.glSurfacesImported, before.glSurfacesImported, "step \(step) imported")
+        }
+        XCTAssertEqual(screen.frameStatistics.glBytesUploaded, 0, "nothing uploaded")
+        let captured = try display.capture(screen)
+        try save(captured, "gl-glview-error")
+        XCTAssertEqual(rgb(captured.pixels[100 * captured.width + 260]), 0xFF00, "the GLView's triangle")
+        let lines = StderrLog.kept.withLock { $0 ?? [] }
+        XCTAssertFalse(lines.contains { $0.contains("not composed with GL") }, "\(lines)")
+        XCTAssertEqual(
+            lines.filter { $0.contains("GLView") },
+            ["direct-display: error: GLView: the draw callback left GL error GL_INVALID_ENUM (0x500)"])
     }
 
     private func assertContentIsImported(intoGLSurface: Bool) throws {

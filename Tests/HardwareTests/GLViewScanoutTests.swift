@@ -135,4 +135,65 @@ final class GLViewScanoutTests: KMSDisplayTestCase {
         try display.waitForPresentation(of: screen)
         XCTAssertTrue(display.directScanoutView(on: screen) === view)
     }
+
+    /// GLKit's pattern: the callback renders into a framebuffer of its own, then calls
+    /// `bindDrawable()` and draws the view. During direct scanout that binds the GBM
+    /// buffer being scanned out, so the screen shows the second drawing.
+    func testBindDrawableDuringDirectScanoutBindsTheScannedOutBuffer() async throws {
+        let display = try XCTUnwrap(display)
+        let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
+        let window = Window(screen: screen)
+        let view = try triangleView(frame: window.bounds)
+        let draw = view.drawHandler
+        var offscreen: GLuint = 0
+        view.drawHandler = { view, rect in
+            if offscreen == 0 {
+                var texture: GLuint = 0
+                glGenTextures(1, &texture)
+                glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+                glTexImage2D(
+                    GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, 16, 16, 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+                glGenFramebuffers(1, &offscreen)
+                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), offscreen)
+                glFramebufferTexture2D(
+                    GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+            }
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), offscreen)
+            glViewport(0, 0, 16, 16)
+            glClearColor(1, 0, 0, 1)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            view.bindDrawable()
+            draw?(view, rect)
+        }
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        try display.waitForPresentation(of: screen)
+        // Every buffer slot drawn once.
+        for _ in 0..<3 {
+            view.setNeedsDisplay()
+            try display.waitForPresentation(of: screen)
+        }
+        XCTAssertTrue(display.directScanoutView(on: screen) === view, "the GLView is on the primary plane itself")
+        let captured = try display.capture(screen)
+        try save(captured, "glview-direct-bind-drawable")
+        let pixel = { (x: Int, y: Int) in String(rgb(captured.pixels[y * captured.width + x]), radix: 16) }
+        XCTAssertEqual(pixel(512, 200), "ff00", "the triangle, drawn after bindDrawable()")
+        XCTAssertEqual(pixel(512, 600), "ff", "the clear colour, drawn after bindDrawable()")
+    }
+
+    /// `direct-display demo` as users run it (no --capture): its GLView draws from the
+    /// main queue after dispatchMain(), on whichever thread dispatch picks, without one
+    /// EGL error. A context left current on one of those threads failed every frame
+    /// from the first time the main queue moved to another (after 10-20 s here).
+    func testTheDemoDrawsItsGLViewWithoutEGLErrors() async throws {
+        closeDisplay()  // the demo is the DRM master
+        let demo = try ChildProcess(ChildProcess.directDisplayPath, ["demo", "--seconds", "25"])
+        defer {
+            demo.signal(SIGTERM)
+            _ = demo.waitForExit(timeout: 10)
+        }
+        XCTAssertEqual(demo.waitForExit(timeout: 120), 0, demo.text)
+        XCTAssertFalse(demo.text.contains("EGL_BAD_ACCESS"), demo.text)
+        XCTAssertFalse(demo.text.contains("GLView:"), demo.text)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GLRendering
 import Glibc
 
 extension Application {
@@ -27,6 +28,9 @@ extension Application {
         }
         installTerminationHandlers()
         didFinishLaunching?()
+        // The launching thread ends in dispatchMain(): a context left current on it
+        // (GL work in the launch block) could never be made current again.
+        GLCurrentBinding.release()
         dispatchMain()
     }
 

@@ -26,8 +26,14 @@ import Scheduling
         return frames
     }
 
-    /// Makes this the application's display.
-    public init() {
+    /// The settings the display was made with (of them, GLViews use `usesOpenGL`).
+    public let configuration: DisplayConfiguration
+
+    /// Makes this the application's display; `configuration` defaults to what the
+    /// `DIRECTDISPLAY_*` environment variables say.
+    public init(configuration: DisplayConfiguration = .environment) {
+        self.configuration = configuration
+        GLViewContext.usesOpenGL = configuration.usesOpenGL
         devices = HeadlessInputDevices(clock: eventLoop.clock)
         input = SeatInput(source: devices, loop: eventLoop)
         devices.deliver = { [unowned input] events in input.route(events) }

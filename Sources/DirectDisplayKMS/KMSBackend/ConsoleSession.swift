@@ -10,8 +10,8 @@ import Session
 /// is in graphics mode with its keyboard off, and on `end()` it gets back the
 /// modes it had.
 ///
-/// `DIRECTDISPLAY_SESSION=direct` skips libseat; `LIBSEAT_BACKEND` picks libseat's
-/// back end.
+/// `DisplayConfiguration.session` `.direct` skips libseat; `LIBSEAT_BACKEND` picks
+/// libseat's back end.
 @MainActor
 final class ConsoleSession {
     let opener: any DeviceOpener
@@ -29,12 +29,12 @@ final class ConsoleSession {
     }
 
     /// Opens a seat through libseat, else opens devices directly and takes the VT itself.
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(usesSeatManager: Bool) {
         // Opened first, so the modes saved are those from before the seat manager changed them.
         let console = VirtualConsole.current()
         self.console = console
         var seat: SeatSession?
-        if environment["DIRECTDISPLAY_SESSION"] != "direct" {
+        if usesSeatManager {
             do {
                 let opened = try SeatSession()
                 StderrLog.info(

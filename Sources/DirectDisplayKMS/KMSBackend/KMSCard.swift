@@ -19,10 +19,11 @@ final class KMSCard {
     var compositorChoice: CompositorChoice?
     private var watch: DescriptorWatch?
 
-    /// Opens the card through `opener` (the session's, or open(2)) and probes it.
-    init(node: DRMCardNode, opener: any DeviceOpener) throws(DRMError) {
+    /// Opens the card through `opener` (the session's, or open(2)) and probes it;
+    /// with `allowsAtomic` false through the legacy KMS API.
+    init(node: DRMCardNode, opener: any DeviceOpener, allowsAtomic: Bool) throws(DRMError) {
         self.node = node
-        let device = try DRMDevice(path: node.devnode, opener: opener)
+        let device = try DRMDevice(path: node.devnode, opener: opener, allowsAtomic: allowsAtomic)
         let probe = try CardProbe(device: device)
         self.device = device
         self.probe = probe

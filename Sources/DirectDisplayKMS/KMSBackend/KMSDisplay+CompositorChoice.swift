@@ -1,30 +1,34 @@
 import DirectDisplayCore
 import Foundation
 import GLCompositing
+import GLRendering
 import KMS
 
 /// Which compositor each card's screens use (`CompositorChoice`): GL where EGL works
-/// on the card and renders on a GPU, pixman otherwise or when
-/// DIRECTDISPLAY_COMPOSITOR says so. Decided on a card's first frame, once per
+/// on the card and renders on a GPU, pixman otherwise or when the configuration's
+/// `compositor` says so. Decided on a card's first frame, once per
 /// process and card (the GL context it asks is made again for every display), with
 /// one log line.
 extension KMSDisplay {
-    /// Choices made so far, by card path and driver.
+    /// Choices made so far, by card path, driver and the compositor the configuration asks for.
     private static var compositorChoices: [String: CompositorChoice] = [:]
 
     func compositorChoice(for card: KMSCard) -> CompositorChoice {
         if let known = card.compositorChoice { return known }
-        let key = "\(card.device.path) \(card.device.driverName)"
+        let key = "\(card.device.path) \(card.device.driverName) \(configuration.compositor)"
         if let known = Self.compositorChoices[key] {
             card.compositorChoice = known
             return known
         }
-        let setting = ProcessInfo.processInfo.environment["DIRECTDISPLAY_COMPOSITOR"]
+        let forced: CompositorChoice.Kind? =
+            switch configuration.compositor {
+            case .automatic: nil
+            case .gl: .gl
+            case .pixman: .pixman
+            }
         // Forced to pixman: no GL context is made to ask.
-        let gl =
-            setting?.lowercased() == "pixman"
-            ? .unavailable(reason: "not asked") : glAvailability(on: card.device)
-        let choice = CompositorChoice.choose(environment: setting, gl: gl)
+        let gl = forced == .pixman ? .unavailable(reason: "not asked") : glAvailability(on: card.device)
+        let choice = CompositorChoice.choose(forced: forced, gl: gl)
         StderrLog.info("\(card.device.path) (\(card.device.driverName)): screens \(choice)")
         Self.compositorChoices[key] = choice
         card.compositorChoice = choice
@@ -44,6 +48,8 @@ extension KMSDisplay {
         guard let gbm = context.display.gbmDevice, gbm.fd == device.fd else {
             return .unavailable(reason: "its EGL context is on \(context.display.name)")
         }
+        let outer = GLCurrentBinding.ofThisThread
+        defer { outer.restore() }
         do {
             try context.makeCurrent()
         } catch {

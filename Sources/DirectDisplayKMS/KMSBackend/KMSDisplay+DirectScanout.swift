@@ -11,12 +11,6 @@ import KMS
 /// window on top, a composited cursor, a turned screen, GL on another card) is
 /// composed as usual; the GLView then draws into its content again.
 extension KMSDisplay {
-    /// Whether full-screen GLViews may be scanned out directly; not with
-    /// DIRECTDISPLAY_NO_DIRECT_SCANOUT=1 (they are composed like any view).
-    static var directScanoutAllowed: Bool {
-        ProcessInfo.processInfo.environment["DIRECTDISPLAY_NO_DIRECT_SCANOUT"].map { $0.isEmpty || $0 == "0" } ?? true
-    }
-
     /// One slot's GBM buffer: GL draws into `target`, the card scans out `framebuffer`.
     struct DirectFrame {
         let target: GLFramebuffer
@@ -106,7 +100,7 @@ extension KMSDisplay {
     /// what animations show), no composited cursor, and GL on this screen's card.
     private func directCandidate(_ entry: LitScreen) -> GLView? {
         let screen = entry.screen
-        guard Self.directScanoutAllowed, screen.orientation.panelRotation == .none, entry.compositedCursor == nil,
+        guard configuration.usesDirectScanout, screen.orientation.panelRotation == .none, entry.compositedCursor == nil,
             let window = host?.visibleWindows(on: screen).last, window.alpha == 1,
             !window.hasRunningAnimations
         else { return nil }

@@ -4,6 +4,7 @@ import DeviceAccess
 import DirectDisplayCore
 import Foundation
 import GLCompositing
+import GLRendering
 import KMS
 import Scheduling
 import Udev
@@ -90,6 +91,10 @@ extension KMSDisplay {
     /// queued (a modeset the first time), else at that frame's flip event. A frame
     /// in which nothing changed is not committed (an idle screen costs nothing).
     func present(_ entry: LitScreen) {
+        // GL work (a GLView's direct frame, GL composition) leaves no context current
+        // on this thread: the next frame may run on another (see GLCurrentBinding).
+        let outer = GLCurrentBinding.ofThisThread
+        defer { outer.restore() }
         stepAnimations(entry)
         defer { continueAnimation(entry) }
         if !entry.directScanoutFailed, presentDirect(entry) { return }

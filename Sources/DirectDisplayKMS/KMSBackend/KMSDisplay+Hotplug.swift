@@ -204,7 +204,7 @@ extension KMSDisplay {
     private func addCard(_ node: DRMCardNode, plugTime: Double) {
         guard !cards.contains(where: { $0.node.sysname == node.sysname }) else { return }
         do {
-            let card = try KMSCard(node: node, opener: opener)
+            let card = try KMSCard(node: node, opener: opener, allowsAtomic: configuration.usesAtomicModesetting)
             cards.append(card)
             forgetCompositorChoices()
             StderrLog.info("\(node.devnode) (\(card.device.driverName)) appeared")

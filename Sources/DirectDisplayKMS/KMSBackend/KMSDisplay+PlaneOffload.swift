@@ -13,15 +13,11 @@ import KMS
 /// or size changes; when the kernel says no, the lowest window of the run is
 /// composed like any window and the rest tried again.
 extension KMSDisplay {
-    /// Whether windows may go on overlay planes: atomic cards only, and not with
-    /// DIRECTDISPLAY_NO_OVERLAYS=1 (for drivers whose overlays misbehave).
-    static var overlaysAllowed: Bool {
-        ProcessInfo.processInfo.environment["DIRECTDISPLAY_NO_OVERLAYS"].map { $0.isEmpty || $0 == "0" } ?? true
-    }
-
-    /// Gives a newly lit output the overlay planes that can sit on its CRTC and no other screen took.
+    /// Gives a newly lit output the overlay planes that can sit on its CRTC and no other
+    /// screen took: on atomic cards, unless the configuration turns overlay planes off
+    /// (for drivers whose overlays misbehave).
     func attachOverlayPlanes(to entry: LitScreen, taken: Set<UInt32>) {
-        guard Self.overlaysAllowed, entry.card.device.supportsAtomic else { return }
+        guard configuration.usesOverlayPlanes, entry.card.device.supportsAtomic else { return }
         let planes = CRTCAssignment.overlayPlanes(for: entry.output.crtc, in: entry.card.probe, taken: taken)
         if !planes.isEmpty { entry.output.attachOverlays(planes: planes) }
     }

@@ -37,6 +37,9 @@ public final class KMSDisplay: Display, DisplayBackend {
     private let inputSource: (any InputEventSource)
     /// Whether cursor planes may be used (else the cursor is always composited).
     let usesCursorPlanes: Bool
+    /// The settings the display was made with. Direct scanout follows a change at the
+    /// next frame, overlay planes when a screen lights up; the rest is used at start.
+    public var configuration: DisplayConfiguration
     /// Paused for a session switch (see `suspend()`): no commits, device events held.
     public internal(set) var isSuspended = false
     /// Device events that arrived while suspended, with their arrival times.
@@ -62,14 +65,16 @@ public final class KMSDisplay: Display, DisplayBackend {
     /// as root), else directly; the VT is put into graphics mode with its keyboard
     /// off until `shutdown()`. A given `opener` is used instead, and the VT is left
     /// alone; it may pause and resume the display when its session becomes
-    /// inactive or active (a virtual-console switch).
+    /// inactive or active (a virtual-console switch). `configuration` defaults to
+    /// what the `DIRECTDISPLAY_*` environment variables say.
     /// - Throws: `KMSDisplayError.noDisplayDevice` when udev lists no card;
     ///   `.noUsableCard` when none could be opened (e.g. another DRM master holds them).
     public init(
         seat: String = ProcessInfo.processInfo.environment["XDG_SEAT"] ?? "seat0", cursorPlanes: Bool = true,
-        opener: (any DeviceOpener)? = nil
+        opener: (any DeviceOpener)? = nil, configuration: DisplayConfiguration = .environment
     ) throws {
         usesCursorPlanes = cursorPlanes
+        self.configuration = configuration
         let loop = EventLoop()
         eventLoop = loop
         let udev = try UdevContext()
@@ -92,13 +97,15 @@ public final class KMSDisplay: Display, DisplayBackend {
             } while held.count == nodes.count && monotonicSeconds() < deadline
             if held.count == nodes.count { throw KMSDisplayError.noUsableCard(held) }
         }
-        let session = opener.map { ConsoleSession(opener: $0) } ?? ConsoleSession()
+        let session =
+            opener.map { ConsoleSession(opener: $0) }
+            ?? ConsoleSession(usesSeatManager: configuration.session == .libseat)
         self.session = session
         let opener = session.opener
         var failures: [CardFailure] = []
         for node in nodes {
             do {
-                cards.append(try KMSCard(node: node, opener: opener))
+                cards.append(try KMSCard(node: node, opener: opener, allowsAtomic: configuration.usesAtomicModesetting))
             } catch {
                 failures.append(CardFailure(devnode: node.devnode, error: error))
                 StderrLog.info("skipping \(node.devnode): \(error)")
@@ -133,6 +140,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         guard self.host == nil else { return }
         self.host = host
         for card in cards { start(card) }
+        GLViewContext.usesOpenGL = configuration.usesOpenGL
         // GLViews draw on the main screen's card: there they can be scanned out.
         glViewDevice = (host.mainScreen.flatMap { entry(for: $0) } ?? lit.first)?.card.device ?? cards.first?.device
         // While GL composes, views draw into buffers it imports (GLContentMemory).

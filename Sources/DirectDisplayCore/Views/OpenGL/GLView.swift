@@ -20,9 +20,9 @@ public typealias GLProgramError = GLRendering.GLProgramError
 /// What GL draws is premultiplied colour, composed like any view's content (GL's
 /// bottom-up rows are turned the right way round). A GLView that is opaque, covers
 /// a KMS screen and has nothing over it is scanned out from the buffer GL draws
-/// into, without a copy (see `KMSDisplay+DirectScanout`). Without OpenGL ES (see
-/// `DIRECTDISPLAY_NO_GL` in the README) the view shows only its background and
-/// one log line says why.
+/// into, without a copy (see `KMSDisplay+DirectScanout`). Without OpenGL ES (or
+/// with `DisplayConfiguration.usesOpenGL` false) the view shows only its background
+/// and one log line says why.
 @MainActor open class GLView: View {
     /// Draws the view's content with GL; gets the view and the rectangle (its bounds).
     /// Like `GLKViewDelegate.glkView(_:drawIn:)`. Used when `draw(inGL:)` is not overridden.
@@ -43,9 +43,10 @@ public typealias GLProgramError = GLRendering.GLProgramError
     }
 
     /// Binds the view's framebuffer again and resets the viewport (after the draw
-    /// callback rendered into a framebuffer of its own), like `GLKView.bindDrawable()`.
+    /// callback rendered into a framebuffer of its own), like `GLKView.bindDrawable()`:
+    /// the buffer scanned out while the view is scanned out directly, else the one read back.
     public func bindDrawable() {
-        try? framebuffer?.bind()
+        try? (directTarget ?? framebuffer)?.bind()
     }
 
     /// Compiles and links a GLSL ES program (e.g. `#version 300 es` sources) in the
@@ -81,10 +82,14 @@ public typealias GLProgramError = GLRendering.GLProgramError
             drawableWidth = target.width
             drawableHeight = target.height
             draw(inGL: bounds)
+            takeCallbackErrors()
             drewDirectly = true
             return
         }
         guard let graphics = GraphicsContext.current, let context = GLViewContext.context else { return }
+        // The next draw may run on another thread: leave this one as it was (see GLCurrentBinding).
+        let outer = GLCurrentBinding.ofThisThread
+        defer { outer.restore() }
         let surface = graphics.drawingSurface
         do throws(GLError) {
             let target = try framebuffer(context: context, width: surface.pixelWidth, height: surface.pixelHeight)
@@ -92,6 +97,7 @@ public typealias GLProgramError = GLRendering.GLProgramError
             drawableWidth = target.width
             drawableHeight = target.height
             draw(inGL: bounds)
+            takeCallbackErrors()
             var failure: GLError?
             surface.withWritablePixels { pixels, bytesPerRow in
                 do throws(GLError) {
@@ -106,6 +112,28 @@ public typealias GLProgramError = GLRendering.GLProgramError
         } catch {
             StderrLog.error("GLView: \(error)")
         }
+    }
+
+    /// The GL errors the last draw callback left, as last logged.
+    private var callbackErrors: [GLenum] = []
+
+    /// Takes the GL errors the draw callback left: glGetError reports each once, to
+    /// whoever asks next, and the library's own checks (a dmabuf import, GL
+    /// composition) would blame them on themselves and turn those paths off. One
+    /// log line names them, again only when they change.
+    private func takeCallbackErrors() {
+        var codes: [GLenum] = []
+        // Bounded: a lost context may report an error on every call.
+        while codes.count < 8 {
+            let code = glGetError()
+            guard code != GLenum(GL_NO_ERROR) else { break }
+            codes.append(code)
+        }
+        guard codes != callbackErrors else { return }
+        callbackErrors = codes
+        guard !codes.isEmpty else { return }
+        let names = codes.map { "\(GLError.glName($0)) (0x\(String($0, radix: 16, uppercase: true)))" }
+        StderrLog.error("GLView: the draw callback left GL error \(names.joined(separator: ", "))")
     }
 
     /// The framebuffer for this size: the last one, or a new one when the size changed.

@@ -5,13 +5,14 @@ import GLRendering
 /// the GBM device of the card the display offers (`Display.glViewCard`), so a full-screen GLView's
 /// buffers can be scanned out directly; otherwise on the surfaceless EGL display
 /// (no card needed: Mesa renders in software where there is no GPU). Made on
-/// first use; when EGL is missing or fails, or `DIRECTDISPLAY_NO_GL=1` turns GL
-/// off, one log line says why and GLViews show only their background.
+/// first use; when EGL is missing or fails, or the display's configuration turns GL
+/// off (`usesOpenGL`), one log line says why and GLViews show only their background.
 @MainActor package enum GLViewContext {
     private static var made: Result<GLContext, GLError>?
 
-    /// Where `DIRECTDISPLAY_NO_GL` is read (tests replace it).
-    static var environment = ProcessInfo.processInfo.environment
+    /// Whether GL may be used: the display's `DisplayConfiguration.usesOpenGL` (set by
+    /// the display; the environment's before there is one). Read when the context is made.
+    package static var usesOpenGL = DisplayConfiguration.environment.usesOpenGL
 
     /// The card whose GBM device the next context is made on (the display's choice).
     package static var card: GLViewCard? { Application.shared.backend?.glViewCard }
@@ -42,8 +43,8 @@ import GLRendering
     }
 
     private static func make() -> Result<GLContext, GLError> {
-        if environment["DIRECTDISPLAY_NO_GL"] == "1" {
-            return failed(.disabled(reason: "DIRECTDISPLAY_NO_GL=1"))
+        if !usesOpenGL {
+            return failed(.disabled(reason: "the configuration's usesOpenGL is false, e.g. DIRECTDISPLAY_NO_GL=1"))
         }
         if let card {
             do throws(GLError) {

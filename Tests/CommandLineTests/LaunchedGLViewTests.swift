@@ -1,0 +1,23 @@
+// A GLView drawn by an app started with `Application.run` (the built GLLaunchCheck
+// program, on the headless display and surfaceless EGL): GL work in the launch
+// block must not keep the frames drawn after `dispatchMain()` from drawing.
+import Foundation
+import TestSupport
+import XCTest
+
+final class LaunchedGLViewTests: XCTestCase {
+    func testGLViewDrawsAfterLaunchBlockUsedGL() throws {
+        let path = try XCTUnwrap(
+            ProgramRun.builtProduct("GLLaunchCheck"),
+            "GLLaunchCheck is not next to the test bundle: build it first with `swift build --build-tests`")
+        let run = try ProgramRun.run(path, [], timeout: 60)
+        if run.standardOutput.hasPrefix("no program: ") {
+            throw XCTSkip("no OpenGL ES here: \(run.standardOutput)")
+        }
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertFalse(run.standardError.contains("EGL_BAD_ACCESS"), run.standardError)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        // Nine frames, each asked for a new drawing.
+        XCTAssertEqual(lines, ["draws 9", "triangle ff00", "clear ff"], run.standardError)
+    }
+}
