@@ -6,7 +6,7 @@ import Foundation
 ///
 ///     var configuration = DisplayConfiguration.environment
 ///     configuration.usesOverlayPlanes = false
-///     _ = try KMSDisplay(configuration: configuration)
+///     Application.shared.run(on: try KMSDisplay(configuration: configuration)) { … }
 ///
 /// The variables are parsed here and nowhere else, with one rule: a yes-or-no
 /// setting takes 1, 0, true, false, yes or no (any case), a choice one of its
