@@ -110,6 +110,11 @@ let package = Package(
         // libFuzzer target for the EDID parser; Scripts/fuzz-edid builds it with -sanitize=fuzzer.
         .executableTarget(name: "EDIDFuzzer", dependencies: ["EDID"]),
 
+        // Test hooks for the library's tests, kept out of the product (as swift-nio's NIOEmbedded):
+        // failures injected into the KMS module's libdrm funnel.
+        .target(
+            name: "DirectDisplayTesting",
+            dependencies: ["KMS", .product(name: "SystemPackage", package: "swift-system")]),
         // Helpers shared by the test targets (a seeded random generator, running a built program).
         .target(name: "TestSupport", dependencies: ["CGLES"], path: "Tests/TestSupport"),
         // The built direct-display binary as a child process on the host (bad input, exit statuses).
@@ -124,7 +129,9 @@ let package = Package(
             ]),
         .testTarget(name: "WindowModelTests", dependencies: ["WindowModel", "TestSupport"]),
         .testTarget(name: "EDIDTests", dependencies: ["EDID", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "KMSTests", dependencies: ["KMS"]),
+        .testTarget(
+            name: "KMSTests",
+            dependencies: ["KMS", "DirectDisplayTesting", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "UdevTests", dependencies: ["Udev"]),
         .testTarget(name: "KeyboardTests", dependencies: ["Keyboard", "InputModel"]),
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
@@ -140,7 +147,8 @@ let package = Package(
             dependencies: [
                 "DirectDisplay", "KMS", "Udev", "Compositing", "Input", "InputModel", "Keyboard", "CEvdev",
                 "VirtualInput",
-                "Scheduling", "DeviceAccess", "TestSupport", "ImageDecoding",
+                "Scheduling", "DeviceAccess", "TestSupport", "ImageDecoding", "DirectDisplayTesting",
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
     ],

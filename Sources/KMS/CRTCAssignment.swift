@@ -38,7 +38,7 @@ public struct CRTCAssignment: Sendable, Equatable {
             plane.kind == .overlay && plane.possibleCRTCs & (1 << UInt32(crtc.index)) != 0 && !taken.contains(plane.id)
                 && plane.formats.contains(ScanoutBuffer.cursorFormat)
         }.sorted { $0.id < $1.id }
-        return planes.contains { $0.properties.has("zpos") } ? Array(planes.prefix(1)) : planes
+        return planes.contains { $0.properties.zpos != nil } ? Array(planes.prefix(1)) : planes
     }
 
     public static func cursorPlane(for crtc: CRTCState, in probe: CardProbe, taken: Set<UInt32>) -> PlaneState? {

@@ -21,7 +21,12 @@ public struct ConnectorState: Sendable {
     public let possibleCRTCs: UInt32
     /// The encoder's CRTC at probe time (0 when none).
     public let currentCRTC: UInt32
-    public let properties: PropertyTable
+    package let properties: ConnectorProperties
+    /// The connector's "link-status" at probe time: BAD when the driver found the
+    /// link to the monitor broken after a modeset (DisplayPort link training, HDMI 2.0
+    /// scrambling); the sink then shows nothing until the mode is set again.
+    /// Connectors without the property are always good.
+    public let linkStatus: LinkStatus
     /// Raw EDID bytes, when the connector has an EDID blob.
     public let edid: [UInt8]?
 
@@ -32,14 +37,6 @@ public struct ConnectorState: Sendable {
             || type == UInt32(DRM_MODE_CONNECTOR_DSI)
     }
     public var edidInfo: EDIDInfo? { edid.map { EDIDInfo(bytes: $0) } }
-
-    /// The connector's "link-status" property: BAD when the driver found the link to
-    /// the monitor broken after a modeset (DisplayPort link training, HDMI 2.0
-    /// scrambling); the sink then shows nothing until the mode is set again.
-    /// Connectors without the property are always good.
-    public var linkStatus: LinkStatus {
-        properties.value("link-status") == UInt64(DRM_MODE_LINK_STATUS_BAD) ? .bad : .good
-    }
 }
 
 /// A connector's link to its monitor, from the "link-status" property.
@@ -53,7 +50,7 @@ public struct CRTCState: Sendable {
     public let index: Int
     public let framebufferID: UInt32
     public let mode: DisplayMode?
-    public let properties: PropertyTable
+    package let properties: CRTCProperties
 }
 
 /// The kind of a plane, from its "type" property.
@@ -77,7 +74,7 @@ public struct PlaneState: Sendable {
     public let crtcID: UInt32
     /// DRM fourcc codes.
     public let formats: [UInt32]
-    public let properties: PropertyTable
+    package let properties: PlaneProperties
 
     public var formatNames: [String] { formats.map(fourccName) }
 }
@@ -108,7 +105,7 @@ public struct CardProbe: Sendable {
     /// (drmModeGetConnectorCurrent), which is cheap.
     public init(device: DRMDevice, forceProbe: Bool = true) throws(DRMError) {
         let fd = device.fd
-        let resources = try drmPointer("drmModeGetResources", context: "reading \(device.path)") {
+        let resources = try drmPointer(.getResources, context: "reading \(device.path)") {
             drmModeGetResources(fd)
         }
         defer { drmModeFreeResources(resources) }
@@ -120,18 +117,18 @@ public struct CardProbe: Sendable {
 
         let crtcIDs = Array(UnsafeBufferPointer(start: res.crtcs, count: Int(res.count_crtcs)))
         crtcs = crtcIDs.enumerated().compactMap { index, id in
-            guard let crtc = drmLookup("drmModeGetCrtc", { drmModeGetCrtc(fd, id) }) else { return nil }
+            guard let crtc = drmLookup(.getCrtc, { drmModeGetCrtc(fd, id) }) else { return nil }
             defer { drmModeFreeCrtc(crtc) }
             let mode = crtc.pointee.mode_valid != 0 ? DisplayMode(crtc.pointee.mode) : nil
             return CRTCState(
                 id: id, index: index, framebufferID: crtc.pointee.buffer_id, mode: mode,
-                properties: PropertyTable(fd: fd, objectID: id, objectType: DRM_MODE_OBJECT_CRTC))
+                properties: CRTCProperties(ProbedProperties(fd: fd, objectID: id, objectType: DRM_MODE_OBJECT_CRTC)))
         }
 
         let encoderIDs = Array(UnsafeBufferPointer(start: res.encoders, count: Int(res.count_encoders)))
         var encoderCRTCs: [UInt32: (possible: UInt32, current: UInt32)] = [:]
         for id in encoderIDs {
-            guard let encoder = drmLookup("drmModeGetEncoder", { drmModeGetEncoder(fd, id) }) else { continue }
+            guard let encoder = drmLookup(.getEncoder, { drmModeGetEncoder(fd, id) }) else { continue }
             encoderCRTCs[id] = (encoder.pointee.possible_crtcs, encoder.pointee.crtc_id)
             drmModeFreeEncoder(encoder)
         }
@@ -142,21 +139,21 @@ public struct CardProbe: Sendable {
         }
 
         var planes: [PlaneState] = []
-        if let planeResources = drmLookup("drmModeGetPlaneResources", { drmModeGetPlaneResources(fd) }) {
+        if let planeResources = drmLookup(.getPlaneResources, { drmModeGetPlaneResources(fd) }) {
             defer { drmModeFreePlaneResources(planeResources) }
             let ids = UnsafeBufferPointer(
                 start: planeResources.pointee.planes, count: Int(planeResources.pointee.count_planes))
             for id in ids {
-                guard let plane = drmLookup("drmModeGetPlane", { drmModeGetPlane(fd, id) }) else { continue }
+                guard let plane = drmLookup(.getPlane, { drmModeGetPlane(fd, id) }) else { continue }
                 defer { drmModeFreePlane(plane) }
-                let properties = PropertyTable(fd: fd, objectID: id, objectType: DRM_MODE_OBJECT_PLANE)
+                let properties = ProbedProperties(fd: fd, objectID: id, objectType: DRM_MODE_OBJECT_PLANE)
                 let formats = Array(
                     UnsafeBufferPointer(start: plane.pointee.formats, count: Int(plane.pointee.count_formats)))
                 planes.append(
                     PlaneState(
                         id: id, kind: PlaneKind(rawType: properties.value("type") ?? 0),
                         possibleCRTCs: plane.pointee.possible_crtcs, crtcID: plane.pointee.crtc_id,
-                        formats: formats, properties: properties))
+                        formats: formats, properties: PlaneProperties(properties)))
             }
         }
         self.planes = planes
@@ -167,11 +164,11 @@ public struct CardProbe: Sendable {
     /// re-read for the connector's possible CRTCs; CRTCs and planes are kept.
     public func reprobing(connectorID id: UInt32, device: DRMDevice) -> CardProbe {
         var encoders: [UInt32: (possible: UInt32, current: UInt32)] = [:]
-        if let resources = drmLookup("drmModeGetResources", { drmModeGetResources(device.fd) }) {
+        if let resources = drmLookup(.getResources, { drmModeGetResources(device.fd) }) {
             for encoderID in UnsafeBufferPointer(
                 start: resources.pointee.encoders, count: Int(resources.pointee.count_encoders))
             {
-                guard let encoder = drmLookup("drmModeGetEncoder", { drmModeGetEncoder(device.fd, encoderID) }) else {
+                guard let encoder = drmLookup(.getEncoder, { drmModeGetEncoder(device.fd, encoderID) }) else {
                     continue
                 }
                 encoders[encoderID] = (encoder.pointee.possible_crtcs, encoder.pointee.crtc_id)
@@ -197,8 +194,8 @@ public struct CardProbe: Sendable {
     ) -> ConnectorState? {
         let pointer =
             forceProbe
-            ? drmLookup("drmModeGetConnector", { drmModeGetConnector(fd, id) })
-            : drmLookup("drmModeGetConnectorCurrent", { drmModeGetConnectorCurrent(fd, id) })
+            ? drmLookup(.getConnector, { drmModeGetConnector(fd, id) })
+            : drmLookup(.getConnectorCurrent, { drmModeGetConnectorCurrent(fd, id) })
         guard let pointer else { return nil }
         defer { drmModeFreeConnector(pointer) }
         let connector = pointer.pointee
@@ -214,19 +211,21 @@ public struct CardProbe: Sendable {
         for encoderID in UnsafeBufferPointer(start: connector.encoders, count: Int(connector.count_encoders)) {
             possible |= encoders[encoderID]?.possible ?? 0
         }
-        let properties = PropertyTable(fd: fd, objectID: id, objectType: DRM_MODE_OBJECT_CONNECTOR)
+        let properties = ProbedProperties(fd: fd, objectID: id, objectType: DRM_MODE_OBJECT_CONNECTOR)
+        let link = properties.value("link-status") == UInt64(DRM_MODE_LINK_STATUS_BAD)
         return ConnectorState(
             id: id, name: "\(typeName)-\(connector.connector_type_id)", type: connector.connector_type,
             status: status, modes: modes,
             widthMillimeters: Int(connector.mmWidth), heightMillimeters: Int(connector.mmHeight),
             possibleCRTCs: possible, currentCRTC: encoders[connector.encoder_id]?.current ?? 0,
-            properties: properties, edid: readBlob(fd: fd, id: properties.value("EDID")))
+            properties: ConnectorProperties(properties), linkStatus: link ? .bad : .good,
+            edid: readBlob(fd: fd, id: properties.value("EDID")))
     }
 
     private static func readBlob(fd: Int32, id: UInt64?) -> [UInt8]? {
         guard let id, id != 0,
             let blob = drmLookup(
-                "drmModeGetPropertyBlob", { drmModeGetPropertyBlob(fd, UInt32(truncatingIfNeeded: id)) })
+                .getPropertyBlob, { drmModeGetPropertyBlob(fd, UInt32(truncatingIfNeeded: id)) })
         else { return nil }
         defer { drmModeFreePropertyBlob(blob) }
         guard let data = blob.pointee.data else { return nil }

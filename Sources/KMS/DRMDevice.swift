@@ -2,6 +2,7 @@ import CDRM
 import DeviceAccess
 import Glibc
 import Scheduling
+import SystemPackage
 
 /// An open DRM primary node (/dev/dri/cardN): the one owner of its file descriptor.
 ///
@@ -35,26 +36,26 @@ public final class DRMDevice {
         do {
             fd = try opener.openDevice(path: path, flags: O_RDWR | O_CLOEXEC | O_NONBLOCK)
         } catch {
-            throw DRMError(call: "open", code: error.errno, context: "opening \(path)")
+            throw DRMError(call: "open", errno: Errno(rawValue: error.errno), context: "opening \(path)")
         }
         self.fd = fd
-        if let version = drmLookup("drmGetVersion", { drmGetVersion(fd) }) {
+        if let version = drmLookup(.getVersion, { drmGetVersion(fd) }) {
             driverName = version.pointee.name.map { String(cString: $0) } ?? "unknown"
             drmFreeVersion(version)
         } else {
             driverName = "unknown"
         }
         var dumb: UInt64 = 0
-        let hasDumb = (try? drmCall("drmGetCap") { drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) }) != nil
+        let hasDumb = (try? drmCall(.getCap) { drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) }) != nil
         guard hasDumb, dumb != 0 else {
             opener.closeDevice(fileDescriptor: fd)
             throw DRMError(
-                call: "drmGetCap(DRM_CAP_DUMB_BUFFER)", code: ENOTSUP,
+                call: "drmGetCap(DRM_CAP_DUMB_BUFFER)", errno: .notSupported,
                 context: "\(path) (\(driverName)) cannot scan out dumb buffers")
         }
         // A cap the driver lacks is simply not used: the answers are kept as booleans.
         func accepts(_ cap: Int32) -> Bool {
-            (try? drmCall("drmSetClientCap") { drmSetClientCap(fd, UInt64(cap), 1) }) != nil
+            (try? drmCall(.setClientCap) { drmSetClientCap(fd, UInt64(cap), 1) }) != nil
         }
         _ = accepts(DRM_CLIENT_CAP_UNIVERSAL_PLANES)
         // DIRECTDISPLAY_NO_ATOMIC=1 keeps the legacy API (drmModeSetCrtc, drmModePageFlip,
@@ -65,10 +66,10 @@ public final class DRMDevice {
         supportsWriteback = supportsAtomic && accepts(DRM_CLIENT_CAP_WRITEBACK_CONNECTORS)
         if requireMaster && drmIsMaster(fd) == 0 {
             do {
-                try drmCall("drmSetMaster", context: path) { drmSetMaster(fd) }
+                try drmCall(.setMaster, context: path) { drmSetMaster(fd) }
             } catch {
                 opener.closeDevice(fileDescriptor: fd)
-                throw DRMError.masterRefused(path: path, code: error.code)
+                throw DRMError.masterRefused(path: path, errno: error.errno)
             }
         }
     }
@@ -88,11 +89,11 @@ public final class DRMDevice {
             return nil
         }
         do {
-            try drmCall("drmSetMaster", context: path) { drmSetMaster(fd) }
+            try drmCall(.setMaster, context: path) { drmSetMaster(fd) }
             _ = drmDropMaster(fd)
             return nil
         } catch {
-            return error.isBusy ? .masterRefused(path: path, code: error.code) : nil
+            return error.isBusy ? .masterRefused(path: path, errno: error.errno) : nil
         }
     }
 
@@ -126,7 +127,7 @@ public final class DRMDevice {
     /// virtual console switched to, can drive the card.
     public func dropMaster() throws(DRMError) {
         let fd = self.fd
-        try drmCall("drmDropMaster", context: "releasing \(path)") { drmDropMaster(fd) }
+        try drmCall(.dropMaster, context: "releasing \(path)") { drmDropMaster(fd) }
     }
 
     /// Whether this open file is the card's DRM master now (drmIsMaster).
@@ -135,13 +136,13 @@ public final class DRMDevice {
     /// Takes DRM master back (drmSetMaster) after `dropMaster()`.
     public func becomeMaster() throws(DRMError) {
         let fd = self.fd
-        try drmCall("drmSetMaster", context: "taking \(path) back") { drmSetMaster(fd) }
+        try drmCall(.setMaster, context: "taking \(path) back") { drmSetMaster(fd) }
     }
 
     /// How many framebuffers this open file owns now (drmModeGetResources lists the
     /// caller's own): a leak check for buffers that were not freed.
     public var framebufferCount: Int {
-        guard let resources = drmLookup("drmModeGetResources", { drmModeGetResources(fd) }) else { return -1 }
+        guard let resources = drmLookup(.getResources, { drmModeGetResources(fd) }) else { return -1 }
         defer { drmModeFreeResources(resources) }
         return Int(resources.pointee.count_fbs)
     }
@@ -151,7 +152,7 @@ public final class DRMDevice {
     public func readFlipEvents(timeout: Double) throws(DRMError) -> [FlipEvent] {
         var pollfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let milliseconds = pollTimeoutMilliseconds(timeout)
-        let ready = try drmCall("poll", context: "waiting for a page flip on \(path)") {
+        let ready = try drmCall(.poll, context: "waiting for a page flip on \(path)") {
             poll(&pollfd, 1, milliseconds)
         }
         guard ready > 0, pollfd.revents & Int16(POLLIN) != 0 else { return [] }
@@ -177,8 +178,8 @@ public final class DRMDevice {
                     timestamp: Double(seconds) + Double(microseconds) / 1_000_000))
         }
         do {
-            try drmCall("drmHandleEvent", context: "reading events of \(path)") { drmHandleEvent(fd, &context) }
-        } catch  where error.code == EAGAIN {
+            try drmCall(.handleEvent, context: "reading events of \(path)") { drmHandleEvent(fd, &context) }
+        } catch  where error.errno == .resourceTemporarilyUnavailable {
             // Nothing queued after all (another wait read it first).
         }
         defer { events.events.removeAll() }

@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import SystemPackage
 
 /// A dumb buffer exported as a dmabuf (drmPrimeHandleToFD) and mapped through that
 /// dmabuf for CPU drawing: memory that GL on the same card imports without a copy
@@ -45,14 +46,14 @@ public final class ExportedDumbBuffer {
         // The dmabuf holds the buffer from here on; the handle is not needed again.
         defer { _ = drmModeDestroyDumbBuffer(card, handle) }
         var exported: Int32 = -1
-        try drmCall("drmPrimeHandleToFD", context: what) {
+        try drmCall(.primeHandleToFD, context: what) {
             drmPrimeHandleToFD(card, handle, UInt32(O_CLOEXEC | O_RDWR), &exported)
         }
         let mapping = mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, exported, 0)
         guard let mapping, mapping != MAP_FAILED else {
             let code = errno
             close(exported)
-            throw DRMError(call: "mmap", code: code, context: what + " (its dmabuf)")
+            throw DRMError(call: "mmap", errno: Errno(rawValue: code), context: what + " (its dmabuf)")
         }
         self.width = width
         self.height = height

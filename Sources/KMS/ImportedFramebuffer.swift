@@ -55,7 +55,7 @@ func addFramebuffer(
     var pitches: (UInt32, UInt32, UInt32, UInt32) = (pitch, 0, 0, 0)
     var offsets: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
     var framebufferID: UInt32 = 0
-    try drmCall("drmModeAddFB2", context: context) {
+    try drmCall(.addFramebuffer2, context: context) {
         withUnsafePointer(to: &handles) { h in
             withUnsafePointer(to: &pitches) { p in
                 withUnsafePointer(to: &offsets) { o in

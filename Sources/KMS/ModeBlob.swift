@@ -12,7 +12,7 @@ final class ModeBlob {
         self.mode = mode
         var info = mode.info
         var id: UInt32 = 0
-        try drmCall("drmModeCreatePropertyBlob", context: "mode \(mode) on \(device.path)") {
+        try drmCall(.createPropertyBlob, context: "mode \(mode) on \(device.path)") {
             drmModeCreatePropertyBlob(device.fd, &info, MemoryLayout<drmModeModeInfo>.size, &id)
         }
         self.id = id
@@ -48,7 +48,7 @@ final class DamageClipsBlob {
         var rects = clips.map { drm_mode_rect(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) }
         var id: UInt32 = 0
         let size = MemoryLayout<drm_mode_rect>.stride * rects.count
-        try drmCall("drmModeCreatePropertyBlob", context: "damage clips on \(device.path)") {
+        try drmCall(.createPropertyBlob, context: "damage clips on \(device.path)") {
             drmModeCreatePropertyBlob(device.fd, &rects, size, &id)
         }
         self.id = id

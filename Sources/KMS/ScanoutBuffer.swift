@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import SystemPackage
 
 /// A CPU-mapped dumb buffer registered as a KMS framebuffer: the one owner of the
 /// GEM handle, the mapping and the framebuffer id, each freed exactly once.
@@ -34,7 +35,7 @@ public final class ScanoutBuffer: ScanoutFramebuffer {
         let (handle, pitch, size) = try createDumbBuffer(on: fd, width: width, height: height, context: what)
         var offset: UInt64 = 0
         do {
-            try drmCall("drmModeMapDumbBuffer", context: what) { drmModeMapDumbBuffer(fd, handle, &offset) }
+            try drmCall(.mapDumbBuffer, context: what) { drmModeMapDumbBuffer(fd, handle, &offset) }
         } catch {
             _ = drmModeDestroyDumbBuffer(fd, handle)
             throw error
@@ -43,7 +44,7 @@ public final class ScanoutBuffer: ScanoutFramebuffer {
         guard let mapping, mapping != MAP_FAILED else {
             let code = errno
             _ = drmModeDestroyDumbBuffer(fd, handle)
-            throw DRMError(call: "mmap", code: code, context: what)
+            throw DRMError(call: "mmap", errno: Errno(rawValue: code), context: what)
         }
         let framebufferID: UInt32
         do {
@@ -115,7 +116,7 @@ func createDumbBuffer(on fd: Int32, width: Int, height: Int, context: String) th
     var handle: UInt32 = 0
     var pitch: UInt32 = 0
     var size: UInt64 = 0
-    try drmCall("drmModeCreateDumbBuffer", context: context) {
+    try drmCall(.createDumbBuffer, context: context) {
         drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size)
     }
     return (handle, pitch, size)

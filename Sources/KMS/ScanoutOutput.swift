@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import SystemPackage
 
 /// One lit connector: its CRTC, primary plane, mode and three scanout buffers,
 /// presented with vblank-paced page flips.
@@ -188,11 +189,13 @@ public final class ScanoutOutput {
     public func testOverlays(_ places: [(x: Int, y: Int)]) throws(DRMError) {
         let index = drawIndex
         guard !needsModeset else {
-            throw DRMError(call: "testOverlays", code: EAGAIN, context: "\(connector.name) needs a modeset first")
+            throw DRMError(
+                call: "testOverlays", errno: .resourceTemporarilyUnavailable,
+                context: "\(connector.name) needs a modeset first")
         }
-        var state = commitState(buffer: try buffer(index))
+        var state = commitState(.pageFlip, buffer: try buffer(index))
         state.overlays = overlayPlacements(try placedOverlays(places, slot: index))
-        try committer.testPageFlip(state)
+        try committer.commit(state, testOnly: true)
     }
 
     /// The overlay buffers of `slot` at `places`, from the first plane up.
@@ -200,12 +203,15 @@ public final class ScanoutOutput {
         buffer: ScanoutBuffer, x: Int, y: Int
     )] {
         guard places.count <= overlayPlanes.count else {
-            throw DRMError(call: "overlays", code: ENOENT, context: "\(connector.name) has too few overlay planes")
+            throw DRMError(
+                call: "overlays", errno: .noSuchFileOrDirectory, context: "\(connector.name) has too few overlay planes"
+            )
         }
         var placed: [(buffer: ScanoutBuffer, x: Int, y: Int)] = []
         for (plane, place) in places.enumerated() {
             guard let image = overlayBuffers[plane][slot] else {
-                throw DRMError(call: "overlays", code: ENOENT, context: "\(connector.name) has no overlay buffer")
+                throw DRMError(
+                    call: "overlays", errno: .noSuchFileOrDirectory, context: "\(connector.name) has no overlay buffer")
             }
             placed.append((image, place.x, place.y))
         }
@@ -281,13 +287,13 @@ public final class ScanoutOutput {
     /// Must not be called while a flip is queued.
     public func setMode(_ newMode: DisplayMode) throws(DRMError) {
         guard !hasFlipQueued else {
-            throw DRMError(call: "setMode", code: EBUSY, context: "\(connector.name) has a flip queued")
+            throw DRMError(call: "setMode", errno: .resourceBusy, context: "\(connector.name) has a flip queued")
         }
         let first = try makeBuffer(newMode.width, newMode.height, ScanoutBuffer.defaultFormat)
         let previous = mode
         mode = newMode
         do {
-            try committer.testModeset(commitState(buffer: first))
+            try committer.commit(commitState(.modeset, buffer: first), testOnly: true)
         } catch {
             mode = previous
             throw error
@@ -305,21 +311,19 @@ public final class ScanoutOutput {
         var failures: [DRMError] = []
         // A legacy restore sets only the primary plane: the cursor and a window on
         // the overlay would stay on the console.
-        if let first = buffers[0], cursor != nil {
-            var hiding = commitState(buffer: first)
-            hiding.cursor = cursor
-            do { try committer.hideCursor(hiding) } catch { failures.append(error) }
-        }
-        if let first = buffers[0], overlaysCommitted > 0 {
-            var hiding = commitState(buffer: first)
+        if let first = buffers[0], cursor != nil || overlaysCommitted > 0 {
+            var hiding = commitState(.planes, buffer: first)
+            hiding.cursor = cursor?.hidden
             hiding.overlays = overlayPlanes[..<overlaysCommitted].map(OverlayPlacement.off)
-            do { try committer.hideOverlays(hiding) } catch { failures.append(error) }
+            do { try committer.commit(hiding, testOnly: false) } catch { failures.append(error) }
             overlaysCommitted = 0
         }
         var restored = false
         do { restored = try saved.restore(device: device) } catch { failures.append(error) }
         if !restored, let first = buffers[0] {
-            do { try committer.disable(commitState(buffer: first)) } catch { failures.append(error) }
+            do { try committer.commit(commitState(.off, buffer: first), testOnly: false) } catch {
+                failures.append(error)
+            }
         }
         state = .unlit(pending: nil)
         needsModeset = true
@@ -361,10 +365,10 @@ public final class ScanoutOutput {
             needsModeset = true
         }
         do {
-            var off = commitState(buffer: try buffer(0))
-            off.cursor = cursor
+            var off = commitState(.off, buffer: try buffer(0))
+            off.cursor = cursor?.hidden
             off.overlays = overlayPlanes.map(OverlayPlacement.off)
-            try committer.disable(off)
+            try committer.commit(off, testOnly: false)
             overlaysCommitted = 0
             cursorChanged = true
             return nil
@@ -410,23 +414,21 @@ public final class ScanoutOutput {
     }
 
     private func commit(_ frame: ScanoutFrame) throws(DRMError) {
-        var commit = commitState(buffer: frame.direct ?? frame.buffer)
+        var commit = commitState(needsModeset ? .modeset : .pageFlip, buffer: frame.direct ?? frame.buffer)
         if cursorChanged || needsModeset { commit.cursor = cursor }
         commit.overlays = overlayPlacements(frame.overlays)
         commit.damage = frame.damage
-        if needsModeset {
-            commit.resetsLink = needsLinkReset
-            try committer.modeset(commit, userData: device.eventUserData)
-            needsModeset = false
-            needsLinkReset = false
-        } else {
-            try committer.pageFlip(commit, userData: device.eventUserData)
-        }
+        commit.resetsLink = needsModeset && needsLinkReset
+        try committer.commit(commit, testOnly: false)
+        needsModeset = false
+        needsLinkReset = false
         cursorChanged = false
         overlaysCommitted = frame.overlays.count
     }
 
-    private func commitState(buffer: any ScanoutFramebuffer) -> CRTCCommitState {
-        CRTCCommitState(connector: connector, crtc: crtc, primaryPlane: primaryPlane, mode: mode, framebuffer: buffer)
+    private func commitState(_ change: CRTCChange, buffer: any ScanoutFramebuffer) -> CRTCCommitState {
+        CRTCCommitState(
+            connector: connector, crtc: crtc, primaryPlane: primaryPlane, change: change, mode: mode,
+            framebuffer: buffer)
     }
 }
