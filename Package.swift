@@ -61,11 +61,23 @@ let package = Package(
         .target(name: "InputModel"),
         .target(name: "Animation"),
         .target(name: "Geometry"),
-        .target(name: "Scheduling", dependencies: ["CLinuxEvents"]),
-        .target(name: "DeviceAccess"),
-        .target(name: "Session", dependencies: ["CSeat", "CVirtualTerminal", "DeviceAccess", "Scheduling"]),
+        .target(
+            name: "Scheduling",
+            dependencies: ["CLinuxEvents", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "DeviceAccess", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "Session",
+            dependencies: [
+                "CSeat", "CVirtualTerminal", "DeviceAccess", "Scheduling",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         .target(name: "Keyboard", dependencies: ["CXKBCommon", "InputModel"]),
-        .target(name: "Input", dependencies: ["CInput", "CUdev", "DeviceAccess", "InputModel"]),
+        .target(
+            name: "Input",
+            dependencies: [
+                "CInput", "CUdev", "DeviceAccess", "InputModel",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         .target(name: "Compositing", dependencies: ["CPixman", "CCairo", "Geometry"]),
         .target(name: "Typesetting", dependencies: ["CPango", "CCairo", "Compositing"]),
         .target(name: "ImageDecoding", dependencies: ["CCairo", "CTurboJPEG", "Compositing"]),
@@ -134,7 +146,9 @@ let package = Package(
             dependencies: ["KMS", "DirectDisplayTesting", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "UdevTests", dependencies: ["Udev"]),
         .testTarget(name: "KeyboardTests", dependencies: ["Keyboard", "InputModel"]),
-        .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
+        .testTarget(
+            name: "SchedulingTests",
+            dependencies: ["Scheduling", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "CompositingTests", dependencies: ["Compositing"]),
         .testTarget(
             name: "GLCompositingTests", dependencies: ["GLCompositing", "Compositing", "Geometry", "GLRendering"]),

@@ -377,7 +377,7 @@ private func openRestricted(path: UnsafePointer<CChar>?, flags: Int32, userData:
     do {
         return try box.opener.openDevice(path: String(cString: path), flags: flags)
     } catch {
-        return -(error.errno == 0 ? EIO : error.errno)
+        return -error.errno.rawValue
     }
 }
 

@@ -36,7 +36,7 @@ public final class DRMDevice {
         do {
             fd = try opener.openDevice(path: path, flags: O_RDWR | O_CLOEXEC | O_NONBLOCK)
         } catch {
-            throw DRMError(call: "open", errno: Errno(rawValue: error.errno), context: "opening \(path)")
+            throw DRMError(call: "open", errno: error.errno, context: "opening \(path)")
         }
         self.fd = fd
         if let version = drmLookup(.getVersion, { drmGetVersion(fd) }) {

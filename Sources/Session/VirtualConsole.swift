@@ -1,5 +1,6 @@
 import CVirtualTerminal
 import Glibc
+import SystemPackage
 
 /// The virtual console (VT) the app runs on: its display mode (text or graphics)
 /// and keyboard mode as found at start, so they can be put back on exit.
@@ -70,8 +71,8 @@ public final class VirtualConsole {
     /// its devices without a seat manager.
     /// - Throws: the errno of the ioctl that failed (EPERM when not allowed).
     public func takeOver() throws(VirtualConsoleError) {
-        guard dd_vt_set_mode(fd, Int32(KD_GRAPHICS)) == 0 else { throw .init(path, "KDSETMODE KD_GRAPHICS", errno) }
-        guard dd_vt_set_keyboard_mode(fd, Int32(K_OFF)) == 0 else { throw .init(path, "KDSKBMODE K_OFF", errno) }
+        guard dd_vt_set_mode(fd, Int32(KD_GRAPHICS)) == 0 else { throw .init(path, "KDSETMODE KD_GRAPHICS") }
+        guard dd_vt_set_keyboard_mode(fd, Int32(K_OFF)) == 0 else { throw .init(path, "KDSKBMODE K_OFF") }
     }
 
     /// Puts back the display and keyboard modes found at start. A VT found in
@@ -83,9 +84,9 @@ public final class VirtualConsole {
         var failures: [VirtualConsoleError] = []
         let keyboard = savedKeyboardMode == Int32(K_OFF) ? Int32(K_UNICODE) : savedKeyboardMode
         if dd_vt_set_keyboard_mode(fd, keyboard) != 0 {
-            failures.append(.init(path, "KDSKBMODE \(keyboard)", errno))
+            failures.append(.init(path, "KDSKBMODE \(keyboard)"))
         }
-        if dd_vt_set_mode(fd, Int32(KD_TEXT)) != 0 { failures.append(.init(path, "KDSETMODE KD_TEXT", errno)) }
+        if dd_vt_set_mode(fd, Int32(KD_TEXT)) != 0 { failures.append(.init(path, "KDSETMODE KD_TEXT")) }
         return failures
     }
 
@@ -94,11 +95,11 @@ public final class VirtualConsole {
     /// automatic switching.
     public static func forceText(path: String, keyboardMode: Int32 = Int32(K_UNICODE)) throws(VirtualConsoleError) {
         let fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw .init(path, "open", errno) }
+        guard fd >= 0 else { throw .init(path, "open") }
         defer { close(fd) }
-        guard dd_vt_set_auto_switching(fd) == 0 else { throw .init(path, "VT_SETMODE VT_AUTO", errno) }
-        guard dd_vt_set_keyboard_mode(fd, keyboardMode) == 0 else { throw .init(path, "KDSKBMODE", errno) }
-        guard dd_vt_set_mode(fd, Int32(KD_TEXT)) == 0 else { throw .init(path, "KDSETMODE KD_TEXT", errno) }
+        guard dd_vt_set_auto_switching(fd) == 0 else { throw .init(path, "VT_SETMODE VT_AUTO") }
+        guard dd_vt_set_keyboard_mode(fd, keyboardMode) == 0 else { throw .init(path, "KDSKBMODE") }
+        guard dd_vt_set_mode(fd, Int32(KD_TEXT)) == 0 else { throw .init(path, "KDSETMODE KD_TEXT") }
     }
 
     /// The foreground VT's number (VT_GETSTATE on /dev/tty0); nil without VTs or access.
@@ -114,9 +115,9 @@ public final class VirtualConsole {
     /// Returns at once: a VT in process-switching mode switches once its owner agrees.
     public static func activate(_ number: Int) throws(VirtualConsoleError) {
         let fd = open("/dev/tty0", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw .init("/dev/tty0", "open", errno) }
+        guard fd >= 0 else { throw .init("/dev/tty0", "open") }
         defer { close(fd) }
-        guard dd_vt_activate(fd, Int32(number)) == 0 else { throw .init("/dev/tty0", "VT_ACTIVATE \(number)", errno) }
+        guard dd_vt_activate(fd, Int32(number)) == 0 else { throw .init("/dev/tty0", "VT_ACTIVATE \(number)") }
     }
 
     /// "/dev/tty3" → 3; nil for anything that is not a numbered VT.
@@ -140,13 +141,14 @@ public final class VirtualConsole {
 public struct VirtualConsoleError: Error, Sendable, CustomStringConvertible {
     public let path: String
     public let request: String
-    public let errno: Int32
+    public let errno: Errno
 
-    init(_ path: String, _ request: String, _ errno: Int32) {
+    /// By default with the errno the failed call just left.
+    init(_ path: String, _ request: String, _ errno: Errno = Errno(rawValue: Glibc.errno)) {
         self.path = path
         self.request = request
         self.errno = errno
     }
 
-    public var description: String { "\(path): \(request) failed: \(String(cString: strerror(errno)))" }
+    public var description: String { "\(path): \(request) failed: \(errno)" }
 }

@@ -125,7 +125,7 @@ public final class KMSDisplay: Display {
         (source as? LibinputEventSource)?.dispatch()
         showCursor(input.pointerLocation)
         opener.sessionActivityChanged = { [weak self] active in self?.sessionActivityChanged(active) }
-        session.attach(to: loop)
+        do { try session.attach(to: loop) } catch { StderrLog.error("no session switches: \(error)") }
         if session.canSwitchConsoles {
             input.switchVirtualConsole = { [weak session] number in session?.switchConsole(to: number) }
         }
