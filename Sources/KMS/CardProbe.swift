@@ -2,59 +2,59 @@ import CDRM
 import EDID
 
 /// Connector link status as the kernel reports it.
-public enum ConnectionStatus: String, Sendable, Codable {
+package enum ConnectionStatus: String, Sendable, Codable {
     case connected, disconnected, unknown
 }
 
 /// One connector as probed: name, status, modes, EDID and the CRTCs it can use.
-public struct ConnectorState: Sendable {
-    public let id: UInt32
+package struct ConnectorState: Sendable {
+    package let id: UInt32
     /// The kernel's name, e.g. "HDMI-A-1", "Virtual-1", "Writeback-1".
-    public let name: String
-    public let type: UInt32
-    public let status: ConnectionStatus
+    package let name: String
+    package let type: UInt32
+    package let status: ConnectionStatus
     /// Modes in the kernel's order.
-    public let modes: [DisplayMode]
-    public let widthMillimeters: Int
-    public let heightMillimeters: Int
+    package let modes: [DisplayMode]
+    package let widthMillimeters: Int
+    package let heightMillimeters: Int
     /// Bit mask of CRTC indices any of this connector's encoders can drive.
-    public let possibleCRTCs: UInt32
+    package let possibleCRTCs: UInt32
     /// The encoder's CRTC at probe time (0 when none).
-    public let currentCRTC: UInt32
+    package let currentCRTC: UInt32
     package let properties: ConnectorProperties
     /// The connector's "link-status" at probe time: BAD when the driver found the
     /// link to the monitor broken after a modeset (DisplayPort link training, HDMI 2.0
     /// scrambling); the sink then shows nothing until the mode is set again.
     /// Connectors without the property are always good.
-    public let linkStatus: LinkStatus
+    package let linkStatus: LinkStatus
     /// Raw EDID bytes, when the connector has an EDID blob.
-    public let edid: [UInt8]?
+    package let edid: [UInt8]?
 
-    public var isWriteback: Bool { type == UInt32(DRM_MODE_CONNECTOR_WRITEBACK) }
+    package var isWriteback: Bool { type == UInt32(DRM_MODE_CONNECTOR_WRITEBACK) }
     /// eDP, LVDS and DSI are built-in panels: they make the main screen.
-    public var isInternal: Bool {
+    package var isInternal: Bool {
         type == UInt32(DRM_MODE_CONNECTOR_eDP) || type == UInt32(DRM_MODE_CONNECTOR_LVDS)
             || type == UInt32(DRM_MODE_CONNECTOR_DSI)
     }
-    public var edidInfo: EDIDInfo? { edid.map { EDIDInfo(bytes: $0) } }
+    package var edidInfo: EDIDInfo? { edid.map { EDIDInfo(bytes: $0) } }
 }
 
 /// A connector's link to its monitor, from the "link-status" property.
-public enum LinkStatus: String, Sendable, Codable {
+package enum LinkStatus: String, Sendable, Codable {
     case good, bad
 }
 
 /// One CRTC: its index (for possible_crtcs masks) and current state.
-public struct CRTCState: Sendable {
-    public let id: UInt32
-    public let index: Int
-    public let framebufferID: UInt32
-    public let mode: DisplayMode?
+package struct CRTCState: Sendable {
+    package let id: UInt32
+    package let index: Int
+    package let framebufferID: UInt32
+    package let mode: DisplayMode?
     package let properties: CRTCProperties
 }
 
 /// The kind of a plane, from its "type" property.
-public enum PlaneKind: String, Sendable, Codable {
+package enum PlaneKind: String, Sendable, Codable {
     case overlay, primary, cursor
 
     init(rawType: UInt64) {
@@ -67,24 +67,24 @@ public enum PlaneKind: String, Sendable, Codable {
 }
 
 /// One plane: kind, the CRTCs it may sit on and the pixel formats it scans out.
-public struct PlaneState: Sendable {
-    public let id: UInt32
-    public let kind: PlaneKind
-    public let possibleCRTCs: UInt32
-    public let crtcID: UInt32
+package struct PlaneState: Sendable {
+    package let id: UInt32
+    package let kind: PlaneKind
+    package let possibleCRTCs: UInt32
+    package let crtcID: UInt32
     /// DRM fourcc codes.
-    public let formats: [UInt32]
+    package let formats: [UInt32]
     package let properties: PlaneProperties
 
-    public var formatNames: [String] { formats.map(fourccName) }
+    package var formatNames: [String] { formats.map(fourccName) }
 }
 
 /// A snapshot of a card's KMS objects, read once: connectors, CRTCs and planes.
-public struct CardProbe: Sendable {
-    public let connectors: [ConnectorState]
-    public let crtcs: [CRTCState]
-    public let planes: [PlaneState]
-    public let minWidth: Int, maxWidth: Int, minHeight: Int, maxHeight: Int
+package struct CardProbe: Sendable {
+    package let connectors: [ConnectorState]
+    package let crtcs: [CRTCState]
+    package let planes: [PlaneState]
+    package let minWidth: Int, maxWidth: Int, minHeight: Int, maxHeight: Int
 
     /// A probe from known parts (tests, replays).
     init(
@@ -103,7 +103,7 @@ public struct CardProbe: Sendable {
     /// Reads every KMS object of the card. `forceProbe` asks the driver to re-detect
     /// connectors (drmModeGetConnector); otherwise the cached state is used
     /// (drmModeGetConnectorCurrent), which is cheap.
-    public init(device: DRMDevice, forceProbe: Bool = true) throws(DRMError) {
+    package init(device: DRMDevice, forceProbe: Bool = true) throws(DRMError) {
         let fd = device.fd
         let resources = try drmPointer(.getResources, context: "reading \(device.path)") {
             drmModeGetResources(fd)
@@ -162,7 +162,7 @@ public struct CardProbe: Sendable {
     /// This probe with connector `id` read again (drmModeGetConnector forces the
     /// driver to detect), for a uevent that names its connector. Encoders are
     /// re-read for the connector's possible CRTCs; CRTCs and planes are kept.
-    public func reprobing(connectorID id: UInt32, device: DRMDevice) -> CardProbe {
+    package func reprobing(connectorID id: UInt32, device: DRMDevice) -> CardProbe {
         var encoders: [UInt32: (possible: UInt32, current: UInt32)] = [:]
         if let resources = drmLookup(.getResources, { drmModeGetResources(device.fd) }) {
             for encoderID in UnsafeBufferPointer(
@@ -232,12 +232,12 @@ public struct CardProbe: Sendable {
         return Array(UnsafeRawBufferPointer(start: data, count: Int(blob.pointee.length)))
     }
 
-    public func connector(named name: String) -> ConnectorState? { connectors.first { $0.name == name } }
-    public func crtc(id: UInt32) -> CRTCState? { crtcs.first { $0.id == id } }
+    package func connector(named name: String) -> ConnectorState? { connectors.first { $0.name == name } }
+    package func crtc(id: UInt32) -> CRTCState? { crtcs.first { $0.id == id } }
 }
 
 /// "XR24" for DRM_FORMAT_XRGB8888: the fourcc's four characters.
-public func fourccName(_ code: UInt32) -> String {
+package func fourccName(_ code: UInt32) -> String {
     let bytes = (0..<4).map { UInt8(truncatingIfNeeded: code >> ($0 * 8)) }
     return String(decoding: bytes.map { (32..<127).contains($0) ? $0 : 63 }, as: UTF8.self)
 }

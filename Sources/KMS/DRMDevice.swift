@@ -10,15 +10,15 @@ import SystemPackage
 /// driver accepts them and makes sure we are the DRM master: only the master may
 /// modeset or commit, so a card driven by another program is refused up front
 /// with a clear error instead of failing later mid-frame.
-public final class DRMDevice {
-    public let path: String
-    public let fd: Int32
+package final class DRMDevice {
+    package let path: String
+    package let fd: Int32
     /// The driver accepted DRM_CLIENT_CAP_ATOMIC: commits go through AtomicCommit.
-    public let supportsAtomic: Bool
+    package let supportsAtomic: Bool
     /// The driver exposes writeback connectors to us (DRM_CLIENT_CAP_WRITEBACK_CONNECTORS).
-    public let supportsWriteback: Bool
+    package let supportsWriteback: Bool
     /// The kernel driver's name, e.g. "vkms", "virtio_gpu", "i915".
-    public let driverName: String
+    package let driverName: String
 
     private let events = FlipEventCollector()
     /// Opened the node and closes it: the display's opener (a session manager, or open(2)).
@@ -27,7 +27,7 @@ public final class DRMDevice {
     /// Opens `path` through `opener` and becomes master (drmSetMaster when not already).
     /// - Throws: `DRMError` naming the call; from drmSetMaster, `DRMError.masterRefused`
     ///   tells another DRM master (EBUSY) from missing permission (EACCES/EPERM).
-    public init(path: String, requireMaster: Bool = true, opener: any DeviceOpener = DirectDeviceOpener())
+    package init(path: String, requireMaster: Bool = true, opener: any DeviceOpener = DirectDeviceOpener())
         throws(DRMError)
     {
         self.path = path
@@ -79,7 +79,7 @@ public final class DRMDevice {
     /// real open would meet (EBUSY, see `DRMError.masterRefused`), nil when the card
     /// is free or this process may not ask (no permission: the seat manager decides).
     /// For refusing a second app before it takes the virtual console from the first.
-    public static func masterHeldElsewhere(path: String) -> DRMError? {
+    package static func masterHeldElsewhere(path: String) -> DRMError? {
         let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -114,7 +114,7 @@ public final class DRMDevice {
 
     /// The cursor image size the driver asks for (DRM_CAP_CURSOR_WIDTH and
     /// _HEIGHT), 64x64 when it does not say.
-    public var cursorSize: (width: Int, height: Int) {
+    package var cursorSize: (width: Int, height: Int) {
         var width: UInt64 = 0
         var height: UInt64 = 0
         let known =
@@ -125,23 +125,23 @@ public final class DRMDevice {
 
     /// Gives up DRM master (drmDropMaster) so another program, e.g. the one on the
     /// virtual console switched to, can drive the card.
-    public func dropMaster() throws(DRMError) {
+    package func dropMaster() throws(DRMError) {
         let fd = self.fd
         try drmCall(.dropMaster, context: "releasing \(path)") { drmDropMaster(fd) }
     }
 
     /// Whether this open file is the card's DRM master now (drmIsMaster).
-    public var isMaster: Bool { drmIsMaster(fd) != 0 }
+    package var isMaster: Bool { drmIsMaster(fd) != 0 }
 
     /// Takes DRM master back (drmSetMaster) after `dropMaster()`.
-    public func becomeMaster() throws(DRMError) {
+    package func becomeMaster() throws(DRMError) {
         let fd = self.fd
         try drmCall(.setMaster, context: "taking \(path) back") { drmSetMaster(fd) }
     }
 
     /// How many framebuffers this open file owns now (drmModeGetResources lists the
     /// caller's own): a leak check for buffers that were not freed.
-    public var framebufferCount: Int {
+    package var framebufferCount: Int {
         guard let resources = drmLookup(.getResources, { drmModeGetResources(fd) }) else { return -1 }
         defer { drmModeFreeResources(resources) }
         return Int(resources.pointee.count_fbs)
@@ -149,7 +149,7 @@ public final class DRMDevice {
 
     /// Waits up to `timeout` seconds for the fd to become readable, then reads and
     /// returns the page-flip events it holds (drmHandleEvent). Returns [] on timeout.
-    public func readFlipEvents(timeout: Double) throws(DRMError) -> [FlipEvent] {
+    package func readFlipEvents(timeout: Double) throws(DRMError) -> [FlipEvent] {
         var pollfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let milliseconds = pollTimeoutMilliseconds(timeout)
         let ready = try drmCall(.poll, context: "waiting for a page flip on \(path)") {
@@ -162,7 +162,7 @@ public final class DRMDevice {
     /// Reads the events already queued on the fd without waiting (for a dispatch source).
     /// Nothing queued returns [] at once: another wait may have read them since the
     /// fd was reported readable, and an fd opened by a seat manager may be blocking.
-    public func readPendingFlipEvents() throws(DRMError) -> [FlipEvent] {
+    package func readPendingFlipEvents() throws(DRMError) -> [FlipEvent] {
         try readFlipEvents(timeout: 0)
     }
 

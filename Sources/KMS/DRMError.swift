@@ -4,13 +4,13 @@ import Synchronization
 import SystemPackage
 
 /// An error from a DRM/KMS call, naming the C function and the errno it returned.
-public struct DRMError: Error, CustomStringConvertible, Equatable, Sendable {
+package struct DRMError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The libdrm or system call that failed, e.g. "drmModeAtomicCommit".
-    public let call: String
+    package let call: String
     /// The errno by name (`.resourceBusy`, `.invalidArgument`, `.noMemory`, ...).
-    public let errno: Errno
+    package let errno: Errno
     /// What we were doing, in words a user understands.
-    public let context: String
+    package let context: String
 
     package init(call: String, errno: Errno, context: String = "") {
         self.call = call
@@ -42,10 +42,10 @@ public struct DRMError: Error, CustomStringConvertible, Equatable, Sendable {
         return DRMError(.setMaster, errno: errno, context: context)
     }
 
-    public var isBusy: Bool { errno == .resourceBusy }
-    public var isPermissionDenied: Bool { errno == .permissionDenied || errno == .notPermitted }
+    package var isBusy: Bool { errno == .resourceBusy }
+    package var isPermissionDenied: Bool { errno == .permissionDenied || errno == .notPermitted }
 
-    public var description: String {
+    package var description: String {
         let reason = String(cString: strerror(errno.rawValue))
         let prefix = context.isEmpty ? "" : "\(context): "
         return "\(prefix)\(call) failed: \(reason) (errno \(errno.rawValue))"

@@ -24,10 +24,10 @@ final class ModeBlob {
 
 /// A rectangle of a frame that changed since the buffer's last frame, in
 /// framebuffer pixels (x2, y2 exclusive), as FB_DAMAGE_CLIPS takes it.
-public struct DamageClip: Equatable, Sendable {
-    public var x1: Int32, y1: Int32, x2: Int32, y2: Int32
+package struct DamageClip: Equatable, Sendable {
+    package var x1: Int32, y1: Int32, x2: Int32, y2: Int32
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         x1 = Int32(x)
         y1 = Int32(y)
         x2 = Int32(x + width)

@@ -11,9 +11,9 @@ import SystemPackage
 /// and is committed from the flip event, so drawing overlaps the wait for the
 /// vblank. A buffer is freed only when no state holds it any more: the one on
 /// screen lives until a later flip replaces it, across a mode change too.
-public final class ScanoutOutput {
+package final class ScanoutOutput {
     /// Where the output's flips stand, without the frames (see `FlipState`).
-    public enum FlipPhase: Equatable, Sendable {
+    package enum FlipPhase: Equatable, Sendable {
         /// Nothing on screen yet: the next commit is a modeset.
         case unlit
         /// The current buffer is on screen and nothing is committed.
@@ -24,15 +24,15 @@ public final class ScanoutOutput {
         case queuedWithPending
     }
 
-    public let device: DRMDevice
-    public let connector: ConnectorState
-    public let crtc: CRTCState
-    public let primaryPlane: PlaneState
-    public private(set) var mode: DisplayMode
+    package let device: DRMDevice
+    package let connector: ConnectorState
+    package let crtc: CRTCState
+    package let primaryPlane: PlaneState
+    package private(set) var mode: DisplayMode
     /// The last flip event of this output (its vblank sequence and time).
-    public private(set) var lastFlip: FlipEvent?
+    package private(set) var lastFlip: FlipEvent?
     /// The content version of the frame on screen (see `present(version:)`).
-    public private(set) var presentedVersion = 0
+    package private(set) var presentedVersion = 0
 
     private var state: FlipState = .unlit(pending: nil)
     /// Three buffers of the current mode, allocated on first use: a new screen's
@@ -57,7 +57,7 @@ public final class ScanoutOutput {
     private let saved: SavedCRTC
 
     /// Allocates the first buffer for `mode`. Nothing is committed until `present(version:)`.
-    public convenience init(
+    package convenience init(
         device: DRMDevice, connector: ConnectorState, crtc: CRTCState, primaryPlane: PlaneState, mode: DisplayMode
     ) throws(DRMError) {
         try self.init(
@@ -85,13 +85,13 @@ public final class ScanoutOutput {
     }
 
     /// A committed frame waits for its flip event (with or without one pending behind it).
-    public var hasFlipQueued: Bool { state.queued != nil }
+    package var hasFlipQueued: Bool { state.queued != nil }
 
     /// A frame is drawn but its commit failed: the next `present` retries it (even
     /// with nothing new drawn).
-    public var hasUncommittedFrame: Bool { state.pending != nil && state.queued == nil }
+    package var hasUncommittedFrame: Bool { state.pending != nil && state.queued == nil }
 
-    public var flipPhase: FlipPhase {
+    package var flipPhase: FlipPhase {
         switch state {
         case .unlit: .unlit
         case .idle: .idle
@@ -102,17 +102,17 @@ public final class ScanoutOutput {
     /// The buffer to draw the next frame into: the pending frame's (not committed
     /// yet, so it may be redrawn) or one that is neither on screen nor queued,
     /// allocated now if its slot is still empty.
-    public func drawBuffer() throws(DRMError) -> ScanoutBuffer {
+    package func drawBuffer() throws(DRMError) -> ScanoutBuffer {
         try buffer(drawIndex)
     }
 
     /// Which of the output's buffers (0, 1 or 2) `drawBuffer()` returns: the key of
     /// its age, for copying only what it missed.
-    public var drawSlot: Int { drawIndex }
+    package var drawSlot: Int { drawIndex }
 
     /// The buffer on screen now, once the first frame completed; nil while a
     /// direct frame (`presentDirect`) is on screen.
-    public var frontBuffer: ScanoutBuffer? { state.current.flatMap { $0.direct == nil ? $0.buffer : nil } }
+    package var frontBuffer: ScanoutBuffer? { state.current.flatMap { $0.direct == nil ? $0.buffer : nil } }
 
     /// Commits what was drawn into `drawBuffer`, tagged with a content `version`:
     /// at once when nothing is queued (a modeset the first time), else at the
@@ -122,7 +122,7 @@ public final class ScanoutOutput {
     /// since it was last on screen (FB_DAMAGE_CLIPS; nil: everything).
     /// - Throws: the commit's error; the frame is kept as pending, and the next
     ///   `present` (after drawing into the same buffer again) retries it.
-    public func present(version: Int, overlaysAt: [(x: Int, y: Int)] = [], damage: [DamageClip]? = nil)
+    package func present(version: Int, overlaysAt: [(x: Int, y: Int)] = [], damage: [DamageClip]? = nil)
         throws(DRMError)
     {
         let slot = drawIndex
@@ -142,7 +142,7 @@ public final class ScanoutOutput {
     /// overlay off), as `present` does the draw buffer: the caller drew it for slot
     /// `drawSlot` and draws into it again only when that slot comes back. The frame
     /// holds it (and the slot's own buffer), so it lives until the flip that replaces it.
-    public func presentDirect(_ framebuffer: any ScanoutFramebuffer, version: Int) throws(DRMError) {
+    package func presentDirect(_ framebuffer: any ScanoutFramebuffer, version: Int) throws(DRMError) {
         let slot = drawIndex
         var frame = ScanoutFrame(buffer: try buffer(slot), slot: slot, version: version, overlays: [], damage: nil)
         frame.direct = framebuffer
@@ -150,21 +150,21 @@ public final class ScanoutOutput {
     }
 
     /// Whether the frame last committed (queued, else on screen) is a direct one.
-    public var committedDirectFrame: Bool { (state.queued ?? state.current)?.direct != nil }
+    package var committedDirectFrame: Bool { (state.queued ?? state.current)?.direct != nil }
 
     // MARK: Overlay plane (a window scanned out from its own buffer)
 
     /// The overlay planes this output may show windows on, lowest first (see `attachOverlays`).
-    public var overlayPlaneIDs: [UInt32] { overlayPlanes.map(\.id) }
+    package var overlayPlaneIDs: [UInt32] { overlayPlanes.map(\.id) }
 
     /// The next commit is a full modeset (first frame, after a VT switch or a lost flip).
-    public var requiresModeset: Bool { needsModeset }
+    package var requiresModeset: Bool { needsModeset }
 
     /// How many overlay planes the frame last committed has on.
-    public var overlaysShown: Int { overlaysCommitted }
+    package var overlaysShown: Int { overlaysCommitted }
 
     /// Gives the output overlay planes for windows' own buffers, lowest first.
-    public func attachOverlays(planes: [PlaneState]) {
+    package func attachOverlays(planes: [PlaneState]) {
         overlayPlanes = planes
         overlayBuffers = planes.map { _ in [nil, nil, nil] }
     }
@@ -172,7 +172,7 @@ public final class ScanoutOutput {
     /// The ARGB8888 (premultiplied) buffer of `width`×`height` to draw the window
     /// of overlay plane `plane` (an index into `overlayPlaneIDs`) into for the
     /// frame drawn now; it goes on screen with that frame.
-    public func overlayDrawBuffer(plane: Int, width: Int, height: Int) throws(DRMError) -> ScanoutBuffer {
+    package func overlayDrawBuffer(plane: Int, width: Int, height: Int) throws(DRMError) -> ScanoutBuffer {
         let index = drawIndex
         if let existing = overlayBuffers[plane][index], existing.width == width, existing.height == height {
             return existing
@@ -186,7 +186,7 @@ public final class ScanoutOutput {
     /// Asks the kernel (TEST_ONLY) whether the frame drawn now may show the overlay
     /// buffers of its slot at `places` (the first planes; the others off). Throws
     /// its answer when not; a frame that needs a modeset is never offloaded.
-    public func testOverlays(_ places: [(x: Int, y: Int)]) throws(DRMError) {
+    package func testOverlays(_ places: [(x: Int, y: Int)]) throws(DRMError) {
         let index = drawIndex
         guard !needsModeset else {
             throw DRMError(
@@ -232,17 +232,17 @@ public final class ScanoutOutput {
     // MARK: Cursor plane
 
     /// The output's cursor plane (see `attachCursor`); nil without one.
-    public var cursorPlaneID: UInt32? { cursor?.plane.id }
+    package var cursorPlaneID: UInt32? { cursor?.plane.id }
 
     /// Where the cursor plane shows its image now: top-left in CRTC pixels, nil while hidden.
-    public var cursorPosition: (x: Int, y: Int)? {
+    package var cursorPosition: (x: Int, y: Int)? {
         guard let cursor, cursor.isVisible else { return nil }
         return (cursor.x, cursor.y)
     }
 
     /// Gives the output its cursor plane with an ARGB8888 image of `width`×`height`,
     /// hidden; the caller draws the image into the returned buffer.
-    public func attachCursor(plane: PlaneState, width: Int, height: Int) throws(DRMError) -> ScanoutBuffer {
+    package func attachCursor(plane: PlaneState, width: Int, height: Int) throws(DRMError) -> ScanoutBuffer {
         let image = try makeBuffer(width, height, ScanoutBuffer.cursorFormat)
         cursor = CursorPlacement(plane: plane, image: image, x: 0, y: 0, isVisible: false)
         cursorChanged = true
@@ -252,7 +252,7 @@ public final class ScanoutOutput {
     /// Moves the cursor image's top-left corner to (`x`, `y`) CRTC pixels, or hides
     /// it. Goes out with the next frame; with none queued or pending, as a commit of
     /// its own (the frame on screen again) at the next vblank.
-    public func moveCursor(x: Int, y: Int, visible: Bool) throws(DRMError) {
+    package func moveCursor(x: Int, y: Int, visible: Bool) throws(DRMError) {
         guard var placement = cursor else { return }
         if placement.isVisible == visible && (!visible || (placement.x == x && placement.y == y)) { return }
         placement.x = x
@@ -267,7 +267,7 @@ public final class ScanoutOutput {
     /// queued frame. A pending frame is committed right away.
     /// - Throws: that commit's error; the pending frame is kept for a retry.
     @discardableResult
-    public func handle(_ event: FlipEvent) throws(DRMError) -> Bool {
+    package func handle(_ event: FlipEvent) throws(DRMError) -> Bool {
         guard event.crtcID == crtc.id, case .queued(_, let flipped, let pending) = state else { return false }
         // The frame that was on screen is released here, by the flip that replaced it.
         state = .idle(current: flipped, pending: pending)
@@ -285,7 +285,7 @@ public final class ScanoutOutput {
     /// next present modesets. A refused mode changes nothing. The frame on screen
     /// stays there (its buffer held) until the new mode's first flip replaces it.
     /// Must not be called while a flip is queued.
-    public func setMode(_ newMode: DisplayMode) throws(DRMError) {
+    package func setMode(_ newMode: DisplayMode) throws(DRMError) {
         guard !hasFlipQueued else {
             throw DRMError(call: "setMode", errno: .resourceBusy, context: "\(connector.name) has a flip queued")
         }
@@ -307,7 +307,7 @@ public final class ScanoutOutput {
     /// Turns the output off and puts back what the CRTC showed before (the console).
     /// Failures are returned for the log; the output is unlit either way.
     @discardableResult
-    public func shutdown() -> [DRMError] {
+    package func shutdown() -> [DRMError] {
         var failures: [DRMError] = []
         // A legacy restore sets only the primary plane: the cursor and a window on
         // the overlay would stay on the console.
@@ -335,7 +335,7 @@ public final class ScanoutOutput {
     /// is a full modeset, which puts the screen in a known state whatever happened
     /// to the lost one. Returns false when nothing was queued.
     @discardableResult
-    public func abandonQueuedFlip() -> Bool {
+    package func abandonQueuedFlip() -> Bool {
         guard case .queued(let current, _, _) = state else { return false }
         state = FlipState.settled(current: current)
         needsModeset = true
@@ -345,13 +345,13 @@ public final class ScanoutOutput {
 
     /// After another DRM master drove the card (a VT switch), the CRTC's state is
     /// unknown: the next commit is a full modeset again.
-    public func requireModeset() {
+    package func requireModeset() {
         needsModeset = true
     }
 
     /// The connector's link-status went BAD (see `ConnectorState.linkStatus`): the
     /// next commit sets the same mode again and asks for the link to be retrained.
-    public func relink() {
+    package func relink() {
         needsModeset = true
         needsLinkReset = true
     }
@@ -359,7 +359,7 @@ public final class ScanoutOutput {
     /// Turns the CRTC off without restoring anything: the connector went away,
     /// or its CRTC is wanted elsewhere. Errors are returned for the log only.
     @discardableResult
-    public func turnOff() -> DRMError? {
+    package func turnOff() -> DRMError? {
         defer {
             state = .unlit(pending: nil)
             needsModeset = true

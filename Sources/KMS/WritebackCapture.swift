@@ -5,12 +5,12 @@ import SystemPackage
 
 /// Reads back what a CRTC scans out through a writeback connector: the kernel
 /// composes the CRTC's planes into a buffer of ours, and a fence says when.
-public final class WritebackCapture {
+package final class WritebackCapture {
     private let device: DRMDevice
-    public let connector: ConnectorState
+    package let connector: ConnectorState
 
     /// `connector` must be a writeback connector of `device` (see `ConnectorState.isWriteback`).
-    public init(device: DRMDevice, connector: ConnectorState) {
+    package init(device: DRMDevice, connector: ConnectorState) {
         self.device = device
         self.connector = connector
     }
@@ -18,7 +18,7 @@ public final class WritebackCapture {
     /// Captures one frame of `output` into XRGB8888 pixels, row-major.
     /// The output must be lit and have no flip queued (an atomic commit would get EBUSY).
     /// - Parameter timeout: seconds to wait for the writeback fence.
-    public func capture(_ output: ScanoutOutput, timeout: Double = 2) throws(DRMError) -> [UInt32] {
+    package func capture(_ output: ScanoutOutput, timeout: Double = 2) throws(DRMError) -> [UInt32] {
         let target = try ScanoutBuffer(device: device, width: output.mode.width, height: output.mode.height)
         let request = try AtomicRequest()
         var fence: Int32 = -1
@@ -51,12 +51,12 @@ public final class WritebackCapture {
     /// The CRTC the connector was routed to by the last capture. It stays there
     /// between captures: routing it is a full modeset of the CRTC (on vkms a
     /// disable and enable), too costly to do twice per capture.
-    public private(set) var attachedCRTC: UInt32?
+    package private(set) var attachedCRTC: UInt32?
 
     /// Routes the writeback connector away from `output`'s CRTC, if a capture left
     /// it there: call before that CRTC is turned off, which the kernel would refuse
     /// with the connector still on it ("enabled/connectors mismatch").
-    public func detach(from output: ScanoutOutput) throws(DRMError) {
+    package func detach(from output: ScanoutOutput) throws(DRMError) {
         guard attachedCRTC == output.crtc.id else { return }
         let request = try AtomicRequest()
         try request.set(\.crtcID, of: connector, to: 0)

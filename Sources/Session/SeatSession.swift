@@ -13,15 +13,15 @@ import SystemPackage
 /// embedded seatd for a root process; `LIBSEAT_BACKEND` names one. Whichever it
 /// is, the seat manager puts the VT into graphics mode with its keyboard off, and
 /// back on close. Serve ``fd`` from the event loop with ``dispatch()``.
-public final class SeatSession: DeviceOpener {
+package final class SeatSession: DeviceOpener {
     /// The seat's name, e.g. "seat0" (libseat_seat_name).
-    public private(set) var seatName = ""
+    package private(set) var seatName = ""
     /// The back end libseat chose ("seatd", "logind", "builtin"), from its log.
-    public private(set) var backend = ""
-    public private(set) var isSessionActive = false
-    public var sessionActivityChanged: (@MainActor (Bool) -> Void)?
+    package private(set) var backend = ""
+    package private(set) var isSessionActive = false
+    package var sessionActivityChanged: (@MainActor (Bool) -> Void)?
     /// seatd and logind make our DRM fds master and drop it on a switch: the app must not.
-    public var managesDRMMaster: Bool { true }
+    package var managesDRMMaster: Bool { true }
 
     private var handle: OpaquePointer?
     private let listener: UnsafeMutablePointer<libseat_seat_listener>
@@ -32,7 +32,7 @@ public final class SeatSession: DeviceOpener {
     /// to become active (libseat_dispatch): devices can only be opened then.
     /// - Throws: ``SessionError`` saying why: no seat manager could open a seat, or
     ///   the seat stayed inactive (another session holds it, or this VT is not in front).
-    public init(activationTimeout timeout: Double = 5) throws(SessionError) {
+    package init(activationTimeout timeout: Double = 5) throws(SessionError) {
         SeatLog.install()
         listener = .allocate(capacity: 1)
         listener.initialize(to: libseat_seat_listener(enable_seat: enableSeat, disable_seat: disableSeat))
@@ -70,7 +70,7 @@ public final class SeatSession: DeviceOpener {
     deinit { close() }
 
     /// libseat's descriptor: readable when the seat manager has something for us.
-    public var fd: Int32 {
+    package var fd: Int32 {
         guard let handle else { return -1 }
         return libseat_get_fd(handle)
     }
@@ -79,14 +79,14 @@ public final class SeatSession: DeviceOpener {
     /// enable and disable callbacks run from here.
     /// - Throws: ``SessionError/dispatchFailed(errno:)`` when the connection to the
     ///   seat manager failed (it went away).
-    public func dispatch() throws(SessionError) {
+    package func dispatch() throws(SessionError) {
         guard let handle else { return }
         if libseat_dispatch(handle, 0) < 0 { throw .dispatchFailed(errno: Errno(rawValue: errno)) }
     }
 
     /// libseat_open_device. The seat manager chooses the flags (read-write,
     /// non-blocking, close-on-exec) and, for a DRM card, makes the fd master.
-    public func openDevice(path: String, flags: Int32) throws(DeviceOpenError) -> Int32 {
+    package func openDevice(path: String, flags: Int32) throws(DeviceOpenError) -> Int32 {
         guard let handle else {
             throw DeviceOpenError(path: path, errno: .badFileDescriptor, detail: "the seat is closed")
         }
@@ -110,7 +110,7 @@ public final class SeatSession: DeviceOpener {
     }
 
     /// libseat_close_device, then close(2) of our descriptor.
-    public func closeDevice(fileDescriptor: Int32) {
+    package func closeDevice(fileDescriptor: Int32) {
         if let handle, let id = deviceIDs.removeValue(forKey: fileDescriptor) {
             Self.check(libseat_close_device(handle, id), "libseat_close_device of \(fileDescriptor)")
         }
@@ -119,7 +119,7 @@ public final class SeatSession: DeviceOpener {
 
     /// Asks the seat manager to switch to session (VT) `number` (libseat_switch_session):
     /// the keyboard is off on our VT, so Ctrl+Alt+Fn comes to us and is passed on here.
-    public func switchSession(to number: Int) throws(SessionError) {
+    package func switchSession(to number: Int) throws(SessionError) {
         guard let handle else { return }
         guard libseat_switch_session(handle, Int32(number)) == 0 else {
             throw .switchFailed(number, errno: Errno(rawValue: errno))
@@ -128,7 +128,7 @@ public final class SeatSession: DeviceOpener {
 
     /// Closes the seat (libseat_close_seat): the seat manager gives the VT back to
     /// text mode. Close the devices first. Safe to call more than once.
-    public func close() {
+    package func close() {
         guard let seat = handle else { return }
         handle = nil
         for (fd, id) in deviceIDs {
@@ -177,7 +177,7 @@ private func disableSeat(_ seat: OpaquePointer?, _ userData: UnsafeMutableRawPoi
 }
 
 /// Why a seat could not be had.
-public enum SessionError: Error, Sendable, CustomStringConvertible {
+package enum SessionError: Error, Sendable, CustomStringConvertible {
     /// No back end could open a seat (no seatd socket, no logind, not root for the embedded one).
     case noSeat(reason: String)
     /// The seat opened but did not become active: another session holds it, or its VT is not in front.
@@ -185,7 +185,7 @@ public enum SessionError: Error, Sendable, CustomStringConvertible {
     case dispatchFailed(errno: Errno)
     case switchFailed(Int, errno: Errno)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noSeat(let reason):
             "no seat manager could open a seat (\(reason)); start seatd, or run under systemd-logind, or as root"
