@@ -80,9 +80,7 @@ final class AtomicCommit: CRTCCommitter {
 
     func commit(_ state: CRTCCommitState, testOnly: Bool) throws(DRMError) {
         let request = try AtomicRequest()
-        let name = state.connector.name
         var flags: Int32
-        let context: String
         // Blobs the request names must live until it is committed.
         var blobs: [AnyObject] = []
         switch state.change {
@@ -92,16 +90,13 @@ final class AtomicCommit: CRTCCommitter {
             blobs.append(blob)
             try addModeset(state, blob: blob, to: request)
             flags = DRM_MODE_ATOMIC_ALLOW_MODESET | DRM_MODE_PAGE_FLIP_EVENT
-            context = testOnly ? "testing mode \(state.mode) on \(name)" : "modeset \(state.mode) on \(name)"
         case .pageFlip:
             if let clips = try addPageFlip(state, to: request) { blobs.append(clips) }
             flags = DRM_MODE_ATOMIC_NONBLOCK | DRM_MODE_PAGE_FLIP_EVENT
-            context = testOnly ? "testing a flip with an overlay on \(name)" : "page flip on \(name)"
         case .planes:
             guard state.cursor != nil || !state.overlays.isEmpty else { return }
             try addPlanes(state, to: request)
             flags = 0
-            context = "turning the cursor and overlays off on \(name)"
         case .off:
             try request.set(\.crtcID, of: state.connector, to: 0)
             try request.set(\.active, of: state.crtc, to: 0)
@@ -112,16 +107,29 @@ final class AtomicCommit: CRTCCommitter {
             if let cursor = state.cursor { try add(cursor.hidden, crtcID: 0, to: request) }
             for overlay in state.overlays { try add(.off(overlay.plane), crtcID: 0, to: request) }
             flags = DRM_MODE_ATOMIC_ALLOW_MODESET
-            context = "turning off \(name)"
         }
         if testOnly {
             // TEST_ONLY commits send no event and must not ask for one.
             flags = flags & ~(DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_ATOMIC_NONBLOCK) | DRM_MODE_ATOMIC_TEST_ONLY
         }
         try request.commit(
-            device: device, flags: UInt32(flags), userData: testOnly ? 0 : device.eventUserData, context: context)
+            device: device, flags: UInt32(flags), userData: testOnly ? 0 : device.eventUserData,
+            context: Self.describe(state, testOnly: testOnly))
         withExtendedLifetime(blobs) {}
         if state.change == .off && !testOnly { modeBlob = nil }
+    }
+
+    /// What a commit was doing, for its error (built only when it fails).
+    private static func describe(_ state: CRTCCommitState, testOnly: Bool) -> String {
+        let name = state.connector.name
+        return switch (state.change, testOnly) {
+        case (.modeset, false): "modeset \(state.mode) on \(name)"
+        case (.modeset, true): "testing mode \(state.mode) on \(name)"
+        case (.pageFlip, false): "page flip on \(name)"
+        case (.pageFlip, true): "testing a flip with an overlay on \(name)"
+        case (.planes, _): "setting the cursor and overlay planes of \(name)"
+        case (.off, _): "turning off \(name)"
+        }
     }
 
     /// The primary plane's new framebuffer (with its damage where the plane takes
