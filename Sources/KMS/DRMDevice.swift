@@ -48,6 +48,7 @@ package final class DRMDevice {
         var dumb: UInt64 = 0
         let hasDumb = (try? drmCall(.getCap) { drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) }) != nil
         guard hasDumb, dumb != 0 else {
+            // Not every property is set yet: deinit will not run, so the fd is closed here.
             opener.closeDevice(fileDescriptor: fd)
             throw DRMError(
                 call: "drmGetCap(DRM_CAP_DUMB_BUFFER)", errno: .notSupported,
@@ -68,7 +69,8 @@ package final class DRMDevice {
             do {
                 try drmCall(.setMaster, context: path) { drmSetMaster(fd) }
             } catch {
-                opener.closeDevice(fileDescriptor: fd)
+                // Every property is set by now, so deinit runs and closes the fd: closing
+                // it here too closed it twice (and could close a descriptor reused since).
                 throw DRMError.masterRefused(path: path, errno: error.errno)
             }
         }
