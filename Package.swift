@@ -65,11 +65,23 @@ let package = Package(
         .target(name: "InputModel"),
         .target(name: "Animation"),
         .target(name: "Geometry"),
-        .target(name: "Scheduling", dependencies: ["CLinuxEvents"]),
-        .target(name: "DeviceAccess"),
-        .target(name: "Session", dependencies: ["CSeat", "CVirtualTerminal", "DeviceAccess", "Scheduling"]),
+        .target(
+            name: "Scheduling",
+            dependencies: ["CLinuxEvents", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "DeviceAccess", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "Session",
+            dependencies: [
+                "CSeat", "CVirtualTerminal", "DeviceAccess", "Scheduling",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         .target(name: "Keyboard", dependencies: ["CXKBCommon", "InputModel"]),
-        .target(name: "Input", dependencies: ["CInput", "CUdev", "DeviceAccess", "InputModel"]),
+        .target(
+            name: "Input",
+            dependencies: [
+                "CInput", "CUdev", "DeviceAccess", "InputModel",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         .target(name: "Compositing", dependencies: ["CPixman", "CCairo", "Geometry"]),
         .target(name: "Typesetting", dependencies: ["CPango", "CCairo", "Compositing"]),
         .target(name: "ImageDecoding", dependencies: ["CCairo", "CTurboJPEG", "Compositing"]),
@@ -125,6 +137,11 @@ let package = Package(
         // libFuzzer target for the EDID parser; Scripts/fuzz-edid builds it with -sanitize=fuzzer.
         .executableTarget(name: "EDIDFuzzer", dependencies: ["EDID"]),
 
+        // Test hooks for the library's tests, kept out of the product (as swift-nio's NIOEmbedded):
+        // failures injected into the KMS module's libdrm funnel.
+        .target(
+            name: "DirectDisplayTesting",
+            dependencies: ["KMS", .product(name: "SystemPackage", package: "swift-system")]),
         // Helpers shared by the test targets (a seeded random generator, running a built program).
         .target(name: "TestSupport", dependencies: ["CGLES"], path: "Tests/TestSupport"),
         // A GLView run through Application.run on the headless display (LaunchedGLViewTests runs it).
@@ -144,10 +161,14 @@ let package = Package(
             ]),
         .testTarget(name: "WindowModelTests", dependencies: ["WindowModel", "TestSupport"]),
         .testTarget(name: "EDIDTests", dependencies: ["EDID", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "KMSTests", dependencies: ["KMS"]),
+        .testTarget(
+            name: "KMSTests",
+            dependencies: ["KMS", "DirectDisplayTesting", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "UdevTests", dependencies: ["Udev"]),
         .testTarget(name: "KeyboardTests", dependencies: ["Keyboard", "InputModel"]),
-        .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
+        .testTarget(
+            name: "SchedulingTests",
+            dependencies: ["Scheduling", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "CompositingTests", dependencies: ["Compositing"]),
         .testTarget(
             name: "GLCompositingTests", dependencies: ["GLCompositing", "Compositing", "Geometry", "GLRendering"]),
@@ -161,7 +182,8 @@ let package = Package(
                 "DirectDisplay", "DirectDisplayCore", "DirectDisplayKMS", "KMS", "Udev", "Compositing", "Input",
                 "InputModel", "Keyboard", "CEvdev",
                 "VirtualInput",
-                "Scheduling", "DeviceAccess", "TestSupport", "ImageDecoding",
+                "Scheduling", "DeviceAccess", "TestSupport", "ImageDecoding", "DirectDisplayTesting",
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
     ],

@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// Opens and closes the device nodes the display needs: DRM cards (/dev/dri/cardN)
 /// and input devices (/dev/input/eventN, libinput's `open_restricted` and
@@ -48,13 +49,16 @@ public final class DirectDeviceOpener: DeviceOpener {
         while true {
             let descriptor = Glibc.open(path, flags | O_CLOEXEC)
             if descriptor >= 0 { return descriptor }
-            if errno != EINTR { throw DeviceOpenError(path: path, errno: errno) }
+            if errno != EINTR { throw DeviceOpenError(path: path, errno: Errno(rawValue: errno)) }
         }
     }
 
-    /// close(2); never retried, since the descriptor is gone even when close reports EINTR.
+    /// close(2); never retried, since the descriptor is gone even when close reports
+    /// EINTR. Only EBADF (a descriptor not ours) is a failure: the caller's bug.
     public func closeDevice(fileDescriptor: Int32) {
-        _ = Glibc.close(fileDescriptor)
+        guard Glibc.close(fileDescriptor) < 0 else { return }
+        let failure = Errno(rawValue: errno)
+        assert(failure != .badFileDescriptor, "close(\(fileDescriptor)): \(failure)")
     }
 }
 
@@ -62,21 +66,20 @@ public final class DirectDeviceOpener: DeviceOpener {
 /// hint at what to do about it.
 public struct DeviceOpenError: Error, Sendable, Equatable, CustomStringConvertible {
     public let path: String
-    /// The errno value (positive).
-    public let errno: Int32
+    public let errno: Errno
     /// Extra words from the opener (e.g. a session manager's reason); may be empty.
     public let detail: String
 
-    public init(path: String, errno: Int32, detail: String = "") {
+    public init(path: String, errno: Errno, detail: String = "") {
         self.path = path
         self.errno = errno
         self.detail = detail
     }
 
     public var description: String {
-        var text = "opening \(path) failed: \(String(cString: strerror(errno)))"
+        var text = "opening \(path) failed: \(errno)"
         if !detail.isEmpty { text += ": \(detail)" }
-        if errno == EACCES || errno == EPERM {
+        if errno == .permissionDenied || errno == .notPermitted {
             text += " (run as root, in the video and input groups, or under a seat manager)"
         }
         return text

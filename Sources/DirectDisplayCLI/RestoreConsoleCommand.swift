@@ -34,8 +34,9 @@ struct RestoreConsoleCommand: ParsableCommand {
         } catch {
             let remedy =
                 switch error.errno {
-                case EACCES, EPERM: "run as root, or as the console's owner from that console"
-                case ENOENT, EISDIR, ENOTTY, EINVAL: "name a virtual console, e.g. /dev/tty1"
+                case .permissionDenied, .notPermitted: "run as root, or as the console's owner from that console"
+                case .noSuchFileOrDirectory, .isDirectory, .inappropriateIOCTLForDevice, .invalidArgument:
+                    "name a virtual console, e.g. /dev/tty1"
                 default: "run as root and name a virtual console, e.g. /dev/tty1"
                 }
             throw failure("\(error); \(remedy)")

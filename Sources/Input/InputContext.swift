@@ -12,12 +12,12 @@ import InputModel
 /// device gets an ``InputDeviceID`` when libinput adds it. The context holds a
 /// reference to every present device (libinput_device_ref), dropped when the
 /// device is removed or the context is closed.
-public final class InputContext {
+package final class InputContext {
     /// The seat whose devices this context reports, e.g. "seat0".
-    public let seat: String
+    package let seat: String
     /// libinput's epoll descriptor (libinput_get_fd); owned by libinput, closed with the context.
-    public let fd: Int32
-    public private(set) var isSuspended = false
+    package let fd: Int32
+    package private(set) var isSuspended = false
 
     private var handle: OpaquePointer?
     private let opener: DeviceOpenerBox
@@ -30,7 +30,7 @@ public final class InputContext {
     /// to `seat` (libinput_udev_assign_seat), which opens the devices already
     /// present; their ``InputEvent/deviceAdded(_:)`` events come with the first
     /// ``dispatch()``.
-    public init(seat: String = "seat0", opener: any DeviceOpener = DirectDeviceOpener()) throws(InputError) {
+    package init(seat: String = "seat0", opener: any DeviceOpener = DirectDeviceOpener()) throws(InputError) {
         let openerBox = DeviceOpenerBox(opener)
         self.seat = seat
         self.opener = openerBox
@@ -60,7 +60,7 @@ public final class InputContext {
     /// Drops the device references and the context (libinput_device_unref,
     /// libinput_unref); libinput closes every device through the opener. Safe to
     /// call more than once; ``dispatch()`` returns nothing afterwards.
-    public func close() {
+    package func close() {
         guard let context = handle else { return }
         for entry in devices.values { libinput_device_unref(entry.device) }
         devices.removeAll()
@@ -73,7 +73,7 @@ public final class InputContext {
     /// (libinput_get_event), converting each event to a value and destroying it
     /// (libinput_event_destroy). Events of kinds not handled here (tablet tool
     /// buttons, tablet pads, gestures, switches, legacy axis events) are dropped.
-    public func dispatch() -> [InputEvent] {
+    package func dispatch() -> [InputEvent] {
         guard let context = handle else { return [] }
         _ = libinput_dispatch(context)  // fails only for an internal epoll error; queued events still drain
         return drainEvents()
@@ -83,7 +83,7 @@ public final class InputContext {
     /// removed and closed, and the returned events report it (touches in progress
     /// should be cancelled by the caller).
     @discardableResult
-    public func suspend() -> [InputEvent] {
+    package func suspend() -> [InputEvent] {
         guard let context = handle, !isSuspended else { return [] }
         libinput_suspend(context)
         isSuspended = true
@@ -93,7 +93,7 @@ public final class InputContext {
     /// Reopens the seat's devices after a pause (libinput_resume); the returned
     /// events add them again, with new ids.
     @discardableResult
-    public func resume() throws(InputError) -> [InputEvent] {
+    package func resume() throws(InputError) -> [InputEvent] {
         guard let context = handle, isSuspended else { return [] }
         guard libinput_resume(context) == 0 else {
             throw InputError(call: "libinput_resume", detail: "seat \"\(seat)\"")
@@ -103,20 +103,20 @@ public final class InputContext {
     }
 
     /// The devices present now, in the order they were added.
-    public var presentDevices: [InputDeviceInfo] { devices.values.map(\.info).sorted { $0.id < $1.id } }
+    package var presentDevices: [InputDeviceInfo] { devices.values.map(\.info).sorted { $0.id < $1.id } }
 
     // MARK: calibration
 
     /// Whether the device takes a calibration matrix (libinput_device_config_calibration_has_matrix):
     /// absolute devices (touchscreens, tablets) do.
-    public func hasCalibrationMatrix(_ device: InputDeviceID) -> Bool {
+    package func hasCalibrationMatrix(_ device: InputDeviceID) -> Bool {
         guard let pointer = devices[device]?.device else { return false }
         return libinput_device_config_calibration_has_matrix(pointer) != 0
     }
 
     /// The matrix the device starts with (libinput_device_config_calibration_get_default_matrix):
     /// the identity unless udev's LIBINPUT_CALIBRATION_MATRIX sets one. Nil for an unknown device.
-    public func defaultCalibrationMatrix(_ device: InputDeviceID) -> CalibrationMatrix? {
+    package func defaultCalibrationMatrix(_ device: InputDeviceID) -> CalibrationMatrix? {
         guard let pointer = devices[device]?.device else { return nil }
         var values = [Float](repeating: 0, count: 6)
         _ = libinput_device_config_calibration_get_default_matrix(pointer, &values)
@@ -124,7 +124,7 @@ public final class InputContext {
     }
 
     /// The matrix in effect (libinput_device_config_calibration_get_matrix). Nil for an unknown device.
-    public func calibrationMatrix(_ device: InputDeviceID) -> CalibrationMatrix? {
+    package func calibrationMatrix(_ device: InputDeviceID) -> CalibrationMatrix? {
         guard let pointer = devices[device]?.device else { return nil }
         var values = [Float](repeating: 0, count: 6)
         _ = libinput_device_config_calibration_get_matrix(pointer, &values)
@@ -134,7 +134,7 @@ public final class InputContext {
     /// Sets the device's matrix (libinput_device_config_calibration_set_matrix).
     /// libinput applies it to every later absolute coordinate it reports, so the
     /// normalised x and y of touch events already include it.
-    public func setCalibrationMatrix(_ matrix: CalibrationMatrix, for device: InputDeviceID) throws(InputError) {
+    package func setCalibrationMatrix(_ matrix: CalibrationMatrix, for device: InputDeviceID) throws(InputError) {
         guard let pointer = devices[device]?.device else {
             throw InputError(call: "libinput_device_config_calibration_set_matrix", detail: "no \(device)")
         }
@@ -377,7 +377,7 @@ private func openRestricted(path: UnsafePointer<CChar>?, flags: Int32, userData:
     do {
         return try box.opener.openDevice(path: String(cString: path), flags: flags)
     } catch {
-        return -(error.errno == 0 ? EIO : error.errno)
+        return -error.errno.rawValue
     }
 }
 

@@ -1,33 +1,52 @@
 import CDRM
 import Glibc
 
+/// A KMS object with typed property ids: a connector, CRTC or plane.
+package protocol KMSObject {
+    associatedtype Properties: PropertyIDs
+    var id: UInt32 { get }
+    var properties: Properties { get }
+}
+
+extension ConnectorState: KMSObject {}
+extension CRTCState: KMSObject {}
+extension PlaneState: KMSObject {}
+
 /// One atomic request (drmModeAtomicReq): the one owner of the libdrm allocation.
 ///
-/// Properties are added by name through the object's PropertyTable; a property the
+/// Properties are set through the object's typed property ids; a property the
 /// object lacks is an error naming it, because a commit missing e.g. CRTC_ID would
 /// otherwise fail with a bare EINVAL.
 final class AtomicRequest {
     private let request: drmModeAtomicReqPtr
 
     init() throws(DRMError) {
-        request = try drmPointer("drmModeAtomicAlloc") { drmModeAtomicAlloc() }
+        request = try drmPointer(.atomicAlloc) { drmModeAtomicAlloc() }
     }
 
     deinit { drmModeAtomicFree(request) }
 
-    func add(_ objectID: UInt32, _ properties: PropertyTable, _ name: String, _ value: UInt64) throws(DRMError) {
-        guard let propertyID = properties.id(name) else {
+    func set<Object: KMSObject>(_ property: KeyPath<Object.Properties, UInt32?>, of object: Object, to value: UInt64)
+        throws(DRMError)
+    {
+        let objectID = object.id
+        guard let propertyID = object.properties[keyPath: property] else {
             throw DRMError(
-                call: "drmModeAtomicAddProperty", code: EINVAL, context: "object \(objectID) has no property \(name)")
+                .atomicAddProperty, errno: .invalidArgument,
+                context: "object \(objectID) has no property \(Object.Properties.name(of: property))")
         }
-        try drmCall("drmModeAtomicAddProperty", context: "\(name) on object \(objectID)") {
+        try drmCall(
+            .atomicAddProperty, context: "\(Object.Properties.name(of: property)) on object \(objectID)"
+        ) {
             drmModeAtomicAddProperty(request, objectID, propertyID, value)
         }
     }
 
     /// drmModeAtomicCommit with `flags` (DRM_MODE_ATOMIC_*, DRM_MODE_PAGE_FLIP_EVENT).
-    func commit(device: DRMDevice, flags: UInt32, userData: UInt64, context: String) throws(DRMError) {
-        try drmCall("drmModeAtomicCommit", context: context) {
+    func commit(device: DRMDevice, flags: UInt32, userData: UInt64, context: @autoclosure () -> String)
+        throws(DRMError)
+    {
+        try drmCall(.atomicCommit, context: context()) {
             drmModeAtomicCommit(device.fd, request, flags, UnsafeMutableRawPointer(bitPattern: UInt(userData)))
         }
     }

@@ -2,62 +2,59 @@ import CDRM
 import EDID
 
 /// Connector link status as the kernel reports it.
-public enum ConnectionStatus: String, Sendable, Codable {
+package enum ConnectionStatus: String, Sendable, Codable {
     case connected, disconnected, unknown
 }
 
 /// One connector as probed: name, status, modes, EDID and the CRTCs it can use.
-public struct ConnectorState: Sendable {
-    public let id: UInt32
+package struct ConnectorState: Sendable {
+    package let id: UInt32
     /// The kernel's name, e.g. "HDMI-A-1", "Virtual-1", "Writeback-1".
-    public let name: String
-    public let type: UInt32
-    public let status: ConnectionStatus
+    package let name: String
+    package let type: UInt32
+    package let status: ConnectionStatus
     /// Modes in the kernel's order.
-    public let modes: [DisplayMode]
-    public let widthMillimeters: Int
-    public let heightMillimeters: Int
+    package let modes: [DisplayMode]
+    package let widthMillimeters: Int
+    package let heightMillimeters: Int
     /// Bit mask of CRTC indices any of this connector's encoders can drive.
-    public let possibleCRTCs: UInt32
+    package let possibleCRTCs: UInt32
     /// The encoder's CRTC at probe time (0 when none).
-    public let currentCRTC: UInt32
-    public let properties: PropertyTable
+    package let currentCRTC: UInt32
+    package let properties: ConnectorProperties
+    /// The connector's "link-status" at probe time: BAD when the driver found the
+    /// link to the monitor broken after a modeset (DisplayPort link training, HDMI 2.0
+    /// scrambling); the sink then shows nothing until the mode is set again.
+    /// Connectors without the property are always good.
+    package let linkStatus: LinkStatus
     /// Raw EDID bytes, when the connector has an EDID blob.
-    public let edid: [UInt8]?
+    package let edid: [UInt8]?
 
-    public var isWriteback: Bool { type == UInt32(DRM_MODE_CONNECTOR_WRITEBACK) }
+    package var isWriteback: Bool { type == UInt32(DRM_MODE_CONNECTOR_WRITEBACK) }
     /// eDP, LVDS and DSI are built-in panels: they make the main screen.
-    public var isInternal: Bool {
+    package var isInternal: Bool {
         type == UInt32(DRM_MODE_CONNECTOR_eDP) || type == UInt32(DRM_MODE_CONNECTOR_LVDS)
             || type == UInt32(DRM_MODE_CONNECTOR_DSI)
     }
-    public var edidInfo: EDIDInfo? { edid.map { EDIDInfo(bytes: $0) } }
-
-    /// The connector's "link-status" property: BAD when the driver found the link to
-    /// the monitor broken after a modeset (DisplayPort link training, HDMI 2.0
-    /// scrambling); the sink then shows nothing until the mode is set again.
-    /// Connectors without the property are always good.
-    public var linkStatus: LinkStatus {
-        properties.value("link-status") == UInt64(DRM_MODE_LINK_STATUS_BAD) ? .bad : .good
-    }
+    package var edidInfo: EDIDInfo? { edid.map { EDIDInfo(bytes: $0) } }
 }
 
 /// A connector's link to its monitor, from the "link-status" property.
-public enum LinkStatus: String, Sendable, Codable {
+package enum LinkStatus: String, Sendable, Codable {
     case good, bad
 }
 
 /// One CRTC: its index (for possible_crtcs masks) and current state.
-public struct CRTCState: Sendable {
-    public let id: UInt32
-    public let index: Int
-    public let framebufferID: UInt32
-    public let mode: DisplayMode?
-    public let properties: PropertyTable
+package struct CRTCState: Sendable {
+    package let id: UInt32
+    package let index: Int
+    package let framebufferID: UInt32
+    package let mode: DisplayMode?
+    package let properties: CRTCProperties
 }
 
 /// The kind of a plane, from its "type" property.
-public enum PlaneKind: String, Sendable, Codable {
+package enum PlaneKind: String, Sendable, Codable {
     case overlay, primary, cursor
 
     init(rawType: UInt64) {
@@ -70,24 +67,24 @@ public enum PlaneKind: String, Sendable, Codable {
 }
 
 /// One plane: kind, the CRTCs it may sit on and the pixel formats it scans out.
-public struct PlaneState: Sendable {
-    public let id: UInt32
-    public let kind: PlaneKind
-    public let possibleCRTCs: UInt32
-    public let crtcID: UInt32
+package struct PlaneState: Sendable {
+    package let id: UInt32
+    package let kind: PlaneKind
+    package let possibleCRTCs: UInt32
+    package let crtcID: UInt32
     /// DRM fourcc codes.
-    public let formats: [UInt32]
-    public let properties: PropertyTable
+    package let formats: [UInt32]
+    package let properties: PlaneProperties
 
-    public var formatNames: [String] { formats.map(fourccName) }
+    package var formatNames: [String] { formats.map(fourccName) }
 }
 
 /// A snapshot of a card's KMS objects, read once: connectors, CRTCs and planes.
-public struct CardProbe: Sendable {
-    public let connectors: [ConnectorState]
-    public let crtcs: [CRTCState]
-    public let planes: [PlaneState]
-    public let minWidth: Int, maxWidth: Int, minHeight: Int, maxHeight: Int
+package struct CardProbe: Sendable {
+    package let connectors: [ConnectorState]
+    package let crtcs: [CRTCState]
+    package let planes: [PlaneState]
+    package let minWidth: Int, maxWidth: Int, minHeight: Int, maxHeight: Int
 
     /// A probe from known parts (tests, replays).
     init(
@@ -106,9 +103,9 @@ public struct CardProbe: Sendable {
     /// Reads every KMS object of the card. `forceProbe` asks the driver to re-detect
     /// connectors (drmModeGetConnector); otherwise the cached state is used
     /// (drmModeGetConnectorCurrent), which is cheap.
-    public init(device: DRMDevice, forceProbe: Bool = true) throws(DRMError) {
+    package init(device: DRMDevice, forceProbe: Bool = true) throws(DRMError) {
         let fd = device.fd
-        let resources = try drmPointer("drmModeGetResources", context: "reading \(device.path)") {
+        let resources = try drmPointer(.getResources, context: "reading \(device.path)") {
             drmModeGetResources(fd)
         }
         defer { drmModeFreeResources(resources) }
@@ -120,18 +117,18 @@ public struct CardProbe: Sendable {
 
         let crtcIDs = Array(UnsafeBufferPointer(start: res.crtcs, count: Int(res.count_crtcs)))
         crtcs = crtcIDs.enumerated().compactMap { index, id in
-            guard let crtc = drmLookup("drmModeGetCrtc", { drmModeGetCrtc(fd, id) }) else { return nil }
+            guard let crtc = drmLookup(.getCrtc, { drmModeGetCrtc(fd, id) }) else { return nil }
             defer { drmModeFreeCrtc(crtc) }
             let mode = crtc.pointee.mode_valid != 0 ? DisplayMode(crtc.pointee.mode) : nil
             return CRTCState(
                 id: id, index: index, framebufferID: crtc.pointee.buffer_id, mode: mode,
-                properties: PropertyTable(fd: fd, objectID: id, objectType: DRM_MODE_OBJECT_CRTC))
+                properties: CRTCProperties(ProbedProperties(fd: fd, objectID: id, objectType: DRM_MODE_OBJECT_CRTC)))
         }
 
         let encoderIDs = Array(UnsafeBufferPointer(start: res.encoders, count: Int(res.count_encoders)))
         var encoderCRTCs: [UInt32: (possible: UInt32, current: UInt32)] = [:]
         for id in encoderIDs {
-            guard let encoder = drmLookup("drmModeGetEncoder", { drmModeGetEncoder(fd, id) }) else { continue }
+            guard let encoder = drmLookup(.getEncoder, { drmModeGetEncoder(fd, id) }) else { continue }
             encoderCRTCs[id] = (encoder.pointee.possible_crtcs, encoder.pointee.crtc_id)
             drmModeFreeEncoder(encoder)
         }
@@ -142,21 +139,21 @@ public struct CardProbe: Sendable {
         }
 
         var planes: [PlaneState] = []
-        if let planeResources = drmLookup("drmModeGetPlaneResources", { drmModeGetPlaneResources(fd) }) {
+        if let planeResources = drmLookup(.getPlaneResources, { drmModeGetPlaneResources(fd) }) {
             defer { drmModeFreePlaneResources(planeResources) }
             let ids = UnsafeBufferPointer(
                 start: planeResources.pointee.planes, count: Int(planeResources.pointee.count_planes))
             for id in ids {
-                guard let plane = drmLookup("drmModeGetPlane", { drmModeGetPlane(fd, id) }) else { continue }
+                guard let plane = drmLookup(.getPlane, { drmModeGetPlane(fd, id) }) else { continue }
                 defer { drmModeFreePlane(plane) }
-                let properties = PropertyTable(fd: fd, objectID: id, objectType: DRM_MODE_OBJECT_PLANE)
+                let properties = ProbedProperties(fd: fd, objectID: id, objectType: DRM_MODE_OBJECT_PLANE)
                 let formats = Array(
                     UnsafeBufferPointer(start: plane.pointee.formats, count: Int(plane.pointee.count_formats)))
                 planes.append(
                     PlaneState(
                         id: id, kind: PlaneKind(rawType: properties.value("type") ?? 0),
                         possibleCRTCs: plane.pointee.possible_crtcs, crtcID: plane.pointee.crtc_id,
-                        formats: formats, properties: properties))
+                        formats: formats, properties: PlaneProperties(properties)))
             }
         }
         self.planes = planes
@@ -165,13 +162,13 @@ public struct CardProbe: Sendable {
     /// This probe with connector `id` read again (drmModeGetConnector forces the
     /// driver to detect), for a uevent that names its connector. Encoders are
     /// re-read for the connector's possible CRTCs; CRTCs and planes are kept.
-    public func reprobing(connectorID id: UInt32, device: DRMDevice) -> CardProbe {
+    package func reprobing(connectorID id: UInt32, device: DRMDevice) -> CardProbe {
         var encoders: [UInt32: (possible: UInt32, current: UInt32)] = [:]
-        if let resources = drmLookup("drmModeGetResources", { drmModeGetResources(device.fd) }) {
+        if let resources = drmLookup(.getResources, { drmModeGetResources(device.fd) }) {
             for encoderID in UnsafeBufferPointer(
                 start: resources.pointee.encoders, count: Int(resources.pointee.count_encoders))
             {
-                guard let encoder = drmLookup("drmModeGetEncoder", { drmModeGetEncoder(device.fd, encoderID) }) else {
+                guard let encoder = drmLookup(.getEncoder, { drmModeGetEncoder(device.fd, encoderID) }) else {
                     continue
                 }
                 encoders[encoderID] = (encoder.pointee.possible_crtcs, encoder.pointee.crtc_id)
@@ -197,8 +194,8 @@ public struct CardProbe: Sendable {
     ) -> ConnectorState? {
         let pointer =
             forceProbe
-            ? drmLookup("drmModeGetConnector", { drmModeGetConnector(fd, id) })
-            : drmLookup("drmModeGetConnectorCurrent", { drmModeGetConnectorCurrent(fd, id) })
+            ? drmLookup(.getConnector, { drmModeGetConnector(fd, id) })
+            : drmLookup(.getConnectorCurrent, { drmModeGetConnectorCurrent(fd, id) })
         guard let pointer else { return nil }
         defer { drmModeFreeConnector(pointer) }
         let connector = pointer.pointee
@@ -214,31 +211,33 @@ public struct CardProbe: Sendable {
         for encoderID in UnsafeBufferPointer(start: connector.encoders, count: Int(connector.count_encoders)) {
             possible |= encoders[encoderID]?.possible ?? 0
         }
-        let properties = PropertyTable(fd: fd, objectID: id, objectType: DRM_MODE_OBJECT_CONNECTOR)
+        let properties = ProbedProperties(fd: fd, objectID: id, objectType: DRM_MODE_OBJECT_CONNECTOR)
+        let link = properties.value("link-status") == UInt64(DRM_MODE_LINK_STATUS_BAD)
         return ConnectorState(
             id: id, name: "\(typeName)-\(connector.connector_type_id)", type: connector.connector_type,
             status: status, modes: modes,
             widthMillimeters: Int(connector.mmWidth), heightMillimeters: Int(connector.mmHeight),
             possibleCRTCs: possible, currentCRTC: encoders[connector.encoder_id]?.current ?? 0,
-            properties: properties, edid: readBlob(fd: fd, id: properties.value("EDID")))
+            properties: ConnectorProperties(properties), linkStatus: link ? .bad : .good,
+            edid: readBlob(fd: fd, id: properties.value("EDID")))
     }
 
     private static func readBlob(fd: Int32, id: UInt64?) -> [UInt8]? {
         guard let id, id != 0,
             let blob = drmLookup(
-                "drmModeGetPropertyBlob", { drmModeGetPropertyBlob(fd, UInt32(truncatingIfNeeded: id)) })
+                .getPropertyBlob, { drmModeGetPropertyBlob(fd, UInt32(truncatingIfNeeded: id)) })
         else { return nil }
         defer { drmModeFreePropertyBlob(blob) }
         guard let data = blob.pointee.data else { return nil }
         return Array(UnsafeRawBufferPointer(start: data, count: Int(blob.pointee.length)))
     }
 
-    public func connector(named name: String) -> ConnectorState? { connectors.first { $0.name == name } }
-    public func crtc(id: UInt32) -> CRTCState? { crtcs.first { $0.id == id } }
+    package func connector(named name: String) -> ConnectorState? { connectors.first { $0.name == name } }
+    package func crtc(id: UInt32) -> CRTCState? { crtcs.first { $0.id == id } }
 }
 
 /// "XR24" for DRM_FORMAT_XRGB8888: the fourcc's four characters.
-public func fourccName(_ code: UInt32) -> String {
+package func fourccName(_ code: UInt32) -> String {
     let bytes = (0..<4).map { UInt8(truncatingIfNeeded: code >> ($0 * 8)) }
     return String(decoding: bytes.map { (32..<127).contains($0) ? $0 : 63 }, as: UTF8.self)
 }

@@ -1,5 +1,5 @@
 /// How one connector differs between two probes: what a re-probe reports upward.
-public enum ConnectorChange: Sendable, Equatable {
+package enum ConnectorChange: Sendable, Equatable {
     /// Now connected (and was not, or is new on the card).
     case connected(id: UInt32)
     /// No longer connected, or gone from the card.
@@ -15,7 +15,7 @@ public enum ConnectorChange: Sendable, Equatable {
 
     /// Compares connectors by id; writeback connectors are never screens and are skipped.
     /// Equal probes give no change, so a re-probe after a spurious uevent does nothing.
-    public static func between(old: [ConnectorState], new: [ConnectorState]) -> [ConnectorChange] {
+    package static func between(old: [ConnectorState], new: [ConnectorState]) -> [ConnectorChange] {
         let oldByID = Dictionary(old.filter { !$0.isWriteback }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var changes: [ConnectorChange] = []
         for connector in new where !connector.isWriteback {

@@ -2,6 +2,7 @@ import CDRM
 import DeviceAccess
 import Glibc
 import Scheduling
+import SystemPackage
 
 /// An open DRM primary node (/dev/dri/cardN): the one owner of its file descriptor.
 ///
@@ -9,15 +10,15 @@ import Scheduling
 /// driver accepts them and makes sure we are the DRM master: only the master may
 /// modeset or commit, so a card driven by another program is refused up front
 /// with a clear error instead of failing later mid-frame.
-public final class DRMDevice {
-    public let path: String
-    public let fd: Int32
+package final class DRMDevice {
+    package let path: String
+    package let fd: Int32
     /// The driver accepted DRM_CLIENT_CAP_ATOMIC: commits go through AtomicCommit.
-    public let supportsAtomic: Bool
+    package let supportsAtomic: Bool
     /// The driver exposes writeback connectors to us (DRM_CLIENT_CAP_WRITEBACK_CONNECTORS).
-    public let supportsWriteback: Bool
+    package let supportsWriteback: Bool
     /// The kernel driver's name, e.g. "vkms", "virtio_gpu", "i915".
-    public let driverName: String
+    package let driverName: String
 
     private let events = FlipEventCollector()
     /// Opened the node and closes it: the display's opener (a session manager, or open(2)).
@@ -29,7 +30,7 @@ public final class DRMDevice {
     /// drivers without atomic take, tested on VKMS.
     /// - Throws: `DRMError` naming the call; from drmSetMaster, `DRMError.masterRefused`
     ///   tells another DRM master (EBUSY) from missing permission (EACCES/EPERM).
-    public init(
+    package init(
         path: String, requireMaster: Bool = true, opener: any DeviceOpener = DirectDeviceOpener(),
         allowsAtomic: Bool = true
     ) throws(DRMError) {
@@ -39,36 +40,38 @@ public final class DRMDevice {
         do {
             fd = try opener.openDevice(path: path, flags: O_RDWR | O_CLOEXEC | O_NONBLOCK)
         } catch {
-            throw DRMError(call: "open", code: error.errno, context: "opening \(path)")
+            throw DRMError(call: "open", errno: error.errno, context: "opening \(path)")
         }
         self.fd = fd
-        if let version = drmLookup("drmGetVersion", { drmGetVersion(fd) }) {
+        if let version = drmLookup(.getVersion, { drmGetVersion(fd) }) {
             driverName = version.pointee.name.map { String(cString: $0) } ?? "unknown"
             drmFreeVersion(version)
         } else {
             driverName = "unknown"
         }
         var dumb: UInt64 = 0
-        let hasDumb = (try? drmCall("drmGetCap") { drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) }) != nil
+        let hasDumb = (try? drmCall(.getCap) { drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) }) != nil
         guard hasDumb, dumb != 0 else {
+            // Not every property is set yet: deinit will not run, so the fd is closed here.
             opener.closeDevice(fileDescriptor: fd)
             throw DRMError(
-                call: "drmGetCap(DRM_CAP_DUMB_BUFFER)", code: ENOTSUP,
+                call: "drmGetCap(DRM_CAP_DUMB_BUFFER)", errno: .notSupported,
                 context: "\(path) (\(driverName)) cannot scan out dumb buffers")
         }
         // A cap the driver lacks is simply not used: the answers are kept as booleans.
         func accepts(_ cap: Int32) -> Bool {
-            (try? drmCall("drmSetClientCap") { drmSetClientCap(fd, UInt64(cap), 1) }) != nil
+            (try? drmCall(.setClientCap) { drmSetClientCap(fd, UInt64(cap), 1) }) != nil
         }
         _ = accepts(DRM_CLIENT_CAP_UNIVERSAL_PLANES)
         supportsAtomic = allowsAtomic && accepts(DRM_CLIENT_CAP_ATOMIC)
         supportsWriteback = supportsAtomic && accepts(DRM_CLIENT_CAP_WRITEBACK_CONNECTORS)
         if requireMaster && drmIsMaster(fd) == 0 {
             do {
-                try drmCall("drmSetMaster", context: path) { drmSetMaster(fd) }
+                try drmCall(.setMaster, context: path) { drmSetMaster(fd) }
             } catch {
-                opener.closeDevice(fileDescriptor: fd)
-                throw DRMError.masterRefused(path: path, code: error.code)
+                // Every property is set by now, so deinit runs and closes the fd: closing
+                // it here too closed it twice (and could close a descriptor reused since).
+                throw DRMError.masterRefused(path: path, errno: error.errno)
             }
         }
     }
@@ -78,7 +81,7 @@ public final class DRMDevice {
     /// real open would meet (EBUSY, see `DRMError.masterRefused`), nil when the card
     /// is free or this process may not ask (no permission: the seat manager decides).
     /// For refusing a second app before it takes the virtual console from the first.
-    public static func masterHeldElsewhere(path: String) -> DRMError? {
+    package static func masterHeldElsewhere(path: String) -> DRMError? {
         let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -88,11 +91,11 @@ public final class DRMDevice {
             return nil
         }
         do {
-            try drmCall("drmSetMaster", context: path) { drmSetMaster(fd) }
+            try drmCall(.setMaster, context: path) { drmSetMaster(fd) }
             _ = drmDropMaster(fd)
             return nil
         } catch {
-            return error.isBusy ? .masterRefused(path: path, code: error.code) : nil
+            return error.isBusy ? .masterRefused(path: path, errno: error.errno) : nil
         }
     }
 
@@ -113,7 +116,7 @@ public final class DRMDevice {
 
     /// The cursor image size the driver asks for (DRM_CAP_CURSOR_WIDTH and
     /// _HEIGHT), 64x64 when it does not say.
-    public var cursorSize: (width: Int, height: Int) {
+    package var cursorSize: (width: Int, height: Int) {
         var width: UInt64 = 0
         var height: UInt64 = 0
         let known =
@@ -124,34 +127,34 @@ public final class DRMDevice {
 
     /// Gives up DRM master (drmDropMaster) so another program, e.g. the one on the
     /// virtual console switched to, can drive the card.
-    public func dropMaster() throws(DRMError) {
+    package func dropMaster() throws(DRMError) {
         let fd = self.fd
-        try drmCall("drmDropMaster", context: "releasing \(path)") { drmDropMaster(fd) }
+        try drmCall(.dropMaster, context: "releasing \(path)") { drmDropMaster(fd) }
     }
 
     /// Whether this open file is the card's DRM master now (drmIsMaster).
-    public var isMaster: Bool { drmIsMaster(fd) != 0 }
+    package var isMaster: Bool { drmIsMaster(fd) != 0 }
 
     /// Takes DRM master back (drmSetMaster) after `dropMaster()`.
-    public func becomeMaster() throws(DRMError) {
+    package func becomeMaster() throws(DRMError) {
         let fd = self.fd
-        try drmCall("drmSetMaster", context: "taking \(path) back") { drmSetMaster(fd) }
+        try drmCall(.setMaster, context: "taking \(path) back") { drmSetMaster(fd) }
     }
 
     /// How many framebuffers this open file owns now (drmModeGetResources lists the
     /// caller's own): a leak check for buffers that were not freed.
-    public var framebufferCount: Int {
-        guard let resources = drmLookup("drmModeGetResources", { drmModeGetResources(fd) }) else { return -1 }
+    package var framebufferCount: Int {
+        guard let resources = drmLookup(.getResources, { drmModeGetResources(fd) }) else { return -1 }
         defer { drmModeFreeResources(resources) }
         return Int(resources.pointee.count_fbs)
     }
 
     /// Waits up to `timeout` seconds for the fd to become readable, then reads and
     /// returns the page-flip events it holds (drmHandleEvent). Returns [] on timeout.
-    public func readFlipEvents(timeout: Double) throws(DRMError) -> [FlipEvent] {
+    package func readFlipEvents(timeout: Double) throws(DRMError) -> [FlipEvent] {
         var pollfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let milliseconds = pollTimeoutMilliseconds(timeout)
-        let ready = try drmCall("poll", context: "waiting for a page flip on \(path)") {
+        let ready = try drmCall(.poll, context: "waiting for a page flip on \(path)") {
             poll(&pollfd, 1, milliseconds)
         }
         guard ready > 0, pollfd.revents & Int16(POLLIN) != 0 else { return [] }
@@ -161,7 +164,7 @@ public final class DRMDevice {
     /// Reads the events already queued on the fd without waiting (for a dispatch source).
     /// Nothing queued returns [] at once: another wait may have read them since the
     /// fd was reported readable, and an fd opened by a seat manager may be blocking.
-    public func readPendingFlipEvents() throws(DRMError) -> [FlipEvent] {
+    package func readPendingFlipEvents() throws(DRMError) -> [FlipEvent] {
         try readFlipEvents(timeout: 0)
     }
 
@@ -177,8 +180,8 @@ public final class DRMDevice {
                     timestamp: Double(seconds) + Double(microseconds) / 1_000_000))
         }
         do {
-            try drmCall("drmHandleEvent", context: "reading events of \(path)") { drmHandleEvent(fd, &context) }
-        } catch  where error.code == EAGAIN {
+            try drmCall(.handleEvent, context: "reading events of \(path)") { drmHandleEvent(fd, &context) }
+        } catch  where error.errno == .resourceTemporarilyUnavailable {
             // Nothing queued after all (another wait read it first).
         }
         defer { events.events.removeAll() }

@@ -1,22 +1,22 @@
 import CDRM
 
 /// A KMS display mode (drmModeModeInfo) with the facts callers need.
-public struct DisplayMode: Sendable, Equatable, CustomStringConvertible {
+package struct DisplayMode: Sendable, Equatable, CustomStringConvertible {
     /// The kernel's mode struct, passed back unchanged when the mode is set.
-    public let info: drmModeModeInfo
+    package let info: drmModeModeInfo
 
-    public init(_ info: drmModeModeInfo) { self.info = info }
+    package init(_ info: drmModeModeInfo) { self.info = info }
 
-    public var width: Int { Int(info.hdisplay) }
-    public var height: Int { Int(info.vdisplay) }
-    public var name: String {
+    package var width: Int { Int(info.hdisplay) }
+    package var height: Int { Int(info.vdisplay) }
+    package var name: String {
         withUnsafeBytes(of: info.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
-    public var isPreferred: Bool { info.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0 }
-    public var isInterlaced: Bool { info.flags & UInt32(DRM_MODE_FLAG_INTERLACE) != 0 }
+    package var isPreferred: Bool { info.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0 }
+    package var isInterlaced: Bool { info.flags & UInt32(DRM_MODE_FLAG_INTERLACE) != 0 }
 
     /// Refresh rate in Hz, computed from the pixel clock and totals (vrefresh is rounded).
-    public var refreshRate: Double {
+    package var refreshRate: Double {
         let htotal = Double(info.htotal)
         var vtotal = Double(info.vtotal)
         guard htotal > 0, vtotal > 0 else { return Double(info.vrefresh) }
@@ -26,19 +26,19 @@ public struct DisplayMode: Sendable, Equatable, CustomStringConvertible {
         return Double(info.clock) * 1000 / (htotal * vtotal)
     }
 
-    public var description: String {
+    package var description: String {
         let rate = (refreshRate * 100).rounded() / 100
         return "\(width)x\(height)@\(rate)\(isInterlaced ? "i" : "")\(isPreferred ? " (preferred)" : "")"
     }
 
-    public static func == (lhs: DisplayMode, rhs: DisplayMode) -> Bool {
+    package static func == (lhs: DisplayMode, rhs: DisplayMode) -> Bool {
         withUnsafeBytes(of: lhs.info) { l in withUnsafeBytes(of: rhs.info) { r in l.elementsEqual(r) } }
     }
 }
 
 extension Array where Element == DisplayMode {
     /// The kernel's preferred mode, else the largest area, then the highest refresh.
-    public var preferred: DisplayMode? {
+    package var preferred: DisplayMode? {
         if let marked = first(where: \.isPreferred) { return marked }
         return self.max { a, b in
             let areaA = a.width * a.height

@@ -3,7 +3,7 @@ import Glibc
 
 /// What a commit puts on a plane: a KMS framebuffer id, kept registered while
 /// the object lives.
-public protocol ScanoutFramebuffer: AnyObject {
+package protocol ScanoutFramebuffer: AnyObject {
     var framebufferID: UInt32 { get }
 }
 
@@ -11,17 +11,17 @@ public protocol ScanoutFramebuffer: AnyObject {
 /// the card (a GBM buffer object GL renders into, for direct scanout): the one
 /// owner of the framebuffer id (drmModeAddFB2, drmModeRmFB once). `owner` (the
 /// buffer) lives as long as this does, so the memory outlasts every scanout.
-public final class ImportedFramebuffer: ScanoutFramebuffer {
-    public let framebufferID: UInt32
-    public let width: Int
-    public let height: Int
+package final class ImportedFramebuffer: ScanoutFramebuffer {
+    package let framebufferID: UInt32
+    package let width: Int
+    package let height: Int
     /// nil for a test's framebuffer that no kernel knows.
     private let device: DRMDevice?
     private let owner: AnyObject
 
     /// Registers `handle` (a GEM handle on `device`'s card) of `width`×`height`
     /// pixels in `format` (a DRM fourcc), `bytesPerRow` apart, linear.
-    public init(
+    package init(
         device: DRMDevice, handle: UInt32, width: Int, height: Int, bytesPerRow: Int, format: UInt32, owner: AnyObject
     ) throws(DRMError) {
         framebufferID = try addFramebuffer(
@@ -55,7 +55,7 @@ func addFramebuffer(
     var pitches: (UInt32, UInt32, UInt32, UInt32) = (pitch, 0, 0, 0)
     var offsets: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
     var framebufferID: UInt32 = 0
-    try drmCall("drmModeAddFB2", context: context) {
+    try drmCall(.addFramebuffer2, context: context) {
         withUnsafePointer(to: &handles) { h in
             withUnsafePointer(to: &pitches) { p in
                 withUnsafePointer(to: &offsets) { o in

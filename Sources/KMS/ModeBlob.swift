@@ -12,7 +12,7 @@ final class ModeBlob {
         self.mode = mode
         var info = mode.info
         var id: UInt32 = 0
-        try drmCall("drmModeCreatePropertyBlob", context: "mode \(mode) on \(device.path)") {
+        try drmCall(.createPropertyBlob, context: "mode \(mode) on \(device.path)") {
             drmModeCreatePropertyBlob(device.fd, &info, MemoryLayout<drmModeModeInfo>.size, &id)
         }
         self.id = id
@@ -24,10 +24,10 @@ final class ModeBlob {
 
 /// A rectangle of a frame that changed since the buffer's last frame, in
 /// framebuffer pixels (x2, y2 exclusive), as FB_DAMAGE_CLIPS takes it.
-public struct DamageClip: Equatable, Sendable {
-    public var x1: Int32, y1: Int32, x2: Int32, y2: Int32
+package struct DamageClip: Equatable, Sendable {
+    package var x1: Int32, y1: Int32, x2: Int32, y2: Int32
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         x1 = Int32(x)
         y1 = Int32(y)
         x2 = Int32(x + width)
@@ -48,7 +48,7 @@ final class DamageClipsBlob {
         var rects = clips.map { drm_mode_rect(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) }
         var id: UInt32 = 0
         let size = MemoryLayout<drm_mode_rect>.stride * rects.count
-        try drmCall("drmModeCreatePropertyBlob", context: "damage clips on \(device.path)") {
+        try drmCall(.createPropertyBlob, context: "damage clips on \(device.path)") {
             drmModeCreatePropertyBlob(device.fd, &rects, size, &id)
         }
         self.id = id

@@ -1,5 +1,5 @@
 /// Which connectors of a card a re-probe reads again.
-public enum ReprobeScope: Sendable, Hashable {
+package enum ReprobeScope: Sendable, Hashable {
     /// The whole card: one event did not name a connector, so any of them may have changed.
     case all
     /// Only these connectors: reading one connector is much cheaper than probing the card.
@@ -7,7 +7,7 @@ public enum ReprobeScope: Sendable, Hashable {
 
     /// The scope that also covers an event naming `connectorID`; an event naming
     /// none widens it to `.all`.
-    public func adding(_ connectorID: UInt32?) -> ReprobeScope {
+    package func adding(_ connectorID: UInt32?) -> ReprobeScope {
         switch (self, connectorID) {
         case (.connectors(let ids), let id?): .connectors(ids.union([id]))
         default: .all
@@ -32,19 +32,19 @@ public enum ReprobeScope: Sendable, Hashable {
 ///
 /// Suspension is not modelled: the caller holds events while suspended and hands
 /// them in on resume, then sends `.flush`.
-public struct ReprobeSchedule: Sendable, Equatable {
+package struct ReprobeSchedule: Sendable, Equatable {
     /// Events closer together than this are one burst, handled by one re-probe.
-    public static let burstWindow = 0.03
+    package static let burstWindow = 0.03
     /// Delays before re-probing a connector that is connected but reports no modes
     /// yet; after the last it is given up on.
-    public static let noModeRetryDelays = [0.1, 0.3, 0.9]
+    package static let noModeRetryDelays = [0.1, 0.3, 0.9]
     /// A timer firing this much before the deadline counts as on time: timers may fire
     /// a hair early, and a re-probe skipped for that would wait for no further timer.
-    public static let timerTolerance = 0.001
+    package static let timerTolerance = 0.001
 
     /// What the caller saw. Every event concerns a card the caller drives; the caller
     /// drops events for cards it does not know.
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         /// A drm `change` uevent for `card`, naming one connector or none (then the
         /// whole card is re-probed). Its time is when it arrived, which is also the
         /// plug time handed out with the re-probe.
@@ -73,7 +73,7 @@ public struct ReprobeSchedule: Sendable, Equatable {
     }
 
     /// What the caller must do.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         /// Re-probe `scope` of `card`, then light what it found; `plugTime` is the
         /// earliest arrival of the events that led here (nil for a retry after the
         /// cards were first probed at start).
@@ -91,7 +91,7 @@ public struct ReprobeSchedule: Sendable, Equatable {
     }
 
     /// When the caller's timer must fire next; nil when nothing is pending.
-    public private(set) var nextDeadline: Double?
+    package private(set) var nextDeadline: Double?
     /// Cards to re-probe at `nextDeadline`, and which of their connectors.
     private var pending: [String: ReprobeScope] = [:]
     /// The earliest plug time of the pending re-probes (one for all of them: they
@@ -103,11 +103,11 @@ public struct ReprobeSchedule: Sendable, Equatable {
     /// Connectors already reported as waiting for a CRTC.
     private var reportedWaiting: Set<ConnectorKey> = []
 
-    public init() {}
+    package init() {}
 
     /// Takes in `event`, which happened at `time` (seconds on the caller's monotonic
     /// clock), and returns what to do now, re-probes sorted by card.
-    public mutating func handle(_ event: Event, at time: Double) -> [Action] {
+    package mutating func handle(_ event: Event, at time: Double) -> [Action] {
         switch event {
         case .cardChanged(let card, let connector):
             schedule(card: card, connector: connector, at: time + Self.burstWindow, plugTime: time)

@@ -13,7 +13,7 @@ struct SavedCRTC {
     init(device: DRMDevice, crtcID: UInt32, connectorID: UInt32) {
         self.crtcID = crtcID
         self.connectorID = connectorID
-        if let crtc = drmLookup("drmModeGetCrtc", { drmModeGetCrtc(device.fd, crtcID) }) {
+        if let crtc = drmLookup(.getCrtc, { drmModeGetCrtc(device.fd, crtcID) }) {
             framebufferID = crtc.pointee.buffer_id
             x = crtc.pointee.x
             y = crtc.pointee.y
@@ -33,8 +33,7 @@ struct SavedCRTC {
         guard framebufferID != 0, var mode else { return false }
         var connector = connectorID
         let fd = device.fd
-        try drmCall("drmModeSetCrtc", context: "restoring CRTC \(crtcID) (the console's framebuffer \(framebufferID))")
-        {
+        try drmCall(.setCrtc, context: "restoring CRTC \(crtcID) (the console's framebuffer \(framebufferID))") {
             drmModeSetCrtc(fd, crtcID, framebufferID, x, y, &connector, 1, &mode)
         }
         return true

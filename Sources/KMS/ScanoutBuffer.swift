@@ -1,16 +1,17 @@
 import CDRM
 import Glibc
+import SystemPackage
 
 /// A CPU-mapped dumb buffer registered as a KMS framebuffer: the one owner of the
 /// GEM handle, the mapping and the framebuffer id, each freed exactly once.
-public final class ScanoutBuffer: ScanoutFramebuffer {
-    public let width: Int
-    public let height: Int
-    public let bytesPerRow: Int
+package final class ScanoutBuffer: ScanoutFramebuffer {
+    package let width: Int
+    package let height: Int
+    package let bytesPerRow: Int
     /// The fourcc the framebuffer was registered with (XRGB8888 unless asked otherwise).
-    public let format: UInt32
-    public let framebufferID: UInt32
-    public let pixels: UnsafeMutableRawPointer
+    package let format: UInt32
+    package let framebufferID: UInt32
+    package let pixels: UnsafeMutableRawPointer
     let size: Int
     /// The GEM handle (for the legacy cursor ioctl).
     let handle: UInt32
@@ -20,11 +21,11 @@ public final class ScanoutBuffer: ScanoutFramebuffer {
     /// Creates the buffer (drmModeCreateDumbBuffer), maps it (drmModeMapDumbBuffer, mmap)
     /// and adds a framebuffer (drmModeAddFB2). Partial work is undone on failure.
     /// XRGB8888: every KMS driver scans it out, and the compositor writes it.
-    public static let defaultFormat: UInt32 = dd_format_xrgb8888()
+    package static let defaultFormat: UInt32 = dd_format_xrgb8888()
     /// ARGB8888 with premultiplied alpha: the format cursor planes take.
-    public static let cursorFormat: UInt32 = dd_format_argb8888()
+    package static let cursorFormat: UInt32 = dd_format_argb8888()
 
-    public init(device: DRMDevice, width: Int, height: Int, format: UInt32 = defaultFormat) throws(DRMError) {
+    package init(device: DRMDevice, width: Int, height: Int, format: UInt32 = defaultFormat) throws(DRMError) {
         self.device = device
         self.width = width
         self.height = height
@@ -34,7 +35,7 @@ public final class ScanoutBuffer: ScanoutFramebuffer {
         let (handle, pitch, size) = try createDumbBuffer(on: fd, width: width, height: height, context: what)
         var offset: UInt64 = 0
         do {
-            try drmCall("drmModeMapDumbBuffer", context: what) { drmModeMapDumbBuffer(fd, handle, &offset) }
+            try drmCall(.mapDumbBuffer, context: what) { drmModeMapDumbBuffer(fd, handle, &offset) }
         } catch {
             _ = drmModeDestroyDumbBuffer(fd, handle)
             throw error
@@ -43,7 +44,7 @@ public final class ScanoutBuffer: ScanoutFramebuffer {
         guard let mapping, mapping != MAP_FAILED else {
             let code = errno
             _ = drmModeDestroyDumbBuffer(fd, handle)
-            throw DRMError(call: "mmap", code: code, context: what)
+            throw DRMError(call: "mmap", errno: Errno(rawValue: code), context: what)
         }
         let framebufferID: UInt32
         do {
@@ -88,7 +89,7 @@ public final class ScanoutBuffer: ScanoutFramebuffer {
     }
 
     /// Fills the whole buffer with one XRGB8888 value.
-    public func fill(_ xrgb: UInt32) {
+    package func fill(_ xrgb: UInt32) {
         for row in 0..<height {
             let line = (pixels + row * bytesPerRow).assumingMemoryBound(to: UInt32.self)
             line.update(repeating: xrgb, count: width)
@@ -96,7 +97,7 @@ public final class ScanoutBuffer: ScanoutFramebuffer {
     }
 
     /// Copies the pixels out as rows of 32-bit values, `width * height`, row-major.
-    public func copyPixels() -> [UInt32] {
+    package func copyPixels() -> [UInt32] {
         var result = [UInt32](repeating: 0, count: width * height)
         result.withUnsafeMutableBytes { target in
             for row in 0..<height {
@@ -115,7 +116,7 @@ func createDumbBuffer(on fd: Int32, width: Int, height: Int, context: String) th
     var handle: UInt32 = 0
     var pitch: UInt32 = 0
     var size: UInt64 = 0
-    try drmCall("drmModeCreateDumbBuffer", context: context) {
+    try drmCall(.createDumbBuffer, context: context) {
         drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size)
     }
     return (handle, pitch, size)

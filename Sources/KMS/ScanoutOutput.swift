@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import SystemPackage
 
 /// One lit connector: its CRTC, primary plane, mode and three scanout buffers,
 /// presented with vblank-paced page flips.
@@ -10,9 +11,9 @@ import Glibc
 /// and is committed from the flip event, so drawing overlaps the wait for the
 /// vblank. A buffer is freed only when no state holds it any more: the one on
 /// screen lives until a later flip replaces it, across a mode change too.
-public final class ScanoutOutput {
+package final class ScanoutOutput {
     /// Where the output's flips stand, without the frames (see `FlipState`).
-    public enum FlipPhase: Equatable, Sendable {
+    package enum FlipPhase: Equatable, Sendable {
         /// Nothing on screen yet: the next commit is a modeset.
         case unlit
         /// The current buffer is on screen and nothing is committed.
@@ -23,15 +24,15 @@ public final class ScanoutOutput {
         case queuedWithPending
     }
 
-    public let device: DRMDevice
-    public let connector: ConnectorState
-    public let crtc: CRTCState
-    public let primaryPlane: PlaneState
-    public private(set) var mode: DisplayMode
+    package let device: DRMDevice
+    package let connector: ConnectorState
+    package let crtc: CRTCState
+    package let primaryPlane: PlaneState
+    package private(set) var mode: DisplayMode
     /// The last flip event of this output (its vblank sequence and time).
-    public private(set) var lastFlip: FlipEvent?
+    package private(set) var lastFlip: FlipEvent?
     /// The content version of the frame on screen (see `present(version:)`).
-    public private(set) var presentedVersion = 0
+    package private(set) var presentedVersion = 0
 
     private var state: FlipState = .unlit(pending: nil)
     /// Three buffers of the current mode, allocated on first use: a new screen's
@@ -56,7 +57,7 @@ public final class ScanoutOutput {
     private let saved: SavedCRTC
 
     /// Allocates the first buffer for `mode`. Nothing is committed until `present(version:)`.
-    public convenience init(
+    package convenience init(
         device: DRMDevice, connector: ConnectorState, crtc: CRTCState, primaryPlane: PlaneState, mode: DisplayMode
     ) throws(DRMError) {
         try self.init(
@@ -84,13 +85,13 @@ public final class ScanoutOutput {
     }
 
     /// A committed frame waits for its flip event (with or without one pending behind it).
-    public var hasFlipQueued: Bool { state.queued != nil }
+    package var hasFlipQueued: Bool { state.queued != nil }
 
     /// A frame is drawn but its commit failed: the next `present` retries it (even
     /// with nothing new drawn).
-    public var hasUncommittedFrame: Bool { state.pending != nil && state.queued == nil }
+    package var hasUncommittedFrame: Bool { state.pending != nil && state.queued == nil }
 
-    public var flipPhase: FlipPhase {
+    package var flipPhase: FlipPhase {
         switch state {
         case .unlit: .unlit
         case .idle: .idle
@@ -101,17 +102,17 @@ public final class ScanoutOutput {
     /// The buffer to draw the next frame into: the pending frame's (not committed
     /// yet, so it may be redrawn) or one that is neither on screen nor queued,
     /// allocated now if its slot is still empty.
-    public func drawBuffer() throws(DRMError) -> ScanoutBuffer {
+    package func drawBuffer() throws(DRMError) -> ScanoutBuffer {
         try buffer(drawIndex)
     }
 
     /// Which of the output's buffers (0, 1 or 2) `drawBuffer()` returns: the key of
     /// its age, for copying only what it missed.
-    public var drawSlot: Int { drawIndex }
+    package var drawSlot: Int { drawIndex }
 
     /// The buffer on screen now, once the first frame completed; nil while a
     /// direct frame (`presentDirect`) is on screen.
-    public var frontBuffer: ScanoutBuffer? { state.current.flatMap { $0.direct == nil ? $0.buffer : nil } }
+    package var frontBuffer: ScanoutBuffer? { state.current.flatMap { $0.direct == nil ? $0.buffer : nil } }
 
     /// Commits what was drawn into `drawBuffer`, tagged with a content `version`:
     /// at once when nothing is queued (a modeset the first time), else at the
@@ -121,7 +122,7 @@ public final class ScanoutOutput {
     /// since it was last on screen (FB_DAMAGE_CLIPS; nil: everything).
     /// - Throws: the commit's error; the frame is kept as pending, and the next
     ///   `present` (after drawing into the same buffer again) retries it.
-    public func present(version: Int, overlaysAt: [(x: Int, y: Int)] = [], damage: [DamageClip]? = nil)
+    package func present(version: Int, overlaysAt: [(x: Int, y: Int)] = [], damage: [DamageClip]? = nil)
         throws(DRMError)
     {
         let slot = drawIndex
@@ -141,7 +142,7 @@ public final class ScanoutOutput {
     /// overlay off), as `present` does the draw buffer: the caller drew it for slot
     /// `drawSlot` and draws into it again only when that slot comes back. The frame
     /// holds it (and the slot's own buffer), so it lives until the flip that replaces it.
-    public func presentDirect(_ framebuffer: any ScanoutFramebuffer, version: Int) throws(DRMError) {
+    package func presentDirect(_ framebuffer: any ScanoutFramebuffer, version: Int) throws(DRMError) {
         let slot = drawIndex
         var frame = ScanoutFrame(buffer: try buffer(slot), slot: slot, version: version, overlays: [], damage: nil)
         frame.direct = framebuffer
@@ -149,21 +150,21 @@ public final class ScanoutOutput {
     }
 
     /// Whether the frame last committed (queued, else on screen) is a direct one.
-    public var committedDirectFrame: Bool { (state.queued ?? state.current)?.direct != nil }
+    package var committedDirectFrame: Bool { (state.queued ?? state.current)?.direct != nil }
 
     // MARK: Overlay plane (a window scanned out from its own buffer)
 
     /// The overlay planes this output may show windows on, lowest first (see `attachOverlays`).
-    public var overlayPlaneIDs: [UInt32] { overlayPlanes.map(\.id) }
+    package var overlayPlaneIDs: [UInt32] { overlayPlanes.map(\.id) }
 
     /// The next commit is a full modeset (first frame, after a VT switch or a lost flip).
-    public var requiresModeset: Bool { needsModeset }
+    package var requiresModeset: Bool { needsModeset }
 
     /// How many overlay planes the frame last committed has on.
-    public var overlaysShown: Int { overlaysCommitted }
+    package var overlaysShown: Int { overlaysCommitted }
 
     /// Gives the output overlay planes for windows' own buffers, lowest first.
-    public func attachOverlays(planes: [PlaneState]) {
+    package func attachOverlays(planes: [PlaneState]) {
         overlayPlanes = planes
         overlayBuffers = planes.map { _ in [nil, nil, nil] }
     }
@@ -171,7 +172,7 @@ public final class ScanoutOutput {
     /// The ARGB8888 (premultiplied) buffer of `width`×`height` to draw the window
     /// of overlay plane `plane` (an index into `overlayPlaneIDs`) into for the
     /// frame drawn now; it goes on screen with that frame.
-    public func overlayDrawBuffer(plane: Int, width: Int, height: Int) throws(DRMError) -> ScanoutBuffer {
+    package func overlayDrawBuffer(plane: Int, width: Int, height: Int) throws(DRMError) -> ScanoutBuffer {
         let index = drawIndex
         if let existing = overlayBuffers[plane][index], existing.width == width, existing.height == height {
             return existing
@@ -185,14 +186,16 @@ public final class ScanoutOutput {
     /// Asks the kernel (TEST_ONLY) whether the frame drawn now may show the overlay
     /// buffers of its slot at `places` (the first planes; the others off). Throws
     /// its answer when not; a frame that needs a modeset is never offloaded.
-    public func testOverlays(_ places: [(x: Int, y: Int)]) throws(DRMError) {
+    package func testOverlays(_ places: [(x: Int, y: Int)]) throws(DRMError) {
         let index = drawIndex
         guard !needsModeset else {
-            throw DRMError(call: "testOverlays", code: EAGAIN, context: "\(connector.name) needs a modeset first")
+            throw DRMError(
+                call: "testOverlays", errno: .resourceTemporarilyUnavailable,
+                context: "\(connector.name) needs a modeset first")
         }
-        var state = commitState(buffer: try buffer(index))
+        var state = commitState(.pageFlip, buffer: try buffer(index))
         state.overlays = overlayPlacements(try placedOverlays(places, slot: index))
-        try committer.testPageFlip(state)
+        try committer.commit(state, testOnly: true)
     }
 
     /// The overlay buffers of `slot` at `places`, from the first plane up.
@@ -200,12 +203,15 @@ public final class ScanoutOutput {
         buffer: ScanoutBuffer, x: Int, y: Int
     )] {
         guard places.count <= overlayPlanes.count else {
-            throw DRMError(call: "overlays", code: ENOENT, context: "\(connector.name) has too few overlay planes")
+            throw DRMError(
+                call: "overlays", errno: .noSuchFileOrDirectory, context: "\(connector.name) has too few overlay planes"
+            )
         }
         var placed: [(buffer: ScanoutBuffer, x: Int, y: Int)] = []
         for (plane, place) in places.enumerated() {
             guard let image = overlayBuffers[plane][slot] else {
-                throw DRMError(call: "overlays", code: ENOENT, context: "\(connector.name) has no overlay buffer")
+                throw DRMError(
+                    call: "overlays", errno: .noSuchFileOrDirectory, context: "\(connector.name) has no overlay buffer")
             }
             placed.append((image, place.x, place.y))
         }
@@ -226,17 +232,17 @@ public final class ScanoutOutput {
     // MARK: Cursor plane
 
     /// The output's cursor plane (see `attachCursor`); nil without one.
-    public var cursorPlaneID: UInt32? { cursor?.plane.id }
+    package var cursorPlaneID: UInt32? { cursor?.plane.id }
 
     /// Where the cursor plane shows its image now: top-left in CRTC pixels, nil while hidden.
-    public var cursorPosition: (x: Int, y: Int)? {
+    package var cursorPosition: (x: Int, y: Int)? {
         guard let cursor, cursor.isVisible else { return nil }
         return (cursor.x, cursor.y)
     }
 
     /// Gives the output its cursor plane with an ARGB8888 image of `width`×`height`,
     /// hidden; the caller draws the image into the returned buffer.
-    public func attachCursor(plane: PlaneState, width: Int, height: Int) throws(DRMError) -> ScanoutBuffer {
+    package func attachCursor(plane: PlaneState, width: Int, height: Int) throws(DRMError) -> ScanoutBuffer {
         let image = try makeBuffer(width, height, ScanoutBuffer.cursorFormat)
         cursor = CursorPlacement(plane: plane, image: image, x: 0, y: 0, isVisible: false)
         cursorChanged = true
@@ -246,7 +252,7 @@ public final class ScanoutOutput {
     /// Moves the cursor image's top-left corner to (`x`, `y`) CRTC pixels, or hides
     /// it. Goes out with the next frame; with none queued or pending, as a commit of
     /// its own (the frame on screen again) at the next vblank.
-    public func moveCursor(x: Int, y: Int, visible: Bool) throws(DRMError) {
+    package func moveCursor(x: Int, y: Int, visible: Bool) throws(DRMError) {
         guard var placement = cursor else { return }
         if placement.isVisible == visible && (!visible || (placement.x == x && placement.y == y)) { return }
         placement.x = x
@@ -261,7 +267,7 @@ public final class ScanoutOutput {
     /// queued frame. A pending frame is committed right away.
     /// - Throws: that commit's error; the pending frame is kept for a retry.
     @discardableResult
-    public func handle(_ event: FlipEvent) throws(DRMError) -> Bool {
+    package func handle(_ event: FlipEvent) throws(DRMError) -> Bool {
         guard event.crtcID == crtc.id, case .queued(_, let flipped, let pending) = state else { return false }
         // The frame that was on screen is released here, by the flip that replaced it.
         state = .idle(current: flipped, pending: pending)
@@ -279,15 +285,15 @@ public final class ScanoutOutput {
     /// next present modesets. A refused mode changes nothing. The frame on screen
     /// stays there (its buffer held) until the new mode's first flip replaces it.
     /// Must not be called while a flip is queued.
-    public func setMode(_ newMode: DisplayMode) throws(DRMError) {
+    package func setMode(_ newMode: DisplayMode) throws(DRMError) {
         guard !hasFlipQueued else {
-            throw DRMError(call: "setMode", code: EBUSY, context: "\(connector.name) has a flip queued")
+            throw DRMError(call: "setMode", errno: .resourceBusy, context: "\(connector.name) has a flip queued")
         }
         let first = try makeBuffer(newMode.width, newMode.height, ScanoutBuffer.defaultFormat)
         let previous = mode
         mode = newMode
         do {
-            try committer.testModeset(commitState(buffer: first))
+            try committer.commit(commitState(.modeset, buffer: first), testOnly: true)
         } catch {
             mode = previous
             throw error
@@ -301,25 +307,23 @@ public final class ScanoutOutput {
     /// Turns the output off and puts back what the CRTC showed before (the console).
     /// Failures are returned for the log; the output is unlit either way.
     @discardableResult
-    public func shutdown() -> [DRMError] {
+    package func shutdown() -> [DRMError] {
         var failures: [DRMError] = []
         // A legacy restore sets only the primary plane: the cursor and a window on
         // the overlay would stay on the console.
-        if let first = buffers[0], cursor != nil {
-            var hiding = commitState(buffer: first)
-            hiding.cursor = cursor
-            do { try committer.hideCursor(hiding) } catch { failures.append(error) }
-        }
-        if let first = buffers[0], overlaysCommitted > 0 {
-            var hiding = commitState(buffer: first)
+        if let first = buffers[0], cursor != nil || overlaysCommitted > 0 {
+            var hiding = commitState(.planes, buffer: first)
+            hiding.cursor = cursor?.hidden
             hiding.overlays = overlayPlanes[..<overlaysCommitted].map(OverlayPlacement.off)
-            do { try committer.hideOverlays(hiding) } catch { failures.append(error) }
+            do { try committer.commit(hiding, testOnly: false) } catch { failures.append(error) }
             overlaysCommitted = 0
         }
         var restored = false
         do { restored = try saved.restore(device: device) } catch { failures.append(error) }
         if !restored, let first = buffers[0] {
-            do { try committer.disable(commitState(buffer: first)) } catch { failures.append(error) }
+            do { try committer.commit(commitState(.off, buffer: first), testOnly: false) } catch {
+                failures.append(error)
+            }
         }
         state = .unlit(pending: nil)
         needsModeset = true
@@ -331,7 +335,7 @@ public final class ScanoutOutput {
     /// is a full modeset, which puts the screen in a known state whatever happened
     /// to the lost one. Returns false when nothing was queued.
     @discardableResult
-    public func abandonQueuedFlip() -> Bool {
+    package func abandonQueuedFlip() -> Bool {
         guard case .queued(let current, _, _) = state else { return false }
         state = FlipState.settled(current: current)
         needsModeset = true
@@ -341,13 +345,13 @@ public final class ScanoutOutput {
 
     /// After another DRM master drove the card (a VT switch), the CRTC's state is
     /// unknown: the next commit is a full modeset again.
-    public func requireModeset() {
+    package func requireModeset() {
         needsModeset = true
     }
 
     /// The connector's link-status went BAD (see `ConnectorState.linkStatus`): the
     /// next commit sets the same mode again and asks for the link to be retrained.
-    public func relink() {
+    package func relink() {
         needsModeset = true
         needsLinkReset = true
     }
@@ -355,16 +359,16 @@ public final class ScanoutOutput {
     /// Turns the CRTC off without restoring anything: the connector went away,
     /// or its CRTC is wanted elsewhere. Errors are returned for the log only.
     @discardableResult
-    public func turnOff() -> DRMError? {
+    package func turnOff() -> DRMError? {
         defer {
             state = .unlit(pending: nil)
             needsModeset = true
         }
         do {
-            var off = commitState(buffer: try buffer(0))
-            off.cursor = cursor
+            var off = commitState(.off, buffer: try buffer(0))
+            off.cursor = cursor?.hidden
             off.overlays = overlayPlanes.map(OverlayPlacement.off)
-            try committer.disable(off)
+            try committer.commit(off, testOnly: false)
             overlaysCommitted = 0
             cursorChanged = true
             return nil
@@ -410,23 +414,21 @@ public final class ScanoutOutput {
     }
 
     private func commit(_ frame: ScanoutFrame) throws(DRMError) {
-        var commit = commitState(buffer: frame.direct ?? frame.buffer)
+        var commit = commitState(needsModeset ? .modeset : .pageFlip, buffer: frame.direct ?? frame.buffer)
         if cursorChanged || needsModeset { commit.cursor = cursor }
         commit.overlays = overlayPlacements(frame.overlays)
         commit.damage = frame.damage
-        if needsModeset {
-            commit.resetsLink = needsLinkReset
-            try committer.modeset(commit, userData: device.eventUserData)
-            needsModeset = false
-            needsLinkReset = false
-        } else {
-            try committer.pageFlip(commit, userData: device.eventUserData)
-        }
+        commit.resetsLink = needsModeset && needsLinkReset
+        try committer.commit(commit, testOnly: false)
+        needsModeset = false
+        needsLinkReset = false
         cursorChanged = false
         overlaysCommitted = frame.overlays.count
     }
 
-    private func commitState(buffer: any ScanoutFramebuffer) -> CRTCCommitState {
-        CRTCCommitState(connector: connector, crtc: crtc, primaryPlane: primaryPlane, mode: mode, framebuffer: buffer)
+    private func commitState(_ change: CRTCChange, buffer: any ScanoutFramebuffer) -> CRTCCommitState {
+        CRTCCommitState(
+            connector: connector, crtc: crtc, primaryPlane: primaryPlane, change: change, mode: mode,
+            framebuffer: buffer)
     }
 }

@@ -10,7 +10,7 @@ public func monotonicSeconds() -> Double {
 
 /// A timeout in seconds that no arithmetic can overflow: NaN and negatives are 0,
 /// anything past a day (infinity too) is a day.
-public func finiteTimeout(_ seconds: Double) -> Double {
+package func finiteTimeout(_ seconds: Double) -> Double {
     guard !seconds.isNaN else { return 0 }
     return min(max(seconds, 0), 86_400)
 }
@@ -18,7 +18,7 @@ public func finiteTimeout(_ seconds: Double) -> Double {
 /// Milliseconds for poll(2) or epoll_wait from a timeout in seconds, rounded up so
 /// a wait never ends just before its deadline; no timeout can trap in the Int32
 /// conversion. Every blocking wait of the package converts through here.
-public func pollTimeoutMilliseconds(_ seconds: Double) -> Int32 {
+package func pollTimeoutMilliseconds(_ seconds: Double) -> Int32 {
     Int32((finiteTimeout(seconds) * 1000).rounded(.up))
 }
 

@@ -1,6 +1,7 @@
 import CLinuxEvents
 import Dispatch
 import Glibc
+import SystemPackage
 
 /// The one event loop of a display: descriptor sources (DRM cards, the udev
 /// monitor, libinput), timers on an injected clock, and work posted for later.
@@ -58,9 +59,14 @@ public final class EventLoop {
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
         timerFD = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
         wakeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-        precondition(epollFD >= 0 && timerFD >= 0 && wakeFD >= 0, "event loop descriptors: errno \(errno)")
-        add(timerFD, token: Self.timerToken)
-        add(wakeFD, token: Self.wakeToken)
+        precondition(epollFD >= 0 && timerFD >= 0 && wakeFD >= 0, "event loop descriptors: \(Errno(rawValue: errno))")
+        // Adding new descriptors of our own to a new set fails only without memory.
+        do {
+            try add(timerFD, token: Self.timerToken)
+            try add(wakeFD, token: Self.wakeToken)
+        } catch {
+            preconditionFailure("event loop descriptors: \(error)")
+        }
         let source = DispatchSource.makeReadSource(fileDescriptor: epollFD, queue: .main)
         source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.serveReady() } }
         // The descriptors close only once the dispatch source has stopped watching them.
@@ -82,26 +88,38 @@ public final class EventLoop {
 
     /// Calls `handler` whenever `fd` is readable (level-triggered: until it is drained).
     /// - Parameter name: what the descriptor is, for error messages.
-    public func watch(_ fd: Int32, name: String, handler: @escaping @MainActor () -> Void) -> DescriptorWatch {
+    /// - Throws: ``EventLoopError/systemCall(_:errno:what:)`` when epoll refuses `fd`
+    ///   (closed, already watched, or a kind epoll cannot watch).
+    public func watch(_ fd: Int32, name: String, handler: @escaping @MainActor () -> Void) throws(EventLoopError)
+        -> DescriptorWatch
+    {
         let token = nextToken
         nextToken += 1
+        do {
+            try add(fd, token: token)
+        } catch {
+            throw .systemCall("epoll_ctl", errno: error, what: "watching \(name)")
+        }
         let watch = DescriptorWatch(loop: self, fd: fd, token: token, name: name, handler: handler)
         watches[token] = watch
-        add(fd, token: token)
         return watch
     }
 
     fileprivate func remove(_ watch: DescriptorWatch) {
         guard watches.removeValue(forKey: watch.token) != nil else { return }
         var event = epoll_event()
-        _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, watch.fd, &event)
+        guard epoll_ctl(epollFD, EPOLL_CTL_DEL, watch.fd, &event) < 0 else { return }
+        // EBADF: the owner closed the descriptor first, which took it out of the set
+        // already. Anything else means our bookkeeping is wrong.
+        let failure = Errno(rawValue: errno)
+        precondition(failure == .badFileDescriptor, "epoll_ctl removing \(watch.name): \(failure)")
     }
 
-    private func add(_ fd: Int32, token: UInt64) {
+    private func add(_ fd: Int32, token: UInt64) throws(Errno) {
         var event = epoll_event()
         event.events = EPOLLIN.rawValue
         event.data.u64 = token
-        _ = epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event)
+        if epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) < 0 { throw Errno(rawValue: errno) }
     }
 
     // MARK: Timers
@@ -152,7 +170,10 @@ public final class EventLoop {
         if servingDepth == 0 && !wakeIsSignalled {
             wakeIsSignalled = true
             var one: UInt64 = 1
-            _ = Glibc.write(wakeFD, &one, 8)
+            // EAGAIN only when the counter is full: it is signalled then anyway.
+            if Glibc.write(wakeFD, &one, 8) < 0 {
+                Self.expect(.resourceTemporarilyUnavailable, "write to the wake eventfd")
+            }
         }
     }
 
@@ -222,11 +243,16 @@ public final class EventLoop {
         defer { servingDepth -= 1 }
         var events = [epoll_event](repeating: epoll_event(), count: 16)
         let count = epoll_wait(epollFD, &events, Int32(events.count), timeoutMilliseconds)
+        // A signal ends the wait early (EINTR): a turn with nothing ready.
+        if count < 0 { Self.expect(.interrupted, "epoll_wait") }
         for event in events.prefix(max(0, Int(count))) {
             switch event.data.u64 {
             case Self.timerToken:
                 var expirations: UInt64 = 0
-                _ = Glibc.read(timerFD, &expirations, 8)
+                // EAGAIN: re-armed since it fired, nothing to read.
+                if Glibc.read(timerFD, &expirations, 8) < 0 {
+                    Self.expect(.resourceTemporarilyUnavailable, "read of the timerfd")
+                }
                 armedDeadline = nil
             case Self.wakeToken:
                 consumeWake()
@@ -264,7 +290,17 @@ public final class EventLoop {
         guard wakeIsSignalled else { return }
         wakeIsSignalled = false
         var value: UInt64 = 0
-        _ = Glibc.read(wakeFD, &value, 8)
+        // EAGAIN: the counter was read already (post from a handler after the wake).
+        if Glibc.read(wakeFD, &value, 8) < 0 {
+            Self.expect(.resourceTemporarilyUnavailable, "read of the wake eventfd")
+        }
+    }
+
+    /// A call on the loop's own descriptors failed: only `harmless` (which the
+    /// caller handles) may happen; anything else is a bug of ours, stopped here.
+    private static func expect(_ harmless: Errno, _ call: String) {
+        let failure = Errno(rawValue: errno)
+        precondition(failure == harmless, "event loop: \(call) failed: \(failure)")
     }
 
     /// Keeps the timerfd armed at the earliest deadline (a real clock's timers only).
@@ -280,7 +316,9 @@ public final class EventLoop {
             spec.it_value.tv_sec = Int(clamped.rounded(.down))
             spec.it_value.tv_nsec = max(1, Int((clamped - clamped.rounded(.down)) * 1e9))
         }
-        _ = timerfd_settime(timerFD, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+        // Fails only for an invalid time, which the clamping above rules out.
+        let result = timerfd_settime(timerFD, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+        precondition(result == 0, "event loop: timerfd_settime failed: \(Errno(rawValue: errno))")
     }
 }
 
@@ -319,10 +357,13 @@ public struct TimerID: Hashable, Sendable {
 /// Why a blocking wait of the ``EventLoop`` ended without its condition.
 public enum EventLoopError: Error, Sendable, Equatable, CustomStringConvertible {
     case timedOut(String)
+    /// A system call refused the loop `what` it asked, e.g. epoll_ctl a descriptor.
+    case systemCall(String, errno: Errno, what: String)
 
     public var description: String {
         switch self {
         case .timedOut(let what): "timed out waiting for \(what)"
+        case .systemCall(let call, let errno, let what): "\(what): \(call) failed: \(errno)"
         }
     }
 }

@@ -2,6 +2,7 @@ import CSeat
 import DeviceAccess
 import Glibc
 import Scheduling
+import SystemPackage
 
 /// A seat opened through libseat: the one owner of its `struct libseat`. It opens
 /// the DRM cards and input devices for the app (so the app need not be root),
@@ -12,15 +13,15 @@ import Scheduling
 /// embedded seatd for a root process; `LIBSEAT_BACKEND` names one. Whichever it
 /// is, the seat manager puts the VT into graphics mode with its keyboard off, and
 /// back on close. Serve ``fd`` from the event loop with ``dispatch()``.
-public final class SeatSession: DeviceOpener {
+package final class SeatSession: DeviceOpener {
     /// The seat's name, e.g. "seat0" (libseat_seat_name).
-    public private(set) var seatName = ""
+    package private(set) var seatName = ""
     /// The back end libseat chose ("seatd", "logind", "builtin"), from its log.
-    public private(set) var backend = ""
-    public private(set) var isSessionActive = false
-    public var sessionActivityChanged: (@MainActor (Bool) -> Void)?
+    package private(set) var backend = ""
+    package private(set) var isSessionActive = false
+    package var sessionActivityChanged: (@MainActor (Bool) -> Void)?
     /// seatd and logind make our DRM fds master and drop it on a switch: the app must not.
-    public var managesDRMMaster: Bool { true }
+    package var managesDRMMaster: Bool { true }
 
     private var handle: OpaquePointer?
     private let listener: UnsafeMutablePointer<libseat_seat_listener>
@@ -31,7 +32,7 @@ public final class SeatSession: DeviceOpener {
     /// to become active (libseat_dispatch): devices can only be opened then.
     /// - Throws: ``SessionError`` saying why: no seat manager could open a seat, or
     ///   the seat stayed inactive (another session holds it, or this VT is not in front).
-    public init(activationTimeout timeout: Double = 5) throws(SessionError) {
+    package init(activationTimeout timeout: Double = 5) throws(SessionError) {
         SeatLog.install()
         listener = .allocate(capacity: 1)
         listener.initialize(to: libseat_seat_listener(enable_seat: enableSeat, disable_seat: disableSeat))
@@ -42,9 +43,9 @@ public final class SeatSession: DeviceOpener {
         let seat = libseat_open_seat(listener, Unmanaged.passUnretained(self).toOpaque())
         SeatLog.releaseErrors(print: seat == nil)
         guard let opened = seat else {
-            let code = errno
+            let code = Errno(rawValue: errno)
             listener.deallocate()
-            throw .noSeat(reason: SeatLog.lastError ?? String(cString: strerror(code)))
+            throw .noSeat(reason: SeatLog.lastError ?? code.description)
         }
         handle = opened
         let name = libseat_seat_name(opened).map { String(cString: $0) } ?? "seat0"
@@ -59,7 +60,7 @@ public final class SeatSession: DeviceOpener {
                 throw .inactive(seat: name, backend: chosen)
             }
             if libseat_dispatch(opened, pollTimeoutMilliseconds(remaining)) < 0, errno != EINTR {
-                let code = errno
+                let code = Errno(rawValue: errno)
                 close()
                 throw .dispatchFailed(errno: code)
             }
@@ -69,63 +70,73 @@ public final class SeatSession: DeviceOpener {
     deinit { close() }
 
     /// libseat's descriptor: readable when the seat manager has something for us.
-    public var fd: Int32 {
+    package var fd: Int32 {
         guard let handle else { return -1 }
         return libseat_get_fd(handle)
     }
 
     /// Handles what the seat manager sent (libseat_dispatch without waiting): the
     /// enable and disable callbacks run from here.
-    public func dispatch() {
+    /// - Throws: ``SessionError/dispatchFailed(errno:)`` when the connection to the
+    ///   seat manager failed (it went away).
+    package func dispatch() throws(SessionError) {
         guard let handle else { return }
-        _ = libseat_dispatch(handle, 0)
+        if libseat_dispatch(handle, 0) < 0 { throw .dispatchFailed(errno: Errno(rawValue: errno)) }
     }
 
     /// libseat_open_device. The seat manager chooses the flags (read-write,
     /// non-blocking, close-on-exec) and, for a DRM card, makes the fd master.
-    public func openDevice(path: String, flags: Int32) throws(DeviceOpenError) -> Int32 {
-        guard let handle else { throw DeviceOpenError(path: path, errno: EBADF, detail: "the seat is closed") }
+    package func openDevice(path: String, flags: Int32) throws(DeviceOpenError) -> Int32 {
+        guard let handle else {
+            throw DeviceOpenError(path: path, errno: .badFileDescriptor, detail: "the seat is closed")
+        }
         var fd: Int32 = -1
         let id = libseat_open_device(handle, path, &fd)
         guard id >= 0, fd >= 0 else {
-            throw DeviceOpenError(path: path, errno: errno, detail: "libseat (\(backend)) refused it")
+            throw DeviceOpenError(path: path, errno: Errno(rawValue: errno), detail: "libseat (\(backend)) refused it")
         }
         deviceIDs[fd] = id
         // The seat manager picks its own open flags; the caller's non-blocking wish
         // (libinput's, ours for DRM) is kept, or a read with nothing queued would hang.
         if flags & O_NONBLOCK != 0 {
             let current = fcntl(fd, F_GETFL)
-            if current >= 0 { _ = fcntl(fd, F_SETFL, current | O_NONBLOCK) }
+            guard current >= 0, fcntl(fd, F_SETFL, current | O_NONBLOCK) == 0 else {
+                let failure = Errno(rawValue: errno)
+                closeDevice(fileDescriptor: fd)
+                throw DeviceOpenError(path: path, errno: failure, detail: "making it non-blocking (fcntl)")
+            }
         }
         return fd
     }
 
     /// libseat_close_device, then close(2) of our descriptor.
-    public func closeDevice(fileDescriptor: Int32) {
+    package func closeDevice(fileDescriptor: Int32) {
         if let handle, let id = deviceIDs.removeValue(forKey: fileDescriptor) {
-            _ = libseat_close_device(handle, id)
+            Self.check(libseat_close_device(handle, id), "libseat_close_device of \(fileDescriptor)")
         }
         Glibc.close(fileDescriptor)
     }
 
     /// Asks the seat manager to switch to session (VT) `number` (libseat_switch_session):
     /// the keyboard is off on our VT, so Ctrl+Alt+Fn comes to us and is passed on here.
-    public func switchSession(to number: Int) throws(SessionError) {
+    package func switchSession(to number: Int) throws(SessionError) {
         guard let handle else { return }
-        guard libseat_switch_session(handle, Int32(number)) == 0 else { throw .switchFailed(number, errno: errno) }
+        guard libseat_switch_session(handle, Int32(number)) == 0 else {
+            throw .switchFailed(number, errno: Errno(rawValue: errno))
+        }
     }
 
     /// Closes the seat (libseat_close_seat): the seat manager gives the VT back to
     /// text mode. Close the devices first. Safe to call more than once.
-    public func close() {
+    package func close() {
         guard let seat = handle else { return }
         handle = nil
         for (fd, id) in deviceIDs {
-            _ = libseat_close_device(seat, id)
+            Self.check(libseat_close_device(seat, id), "libseat_close_device of \(fd)")
             Glibc.close(fd)
         }
         deviceIDs = [:]
-        _ = libseat_close_seat(seat)
+        Self.check(libseat_close_seat(seat), "libseat_close_seat")
         isSessionActive = false
         listener.deallocate()
     }
@@ -141,7 +152,15 @@ public final class SeatSession: DeviceOpener {
     fileprivate func disabled() {
         isSessionActive = false
         if let handler = sessionActivityChanged { MainActor.assumeIsolated { handler(false) } }
-        if let handle { _ = libseat_disable_seat(handle) }
+        if let handle { Self.check(libseat_disable_seat(handle), "libseat_disable_seat") }
+    }
+
+    /// A release or acknowledgement the seat manager refused: nothing is left to
+    /// undo here, but the log says so (a switch that then never happens, a device
+    /// it still counts as open).
+    private static func check(_ result: Int32, _ call: String) {
+        guard result < 0 else { return }
+        SeatLog.record("\(call) failed: \(Errno(rawValue: errno))", isError: true)
     }
 }
 
@@ -158,23 +177,22 @@ private func disableSeat(_ seat: OpaquePointer?, _ userData: UnsafeMutableRawPoi
 }
 
 /// Why a seat could not be had.
-public enum SessionError: Error, Sendable, CustomStringConvertible {
+package enum SessionError: Error, Sendable, CustomStringConvertible {
     /// No back end could open a seat (no seatd socket, no logind, not root for the embedded one).
     case noSeat(reason: String)
     /// The seat opened but did not become active: another session holds it, or its VT is not in front.
     case inactive(seat: String, backend: String)
-    case dispatchFailed(errno: Int32)
-    case switchFailed(Int, errno: Int32)
+    case dispatchFailed(errno: Errno)
+    case switchFailed(Int, errno: Errno)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noSeat(let reason):
             "no seat manager could open a seat (\(reason)); start seatd, or run under systemd-logind, or as root"
         case .inactive(let seat, let backend):
             "\(seat) (libseat back end \(backend)) stayed inactive: another session holds it, or this virtual console is not in front"
-        case .dispatchFailed(let code): "libseat_dispatch failed: \(String(cString: strerror(code)))"
-        case .switchFailed(let number, let code):
-            "switching to session \(number) failed: \(String(cString: strerror(code)))"
+        case .dispatchFailed(let errno): "libseat_dispatch failed: \(errno)"
+        case .switchFailed(let number, let errno): "switching to session \(number) failed: \(errno)"
         }
     }
 }

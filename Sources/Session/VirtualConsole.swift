@@ -1,5 +1,6 @@
 import CVirtualTerminal
 import Glibc
+import SystemPackage
 
 /// The virtual console (VT) the app runs on: its display mode (text or graphics)
 /// and keyboard mode as found at start, so they can be put back on exit.
@@ -10,21 +11,21 @@ import Glibc
 /// that for its client; without one the app does it through ``takeOver()``. On
 /// exit the mode found at start comes back (a seat manager restores K_UNICODE,
 /// which is not always what was there).
-public final class VirtualConsole {
+package final class VirtualConsole {
     /// The VT's device, e.g. "/dev/tty1".
-    public let path: String
+    package let path: String
     /// Its number (1 for tty1).
-    public let number: Int
+    package let number: Int
     /// KD_TEXT or KD_GRAPHICS, as found when opened (``restore()`` always gives KD_TEXT).
-    public let savedMode: Int32
+    package let savedMode: Int32
     /// K_XLATE, K_UNICODE, K_RAW, K_MEDIUMRAW or K_OFF, as found when opened.
-    public let savedKeyboardMode: Int32
+    package let savedKeyboardMode: Int32
     private var fd: Int32
 
     /// Opens the VT given (a path such as /dev/tty2), else the one on standard
     /// input if that is a VT, else the foreground VT (/sys/class/tty/tty0/active).
     /// Nil when there is none or it cannot be opened (not its owner, no VTs).
-    public static func current(path: String? = nil) -> VirtualConsole? {
+    package static func current(path: String? = nil) -> VirtualConsole? {
         if let path { return VirtualConsole(path: path) }
         if let name = ttyname(0).map({ String(cString: $0) }), let console = VirtualConsole(path: name) {
             return console
@@ -35,7 +36,7 @@ public final class VirtualConsole {
     }
 
     /// Opens `path` if it is a VT (KDGETMODE works on it).
-    public init?(path: String) {
+    package init?(path: String) {
         guard let number = Self.number(of: path) else { return nil }
         let fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
@@ -55,13 +56,13 @@ public final class VirtualConsole {
     deinit { if fd >= 0 { close(fd) } }
 
     /// The display mode now (KD_TEXT or KD_GRAPHICS); nil if it cannot be read.
-    public var mode: Int32? {
+    package var mode: Int32? {
         var mode: Int32 = 0
         return dd_vt_get_mode(fd, &mode) == 0 ? mode : nil
     }
 
     /// The keyboard mode now (e.g. K_OFF); nil if it cannot be read.
-    public var keyboardMode: Int32? {
+    package var keyboardMode: Int32? {
         var mode: Int32 = 0
         return dd_vt_get_keyboard_mode(fd, &mode) == 0 ? mode : nil
     }
@@ -69,9 +70,9 @@ public final class VirtualConsole {
     /// Puts the VT into graphics mode with its keyboard off, for an app that opens
     /// its devices without a seat manager.
     /// - Throws: the errno of the ioctl that failed (EPERM when not allowed).
-    public func takeOver() throws(VirtualConsoleError) {
-        guard dd_vt_set_mode(fd, Int32(KD_GRAPHICS)) == 0 else { throw .init(path, "KDSETMODE KD_GRAPHICS", errno) }
-        guard dd_vt_set_keyboard_mode(fd, Int32(K_OFF)) == 0 else { throw .init(path, "KDSKBMODE K_OFF", errno) }
+    package func takeOver() throws(VirtualConsoleError) {
+        guard dd_vt_set_mode(fd, Int32(KD_GRAPHICS)) == 0 else { throw .init(path, "KDSETMODE KD_GRAPHICS") }
+        guard dd_vt_set_keyboard_mode(fd, Int32(K_OFF)) == 0 else { throw .init(path, "KDSKBMODE K_OFF") }
     }
 
     /// Puts back the display and keyboard modes found at start. A VT found in
@@ -79,30 +80,30 @@ public final class VirtualConsole {
     /// text console and K_UNICODE instead: never leave a console unusable. Returns
     /// the failures (there is nothing else to do about them than to say so).
     @discardableResult
-    public func restore() -> [VirtualConsoleError] {
+    package func restore() -> [VirtualConsoleError] {
         var failures: [VirtualConsoleError] = []
         let keyboard = savedKeyboardMode == Int32(K_OFF) ? Int32(K_UNICODE) : savedKeyboardMode
         if dd_vt_set_keyboard_mode(fd, keyboard) != 0 {
-            failures.append(.init(path, "KDSKBMODE \(keyboard)", errno))
+            failures.append(.init(path, "KDSKBMODE \(keyboard)"))
         }
-        if dd_vt_set_mode(fd, Int32(KD_TEXT)) != 0 { failures.append(.init(path, "KDSETMODE KD_TEXT", errno)) }
+        if dd_vt_set_mode(fd, Int32(KD_TEXT)) != 0 { failures.append(.init(path, "KDSETMODE KD_TEXT")) }
         return failures
     }
 
     /// Puts a VT back to a text console by hand (after a crash left it in graphics
     /// mode with its keyboard off): KD_TEXT, `keyboardMode` (K_UNICODE by default),
     /// automatic switching.
-    public static func forceText(path: String, keyboardMode: Int32 = Int32(K_UNICODE)) throws(VirtualConsoleError) {
+    package static func forceText(path: String, keyboardMode: Int32 = Int32(K_UNICODE)) throws(VirtualConsoleError) {
         let fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw .init(path, "open", errno) }
+        guard fd >= 0 else { throw .init(path, "open") }
         defer { close(fd) }
-        guard dd_vt_set_auto_switching(fd) == 0 else { throw .init(path, "VT_SETMODE VT_AUTO", errno) }
-        guard dd_vt_set_keyboard_mode(fd, keyboardMode) == 0 else { throw .init(path, "KDSKBMODE", errno) }
-        guard dd_vt_set_mode(fd, Int32(KD_TEXT)) == 0 else { throw .init(path, "KDSETMODE KD_TEXT", errno) }
+        guard dd_vt_set_auto_switching(fd) == 0 else { throw .init(path, "VT_SETMODE VT_AUTO") }
+        guard dd_vt_set_keyboard_mode(fd, keyboardMode) == 0 else { throw .init(path, "KDSKBMODE") }
+        guard dd_vt_set_mode(fd, Int32(KD_TEXT)) == 0 else { throw .init(path, "KDSETMODE KD_TEXT") }
     }
 
     /// The foreground VT's number (VT_GETSTATE on /dev/tty0); nil without VTs or access.
-    public static func foregroundNumber() -> Int? {
+    package static func foregroundNumber() -> Int? {
         let fd = open("/dev/tty0", O_RDONLY | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -112,11 +113,11 @@ public final class VirtualConsole {
 
     /// Switches the foreground VT (VT_ACTIVATE on /dev/tty0, as chvt does); root only.
     /// Returns at once: a VT in process-switching mode switches once its owner agrees.
-    public static func activate(_ number: Int) throws(VirtualConsoleError) {
+    package static func activate(_ number: Int) throws(VirtualConsoleError) {
         let fd = open("/dev/tty0", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw .init("/dev/tty0", "open", errno) }
+        guard fd >= 0 else { throw .init("/dev/tty0", "open") }
         defer { close(fd) }
-        guard dd_vt_activate(fd, Int32(number)) == 0 else { throw .init("/dev/tty0", "VT_ACTIVATE \(number)", errno) }
+        guard dd_vt_activate(fd, Int32(number)) == 0 else { throw .init("/dev/tty0", "VT_ACTIVATE \(number)") }
     }
 
     /// "/dev/tty3" → 3; nil for anything that is not a numbered VT.
@@ -137,16 +138,17 @@ public final class VirtualConsole {
 }
 
 /// A VT ioctl that failed, with the VT, the request and errno.
-public struct VirtualConsoleError: Error, Sendable, CustomStringConvertible {
-    public let path: String
-    public let request: String
-    public let errno: Int32
+package struct VirtualConsoleError: Error, Sendable, CustomStringConvertible {
+    package let path: String
+    package let request: String
+    package let errno: Errno
 
-    init(_ path: String, _ request: String, _ errno: Int32) {
+    /// By default with the errno the failed call just left.
+    init(_ path: String, _ request: String, _ errno: Errno = Errno(rawValue: Glibc.errno)) {
         self.path = path
         self.request = request
         self.errno = errno
     }
 
-    public var description: String { "\(path): \(request) failed: \(String(cString: strerror(errno)))" }
+    package var description: String { "\(path): \(request) failed: \(errno)" }
 }

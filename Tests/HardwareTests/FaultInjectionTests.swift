@@ -1,6 +1,7 @@
+import DirectDisplayTesting
 import Foundation
-import Glibc
 import KMS
+import SystemPackage
 import XCTest
 
 @testable import DirectDisplayCore
@@ -32,8 +33,8 @@ final class FaultInjectionTests: KMSDisplayTestCase {
     private var keptLines: [String] { StderrLog.kept.withLock { $0 ?? [] } }
 
     /// The call every page flip goes through on this card.
-    private func commitCall(_ display: KMSDisplay) -> String {
-        display.lit.first?.card.device.supportsAtomic == true ? "drmModeAtomicCommit" : "drmModePageFlip"
+    private func commitCall(_ display: KMSDisplay) -> DRMCall {
+        display.lit.first?.card.device.supportsAtomic == true ? .atomicCommit : .pageFlip
     }
 
     private func assertShows(_ display: KMSDisplay, _ screen: Screen, _ expected: UInt32, _ what: String) throws {
@@ -45,13 +46,13 @@ final class FaultInjectionTests: KMSDisplayTestCase {
     func testRefusedCommitsAreRetriedUntilTheFrameIsShown() async throws {
         let (display, screen, controller) = try screenWithWindow()
         let call = commitCall(display)
-        for (code, times) in [(EBUSY, 1), (EINVAL, 3)] {
+        for (code, times) in [(Errno.resourceBusy, 1), (.invalidArgument, 3)] {
             DRMFaultInjection.failNext(call, with: code, times: times)
-            let color: (CGFloat, UInt32) = code == EBUSY ? (1, 0x00ff00) : (0.5, 0x008000)
+            let color: (CGFloat, UInt32) = code == .resourceBusy ? (1, 0x00ff00) : (0.5, 0x008000)
             controller.view.backgroundColor = Color(red: 0, green: color.0, blue: 0, alpha: 1)
             try display.waitForPresentation(of: screen, timeout: 10)
             XCTAssertEqual(DRMFaultInjection.remaining(call), 0, "every injected failure was met")
-            try assertShows(display, screen, color.1, "the frame refused \(times)x with errno \(code) is shown")
+            try assertShows(display, screen, color.1, "the frame refused \(times)x with \(code) is shown")
         }
         let lines = keptLines.filter { $0.contains("frame not shown") }
         // A line for the 1st failure in a row and each time the count doubles: EBUSY 1; EINVAL 1, 2 (not 3).
@@ -66,10 +67,10 @@ final class FaultInjectionTests: KMSDisplayTestCase {
         // frame needs a second one, allocated then.
         try screen.setCurrentMode(try XCTUnwrap(screen.mode(width: 800, height: 600, refreshRate: 60)))
         try display.waitForPresentation(of: screen)
-        DRMFaultInjection.failNext("drmModeCreateDumbBuffer", with: ENOMEM, times: 2)
+        DRMFaultInjection.failNext(.createDumbBuffer, with: .noMemory, times: 2)
         controller.view.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 1)
         try display.waitForPresentation(of: screen, timeout: 10)
-        XCTAssertEqual(DRMFaultInjection.remaining("drmModeCreateDumbBuffer"), 0)
+        XCTAssertEqual(DRMFaultInjection.remaining(.createDumbBuffer), 0)
         try assertShows(display, screen, 0x0000ff, "the frame after two failed allocations")
         XCTAssertTrue(
             keptLines.contains { $0.contains("drmModeCreateDumbBuffer") && $0.contains("Virtual-1") }, "\(keptLines)")
@@ -79,22 +80,22 @@ final class FaultInjectionTests: KMSDisplayTestCase {
         let (display, screen, _) = try screenWithWindow()
         let target = try XCTUnwrap(screen.mode(width: 800, height: 600, refreshRate: 60))
         let original = screen.currentMode
-        var faults = [("drmModeCreateDumbBuffer", ENOMEM)]
+        var faults: [(DRMCall, Errno)] = [(.createDumbBuffer, .noMemory)]
         if display.lit.first?.card.device.supportsAtomic == true {
-            faults.append(("drmModeCreatePropertyBlob", ENOMEM))
-            faults.append(("drmModeAtomicCommit", EINVAL))  // the TEST_ONLY commit says no
+            faults.append((.createPropertyBlob, .noMemory))
+            faults.append((.atomicCommit, .invalidArgument))  // the TEST_ONLY commit says no
         }
         for (call, code) in faults {
             DRMFaultInjection.failNext(call, with: code)
-            XCTAssertThrowsError(try screen.setCurrentMode(target), call) { error in
-                XCTAssertTrue("\(error)".contains(call), "\(error)")
+            XCTAssertThrowsError(try screen.setCurrentMode(target), call.rawValue) { error in
+                XCTAssertTrue("\(error)".contains(call.rawValue), "\(error)")
             }
-            XCTAssertEqual(screen.currentMode, original, call)
-            XCTAssertEqual(screen.bounds.size, CGSize(width: 1024, height: 768), call)
+            XCTAssertEqual(screen.currentMode, original, call.rawValue)
+            XCTAssertEqual(screen.bounds.size, CGSize(width: 1024, height: 768), call.rawValue)
             try display.waitForPresentation(of: screen)
             let image = try display.capture(screen)
-            XCTAssertEqual(image.width, 1024, call)
-            XCTAssertEqual(rgb(image.rawPixel(x: 1023, y: 767)), 0xff0000, "still lit after \(call) failed")
+            XCTAssertEqual(image.width, 1024, call.rawValue)
+            XCTAssertEqual(rgb(image.rawPixel(x: 1023, y: 767)), 0xff0000, "still lit after \(call.rawValue) failed")
         }
         // Nothing was left half done: the mode changes when the kernel agrees.
         try screen.setCurrentMode(target)

@@ -56,7 +56,7 @@ final class PlaneOffloadTests: KMSDisplayTestCase {
         XCTAssertEqual(screen.frameStatistics.framesWithOverlay, overlayFrames + 6)
 
         // The kernel says no: the panel is composed into the frame again.
-        display.refusesOverlayTests = DRMError(call: "test", code: EINVAL, context: "refused by the test")
+        display.refusesOverlayTests = DRMError(call: "test", errno: .invalidArgument, context: "refused by the test")
         panel.frame.origin = CGPoint(x: 30, y: 60)  // over the tile
         try assertScanoutMatchesScene(display, screen, "refused: composed", savingAs: "plane-offload")
         XCTAssertNil(display.overlayWindow(on: screen))

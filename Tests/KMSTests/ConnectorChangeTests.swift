@@ -18,12 +18,12 @@ final class ConnectorChangeTests: XCTestCase {
         _ id: UInt32, _ status: ConnectionStatus, modes: [DisplayMode] = [], edid: [UInt8]? = nil,
         type: UInt32 = UInt32(DRM_MODE_CONNECTOR_HDMIA), link: LinkStatus? = nil
     ) -> ConnectorState {
-        var properties: [String: PropertyTable.Property] = [:]
-        if let link { properties["link-status"] = .init(id: 40, value: link == .bad ? 1 : 0) }
+        var properties = ConnectorProperties()
+        if link != nil { properties.linkStatus = 40 }
         return ConnectorState(
             id: id, name: "HDMI-A-\(id)", type: type, status: status, modes: modes, widthMillimeters: 0,
-            heightMillimeters: 0, possibleCRTCs: 1, currentCRTC: 0, properties: PropertyTable(properties: properties),
-            edid: edid)
+            heightMillimeters: 0, possibleCRTCs: 1, currentCRTC: 0, properties: properties,
+            linkStatus: link ?? .good, edid: edid)
     }
 
     func testTable() {

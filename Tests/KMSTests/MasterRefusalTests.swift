@@ -1,5 +1,5 @@
-import Glibc
 import KMS
+import SystemPackage
 import XCTest
 
 /// drmSetMaster refusals are told apart: another master (EBUSY) and missing
@@ -8,20 +8,23 @@ final class MasterRefusalTests: XCTestCase {
     func testEachErrnoGetsItsOwnExplanation() {
         let busy = ["already driven by another DRM master", "compositor", "free virtual console"]
         let permission = ["no permission to become DRM master", "root", "seatd", "systemd-logind"]
-        let cases: [(String, Int32, expected: [String], absent: [String])] = [
-            ("EBUSY", EBUSY, busy, permission),
-            ("EACCES", EACCES, permission, busy),
-            ("EPERM", EPERM, permission, busy),
-            ("EINVAL", EINVAL, ["could not become DRM master of /dev/dri/card7"], busy + permission),
-            ("ENODEV", ENODEV, ["could not become DRM master of /dev/dri/card7"], busy + permission),
+        let cases: [(String, Errno, expected: [String], absent: [String])] = [
+            ("EBUSY", .resourceBusy, busy, permission),
+            ("EACCES", .permissionDenied, permission, busy),
+            ("EPERM", .notPermitted, permission, busy),
+            ("EINVAL", .invalidArgument, ["could not become DRM master of /dev/dri/card7"], busy + permission),
+            (
+                "ENODEV", .operationNotSupportedByDevice, ["could not become DRM master of /dev/dri/card7"],
+                busy + permission
+            ),
         ]
         for (name, code, expected, absent) in cases {
-            let error = DRMError.masterRefused(path: "/dev/dri/card7", code: code)
+            let error = DRMError.masterRefused(path: "/dev/dri/card7", errno: code)
             XCTAssertEqual(error.call, "drmSetMaster", name)
-            XCTAssertEqual(error.code, code, name)
+            XCTAssertEqual(error.errno, code, name)
             XCTAssertTrue(error.context.contains("/dev/dri/card7"), "\(name): \(error)")
             let text = "\(error)"
-            XCTAssertTrue(text.contains("errno \(code)"), "\(name): \(text)")
+            XCTAssertTrue(text.contains("errno \(code.rawValue)"), "\(name): \(text)")
             for phrase in expected { XCTAssertTrue(text.contains(phrase), "\(name) should say “\(phrase)”: \(text)") }
             for phrase in absent {
                 XCTAssertFalse(text.contains(phrase), "\(name) should not say “\(phrase)”: \(text)")
@@ -30,9 +33,9 @@ final class MasterRefusalTests: XCTestCase {
     }
 
     func testBusyAndPermissionPredicatesAgree() {
-        XCTAssertTrue(DRMError.masterRefused(path: "/dev/dri/card0", code: EBUSY).isBusy)
-        XCTAssertTrue(DRMError.masterRefused(path: "/dev/dri/card0", code: EACCES).isPermissionDenied)
-        XCTAssertTrue(DRMError.masterRefused(path: "/dev/dri/card0", code: EPERM).isPermissionDenied)
-        XCTAssertFalse(DRMError.masterRefused(path: "/dev/dri/card0", code: EINVAL).isBusy)
+        XCTAssertTrue(DRMError.masterRefused(path: "/dev/dri/card0", errno: .resourceBusy).isBusy)
+        XCTAssertTrue(DRMError.masterRefused(path: "/dev/dri/card0", errno: .permissionDenied).isPermissionDenied)
+        XCTAssertTrue(DRMError.masterRefused(path: "/dev/dri/card0", errno: .notPermitted).isPermissionDenied)
+        XCTAssertFalse(DRMError.masterRefused(path: "/dev/dri/card0", errno: .invalidArgument).isBusy)
     }
 }

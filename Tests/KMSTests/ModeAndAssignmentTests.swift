@@ -55,16 +55,17 @@ final class CRTCAssignmentTests: XCTestCase {
         ConnectorState(
             id: 50, name: "HDMI-A-1", type: UInt32(DRM_MODE_CONNECTOR_HDMIA), status: .connected, modes: [],
             widthMillimeters: 0, heightMillimeters: 0, possibleCRTCs: possible, currentCRTC: current,
-            properties: PropertyTable(), edid: nil)
+            properties: ConnectorProperties(), linkStatus: .good, edid: nil)
     }
 
     func crtc(_ id: UInt32, _ index: Int) -> CRTCState {
-        CRTCState(id: id, index: index, framebufferID: 0, mode: nil, properties: PropertyTable())
+        CRTCState(id: id, index: index, framebufferID: 0, mode: nil, properties: CRTCProperties())
     }
 
     func plane(_ id: UInt32, _ kind: PlaneKind, crtcs: UInt32, formats: [UInt32]? = nil) -> PlaneState {
         PlaneState(
-            id: id, kind: kind, possibleCRTCs: crtcs, crtcID: 0, formats: formats ?? [xrgb], properties: PropertyTable()
+            id: id, kind: kind, possibleCRTCs: crtcs, crtcID: 0, formats: formats ?? [xrgb],
+            properties: PlaneProperties()
         )
     }
 

@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import SystemPackage
 import XCTest
 
 @testable import KMS
@@ -8,9 +9,18 @@ import XCTest
 private final class FakeCommitter: CRTCCommitter {
     var log: [String] = []
     /// Commit kind ("modeset", "flip", "test", ...) → errno its next call fails with.
-    var failNext: [String: Int32] = [:]
+    var failNext: [String: Errno] = [:]
 
-    private func record(_ kind: String, _ state: CRTCCommitState) throws(DRMError) {
+    func commit(_ state: CRTCCommitState, testOnly: Bool) throws(DRMError) {
+        let kind =
+            switch (state.change, testOnly) {
+            case (.modeset, false): "modeset"
+            case (.modeset, true): "test"
+            case (.pageFlip, false): "flip"
+            case (.pageFlip, true): "test-flip"
+            case (.planes, _): testOnly ? "test-planes" : "planes"
+            case (.off, _): testOnly ? "test-disable" : "disable"
+            }
         var line = "\(kind) fb\(state.framebuffer.framebufferID)"
         if let cursor = state.cursor { line += cursor.isVisible ? " cursor@\(cursor.x),\(cursor.y)" : " cursor-off" }
         if state.resetsLink { line += " link-good" }
@@ -19,19 +29,12 @@ private final class FakeCommitter: CRTCCommitter {
                 overlay.image == nil ? " p\(overlay.plane.id)-off" : " p\(overlay.plane.id)@\(overlay.x),\(overlay.y)"
         }
         if let code = failNext.removeValue(forKey: kind) {
-            log.append(line + " refused \(code == EBUSY ? "EBUSY" : code == EINVAL ? "EINVAL" : "\(code)")")
-            throw DRMError(call: "fake \(kind)", code: code)
+            log.append(
+                line + " refused \(code == .resourceBusy ? "EBUSY" : code == .invalidArgument ? "EINVAL" : "\(code)")")
+            throw DRMError(call: "fake \(kind)", errno: code)
         }
         log.append(line)
     }
-
-    func modeset(_ state: CRTCCommitState, userData: UInt64) throws(DRMError) { try record("modeset", state) }
-    func testModeset(_ state: CRTCCommitState) throws(DRMError) { try record("test", state) }
-    func pageFlip(_ state: CRTCCommitState, userData: UInt64) throws(DRMError) { try record("flip", state) }
-    func disable(_ state: CRTCCommitState) throws(DRMError) { try record("disable", state) }
-    func hideCursor(_ state: CRTCCommitState) throws(DRMError) { try record("hide-cursor", state) }
-    func testPageFlip(_ state: CRTCCommitState) throws(DRMError) { try record("test-flip", state) }
-    func hideOverlays(_ state: CRTCCommitState) throws(DRMError) { try record("hide-overlays", state) }
 }
 
 /// The output's flip logic on the host: which buffer each commit carries, when a
@@ -42,7 +45,7 @@ final class ScanoutOutputTests: XCTestCase {
         case present(Int)
         case flip
         case flipOfAnotherCRTC
-        case refuseNext(String, Int32)
+        case refuseNext(String, Errno)
         case cursor(Int, Int)
         case setMode(Int, Int)
         case abandonFlip
@@ -72,11 +75,11 @@ final class ScanoutOutputTests: XCTestCase {
             let connector = ConnectorState(
                 id: 40, name: "HDMI-A-1", type: UInt32(DRM_MODE_CONNECTOR_HDMIA), status: .connected,
                 modes: [mode(64, 48), mode(32, 24)], widthMillimeters: 0, heightMillimeters: 0, possibleCRTCs: 1,
-                currentCRTC: 0, properties: PropertyTable(), edid: nil)
+                currentCRTC: 0, properties: ConnectorProperties(), linkStatus: .good, edid: nil)
             let crtc = CRTCState(
-                id: ScanoutOutputTests.crtcID, index: 0, framebufferID: 0, mode: nil, properties: PropertyTable())
+                id: ScanoutOutputTests.crtcID, index: 0, framebufferID: 0, mode: nil, properties: CRTCProperties())
             let plane = PlaneState(
-                id: 50, kind: .primary, possibleCRTCs: 1, crtcID: 0, formats: [], properties: PropertyTable())
+                id: 50, kind: .primary, possibleCRTCs: 1, crtcID: 0, formats: [], properties: PlaneProperties())
             var nextID: UInt32 = 0
             let registry = Registry()
             output = try ScanoutOutput(
@@ -121,7 +124,7 @@ final class ScanoutOutputTests: XCTestCase {
                     output.relink()
                 }
             } catch {
-                errors.append("\(error.call) errno \(error.code)")
+                errors.append("\(error.call) errno \(error.errno.rawValue)")
             }
         }
     }
@@ -158,17 +161,17 @@ final class ScanoutOutputTests: XCTestCase {
             ),
             (
                 "a refused modeset keeps its frame and the retry carries it",
-                [.refuseNext("modeset", EBUSY), .present(1), .present(2), .flip],
+                [.refuseNext("modeset", .resourceBusy), .present(1), .present(2), .flip],
                 ["modeset fb1 refused EBUSY", "modeset fb1"], .idle, 2
             ),
             (
                 "a refused flip keeps its frame in the same buffer",
-                [.present(1), .flip, .refuseNext("flip", EINVAL), .present(2), .present(3), .flip],
+                [.present(1), .flip, .refuseNext("flip", .invalidArgument), .present(2), .present(3), .flip],
                 ["modeset fb1", "flip fb2 refused EINVAL", "flip fb2"], .idle, 3
             ),
             (
                 "a frame refused at the flip event stays pending; the screen keeps the flipped one",
-                [.present(1), .flip, .present(2), .refuseNext("flip", EBUSY), .present(3), .flip],
+                [.present(1), .flip, .present(2), .refuseNext("flip", .resourceBusy), .present(3), .flip],
                 ["modeset fb1", "flip fb2", "flip fb3 refused EBUSY"], .idle, 2
             ),
             (
@@ -199,7 +202,7 @@ final class ScanoutOutputTests: XCTestCase {
         rig.output.attachOverlays(
             planes: [60, 61, 62].map {
                 PlaneState(
-                    id: $0, kind: .overlay, possibleCRTCs: 1, crtcID: 0, formats: [], properties: PropertyTable())
+                    id: $0, kind: .overlay, possibleCRTCs: 1, crtcID: 0, formats: [], properties: PlaneProperties())
             })
         func present(_ places: [(x: Int, y: Int)]) throws {
             _ = try rig.output.drawBuffer()
@@ -259,7 +262,7 @@ final class ScanoutOutputTests: XCTestCase {
         for (name, steps, log) in cases {
             let rig = try Rig()
             let plane = PlaneState(
-                id: 51, kind: .cursor, possibleCRTCs: 1, crtcID: 0, formats: [], properties: PropertyTable())
+                id: 51, kind: .cursor, possibleCRTCs: 1, crtcID: 0, formats: [], properties: PlaneProperties())
             _ = try rig.output.attachCursor(plane: plane, width: 8, height: 8)
             for step in steps { rig.run(step) }
             // The cursor image is framebuffer 2; scanout buffers are 1, 3, 4.
@@ -290,7 +293,7 @@ final class ScanoutOutputTests: XCTestCase {
         let rig = try Rig()
         rig.run(.present(1))
         rig.run(.flip)
-        rig.run(.refuseNext("test", EINVAL))
+        rig.run(.refuseNext("test", .invalidArgument))
         rig.run(.setMode(32, 24))
         XCTAssertEqual(rig.errors, ["fake test errno \(EINVAL)"])
         XCTAssertEqual(rig.output.mode.width, 64)
@@ -347,5 +350,27 @@ final class ScanoutOutputTests: XCTestCase {
         // The direct frame held slot 1's own buffer (fb2, never shown); slot 0 was free again.
         XCTAssertEqual(rig.committer.log, ["modeset fb1", "flip fb100", "flip fb1"])
         XCTAssertEqual(rig.errors, [])
+    }
+
+    /// Shutting down hides the cursor and the overlays in one commit of those planes
+    /// only (the console's restore sets only the primary plane), then restores.
+    func testShutdownHidesTheCursorAndOverlaysInOneCommit() throws {
+        let rig = try Rig()
+        let cursor = PlaneState(
+            id: 51, kind: .cursor, possibleCRTCs: 1, crtcID: 0, formats: [], properties: PlaneProperties())
+        _ = try rig.output.attachCursor(plane: cursor, width: 8, height: 8)
+        rig.output.attachOverlays(planes: [
+            PlaneState(id: 60, kind: .overlay, possibleCRTCs: 1, crtcID: 0, formats: [], properties: PlaneProperties())
+        ])
+        rig.run(.cursor(3, 4))
+        _ = try rig.output.drawBuffer()
+        _ = try rig.output.overlayDrawBuffer(plane: 0, width: 8, height: 8)
+        try rig.output.present(version: 1, overlaysAt: [(1, 2)])
+        rig.run(.flip)
+        XCTAssertEqual(rig.output.shutdown().map(\.call), [])
+        XCTAssertEqual(
+            rig.committer.log, ["modeset fb1 cursor@3,4 p60@1,2", "planes fb1 cursor-off p60-off", "disable fb1"])
+        XCTAssertEqual(rig.output.overlaysShown, 0)
+        XCTAssertEqual(rig.output.flipPhase, .unlit)
     }
 }

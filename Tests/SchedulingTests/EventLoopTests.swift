@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 import XCTest
 
 @testable import Scheduling
@@ -62,12 +63,35 @@ final class EventLoopTests: XCTestCase {
         XCTAssertEqual(log, ["after post", "first", "posted by posted work"])
     }
 
+    /// A descriptor epoll refuses is an error naming the call, the errno and the
+    /// descriptor, and leaves nothing watched behind.
+    func testADescriptorEpollRefusesIsAnError() async throws {
+        let loop = EventLoop()
+        let file = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
+        XCTAssertGreaterThanOrEqual(file, 0)
+        defer { close(file) }
+        let cases: [(fd: Int32, errno: Errno)] = [(-1, .badFileDescriptor), (file, .notPermitted)]
+        for (fd, expected) in cases {
+            XCTAssertThrowsError(try loop.watch(fd, name: "descriptor \(fd)") {}) { error in
+                XCTAssertEqual(
+                    error as? EventLoopError,
+                    .systemCall("epoll_ctl", errno: expected, what: "watching descriptor \(fd)"))
+            }
+        }
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        defer { for end in ends { close(end) } }
+        let watch = try loop.watch(ends[0], name: "pipe") {}
+        XCTAssertThrowsError(try loop.watch(ends[0], name: "the pipe again") {}, "watched twice")
+        watch.cancel()
+    }
+
     func testADescriptorIsServedUntilCancelledThenMayBeClosedAtOnce() async throws {
         var ends: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&ends), 0)
         let loop = EventLoop()
         var reads = 0
-        let watch = loop.watch(ends[0], name: "pipe") {
+        let watch = try loop.watch(ends[0], name: "pipe") {
             var byte: UInt8 = 0
             if read(ends[0], &byte, 1) == 1 { reads += 1 }
         }

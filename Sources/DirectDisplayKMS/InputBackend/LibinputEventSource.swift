@@ -17,7 +17,7 @@ final class LibinputEventSource: InputEventSource {
     /// Opens `seat` through libinput; events are read whenever its fd is readable.
     init(seat: String, opener: any DeviceOpener, loop: EventLoop) throws {
         context = try InputContext(seat: seat, opener: opener)
-        watch = loop.watch(context.fd, name: "libinput (\(seat))") { [weak self] in self?.dispatch() }
+        watch = try loop.watch(context.fd, name: "libinput (\(seat))") { [weak self] in self?.dispatch() }
     }
 
     /// Reads and delivers every queued libinput event.

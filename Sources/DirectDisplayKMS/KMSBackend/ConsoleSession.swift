@@ -64,9 +64,11 @@ final class ConsoleSession {
     }
 
     /// Serves the seat manager's messages (session switches) on `loop`.
-    func attach(to loop: EventLoop) {
+    func attach(to loop: EventLoop) throws(EventLoopError) {
         guard let seat, watch == nil else { return }
-        watch = loop.watch(seat.fd, name: "libseat") { [weak seat] in seat?.dispatch() }
+        watch = try loop.watch(seat.fd, name: "libseat") { [weak seat] in
+            do { try seat?.dispatch() } catch { StderrLog.error("session: \(error)") }
+        }
     }
 
     /// Whether the opener can switch virtual consoles (a seat manager).

@@ -17,7 +17,7 @@ final class DeviceEventSource {
         monitor = try UdevMonitor(udev: udev, subsystem: "drm")
         clock = loop.clock
         self.handler = handler
-        watch = loop.watch(monitor.fd, name: "udev drm monitor") { [weak self] in self?.drain() }
+        watch = try loop.watch(monitor.fd, name: "udev drm monitor") { [weak self] in self?.drain() }
     }
 
     /// Stops watching before the monitor (and its socket) goes.

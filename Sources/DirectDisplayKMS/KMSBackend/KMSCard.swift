@@ -31,9 +31,11 @@ final class KMSCard {
     }
 
     /// Starts serving flip events on `loop`; `handler` gets each batch.
-    func startEvents(on loop: EventLoop, _ handler: @escaping @MainActor ([FlipEvent]) -> Void) {
+    func startEvents(on loop: EventLoop, _ handler: @escaping @MainActor ([FlipEvent]) -> Void)
+        throws(EventLoopError)
+    {
         let path = node.devnode
-        watch = loop.watch(device.fd, name: path) { [weak device] in
+        watch = try loop.watch(device.fd, name: path) { [weak device] in
             guard let device else { return }
             do {
                 handler(try device.readPendingFlipEvents())

@@ -9,7 +9,11 @@ import Udev
 extension KMSDisplay {
     func start(_ card: KMSCard) {
         lightConnectors(of: card, plugTime: nil)
-        card.startEvents(on: eventLoop) { [weak self, unowned card] events in self?.handle(events, on: card) }
+        do {
+            try card.startEvents(on: eventLoop) { [weak self, unowned card] events in self?.handle(events, on: card) }
+        } catch {
+            StderrLog.error("\(card.node.devnode): no flip events: \(error)")
+        }
     }
 
     func handle(_ events: [DRMHotplugEvent], arrivedAt arrival: Double) {
@@ -208,7 +212,7 @@ extension KMSDisplay {
             cards.append(card)
             forgetCompositorChoices()
             StderrLog.info("\(node.devnode) (\(card.device.driverName)) appeared")
-            card.startEvents(on: eventLoop) { [weak self, unowned card] events in self?.handle(events, on: card) }
+            try card.startEvents(on: eventLoop) { [weak self, unowned card] events in self?.handle(events, on: card) }
             lightConnectors(of: card, plugTime: plugTime)
         } catch {
             StderrLog.info("skipping \(node.devnode): \(error)")

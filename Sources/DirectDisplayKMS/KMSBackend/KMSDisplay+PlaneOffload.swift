@@ -118,7 +118,8 @@ extension KMSDisplay {
             if let refusal = refusesOverlayTests { throw refusal }
             if let limit = refusesOverlaysAbove, rects.count > limit {
                 throw DRMError(
-                    call: "test", code: EINVAL, context: "more than \(limit) overlay planes refused by the test")
+                    call: "test", errno: .invalidArgument,
+                    context: "more than \(limit) overlay planes refused by the test")
             }
             try output.testOverlays(rects.map { (x: $0.x, y: $0.y) })
             entry.testedOverlays = rects

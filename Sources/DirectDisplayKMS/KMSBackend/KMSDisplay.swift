@@ -149,7 +149,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         (inputSource as? LibinputEventSource)?.dispatch()
         showCursor(input.pointerLocation)
         session.opener.sessionActivityChanged = { [weak self] active in self?.sessionActivityChanged(active) }
-        session.attach(to: eventLoop)
+        do { try session.attach(to: eventLoop) } catch { StderrLog.error("no session switches: \(error)") }
         if session.canSwitchConsoles {
             input.switchVirtualConsole = { [weak session] number in session?.switchConsole(to: number) }
         }
