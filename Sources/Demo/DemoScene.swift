@@ -15,7 +15,7 @@ import Foundation
 /// line in the key window. Each finished stroke, each key that changes the text and
 /// each input device that comes or goes is logged to stdout.
 @MainActor
-public final class DemoScene {
+package final class DemoScene {
     static let rootColor = Color(red: 0.1, green: 0.2, blue: 0.5, alpha: 1)
     static let subviewColor = Color(red: 1, green: 0.55, blue: 0, alpha: 1)
 
@@ -31,12 +31,12 @@ public final class DemoScene {
     private var observers: [NSObjectProtocol] = []
 
     /// The demo being shown (`DemoCommand` keeps it here).
-    public static var running: DemoScene?
+    package static var running: DemoScene?
 
     /// `input` is the seat the display reads (nil: no libinput, the demo only shows windows).
-    public init(input: SeatInput?) { self.input = input }
+    package init(input: SeatInput?) { self.input = input }
 
-    public func start() {
+    package func start() {
         observeKeyWindow()
         if let main = Screen.main { buildMainScreen(main) }
         for screen in Screen.screens where screen !== Screen.main { showPlaceholder(on: screen) }
@@ -45,7 +45,7 @@ public final class DemoScene {
         watchInputDevices()
     }
 
-    public func stop() {
+    package func stop() {
         timer?.cancel()
         for observer in observers { NotificationCenter.default.removeObserver(observer) }
     }

@@ -5,20 +5,20 @@ import Foundation
 /// dark grey clear colour, turning once every four seconds. A timer asks for a
 /// new drawing each refresh period (60 Hz); the GL program is made on the first
 /// drawing, and without OpenGL ES the view shows only its background.
-@MainActor public final class SpinningTriangleView: GLView {
+@MainActor package final class SpinningTriangleView: GLView {
     private var program: GLProgram?
     private var programFailed = false
     private let start = Date()
     private var timer: DispatchSourceTimer?
 
-    override public init(frame: CGRect) {
+    override package init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = Color(white: 0.2)
         isUserInteractionEnabled = false
     }
 
     /// Redraws 60 times a second while the view is in a window.
-    override public func didMoveToWindow() {
+    override package func didMoveToWindow() {
         timer?.cancel()
         timer = nil
         guard window != nil else { return }
@@ -29,7 +29,7 @@ import Foundation
         self.timer = timer
     }
 
-    override public func draw(inGL rect: CGRect) {
+    override package func draw(inGL rect: CGRect) {
         glClearColor(0.2, 0.2, 0.2, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         guard let program = loadedProgram() else { return }

@@ -197,12 +197,12 @@ package final class DRMDevice {
 }
 
 /// A completed page flip (or modeset) on one CRTC, as stamped by the kernel.
-public struct FlipEvent: Sendable, Equatable {
-    public let crtcID: UInt32
+package struct FlipEvent: Sendable, Equatable {
+    package let crtcID: UInt32
     /// The CRTC's vblank counter: consecutive flips that differ by more than 1 missed a vblank.
-    public let sequence: UInt32
+    package let sequence: UInt32
     /// CLOCK_MONOTONIC seconds of the vblank that completed the flip.
-    public let timestamp: Double
+    package let timestamp: Double
 }
 
 /// Gathers the events delivered by drmHandleEvent's C callback during one read.

@@ -2,7 +2,7 @@ import Glibc
 
 /// CLOCK_MONOTONIC now, in seconds: the clock of DRM flip-event timestamps and of
 /// libinput's event times, so all three can be subtracted from each other.
-public func monotonicSeconds() -> Double {
+package func monotonicSeconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
@@ -27,7 +27,7 @@ package func pollTimeoutMilliseconds(_ seconds: Double) -> Int32 {
 /// moves only when the test says so, so that key repeat, tap-count intervals and
 /// hotplug scheduling run deterministically.
 @MainActor
-public protocol MonotonicClock: AnyObject {
+package protocol MonotonicClock: AnyObject {
     /// Seconds now.
     var now: Double { get }
     /// Whether the clock moves by itself (then the loop sets a kernel timer for
@@ -37,18 +37,18 @@ public protocol MonotonicClock: AnyObject {
 
 /// CLOCK_MONOTONIC.
 @MainActor
-public final class SystemClock: MonotonicClock {
-    public init() {}
-    public var now: Double { monotonicSeconds() }
-    public var movesByItself: Bool { true }
+package final class SystemClock: MonotonicClock {
+    package init() {}
+    package var now: Double { monotonicSeconds() }
+    package var movesByItself: Bool { true }
 }
 
 /// A clock that stands still until ``EventLoop/advanceTime(by:)`` moves it.
 @MainActor
-public final class ManualClock: MonotonicClock {
+package final class ManualClock: MonotonicClock {
     /// Seconds now. Starts at CLOCK_MONOTONIC's value when created, so times look real.
-    public internal(set) var now: Double
-    public var movesByItself: Bool { false }
+    package internal(set) var now: Double
+    package var movesByItself: Bool { false }
 
-    public init(startingAt start: Double = monotonicSeconds()) { now = start }
+    package init(startingAt start: Double = monotonicSeconds()) { now = start }
 }

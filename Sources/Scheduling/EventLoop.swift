@@ -20,8 +20,8 @@ import SystemPackage
 /// Timers read ``clock``. With a ``SystemClock`` a timerfd fires them; with a
 /// ``ManualClock`` they run only from ``advanceTime(by:)``, deterministically.
 @MainActor
-public final class EventLoop {
-    public let clock: any MonotonicClock
+package final class EventLoop {
+    package let clock: any MonotonicClock
 
     private let epollFD: Int32
     /// CLOCK_MONOTONIC timer armed at the earliest timer's deadline (real clocks only).
@@ -53,7 +53,7 @@ public final class EventLoop {
 
     /// Creates the loop and attaches it to the main queue.
     /// - Parameter clock: what timers are measured in (``SystemClock`` by default).
-    public init(clock: any MonotonicClock = SystemClock()) {
+    package init(clock: any MonotonicClock = SystemClock()) {
         self.clock = clock
         // These fail only without memory or descriptors; nothing can run then.
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
@@ -90,7 +90,7 @@ public final class EventLoop {
     /// - Parameter name: what the descriptor is, for error messages.
     /// - Throws: ``EventLoopError/systemCall(_:errno:what:)`` when epoll refuses `fd`
     ///   (closed, already watched, or a kind epoll cannot watch).
-    public func watch(_ fd: Int32, name: String, handler: @escaping @MainActor () -> Void) throws(EventLoopError)
+    package func watch(_ fd: Int32, name: String, handler: @escaping @MainActor () -> Void) throws(EventLoopError)
         -> DescriptorWatch
     {
         let token = nextToken
@@ -126,7 +126,7 @@ public final class EventLoop {
 
     /// Runs `handler` once when ``clock`` reaches `deadline` (seconds on the clock's scale).
     @discardableResult
-    public func schedule(at deadline: Double, name: String, _ handler: @escaping @MainActor () -> Void) -> TimerID {
+    package func schedule(at deadline: Double, name: String, _ handler: @escaping @MainActor () -> Void) -> TimerID {
         let id = TimerID(rawValue: nextToken)
         nextToken += 1
         let entry = TimerEntry(id: id, deadline: deadline.isNaN ? clock.now : deadline, name: name, handler: handler)
@@ -139,31 +139,31 @@ public final class EventLoop {
 
     /// Runs `handler` once, `delay` seconds from now on ``clock``.
     @discardableResult
-    public func schedule(after delay: Double, name: String, _ handler: @escaping @MainActor () -> Void) -> TimerID {
+    package func schedule(after delay: Double, name: String, _ handler: @escaping @MainActor () -> Void) -> TimerID {
         schedule(at: clock.now + max(0, delay), name: name, handler)
     }
 
     /// Cancels a timer that has not run yet; nothing happens for one that has.
-    public func cancelTimer(_ id: TimerID) {
+    package func cancelTimer(_ id: TimerID) {
         timers.removeAll { $0.id == id }
         armTimer()
     }
 
     /// When the earliest timer is due, on ``clock``; nil with no timer.
-    public var nextDeadline: Double? { timers.first?.deadline }
+    package var nextDeadline: Double? { timers.first?.deadline }
 
     /// The names of the timers waiting, earliest first (for tests and diagnostics).
-    public var pendingTimerNames: [String] { timers.map(\.name) }
+    package var pendingTimerNames: [String] { timers.map(\.name) }
 
     // MARK: Posted work
 
     /// Whether the loop is serving (a handler, a timer or posted work is running):
     /// work posted now runs before the loop returns.
-    public var isServing: Bool { servingDepth > 0 }
+    package var isServing: Bool { servingDepth > 0 }
 
     /// Runs `work` on the next turn of the loop (after the current handler returns),
     /// whether the loop is served from the main queue or by a blocking wait.
-    public func post(_ work: @escaping @MainActor () -> Void) {
+    package func post(_ work: @escaping @MainActor () -> Void) {
         posted.append(work)
         // Work posted while the loop serves (from a handler, a timer or posted work)
         // runs before the loop returns: only work posted from outside needs a wake.
@@ -181,14 +181,14 @@ public final class EventLoop {
 
     /// Serves whatever is ready now, without blocking: descriptors, due timers and
     /// posted work. The main queue calls this when the loop's descriptor is readable.
-    public func serveReady() {
+    package func serveReady() {
         turn(timeoutMilliseconds: 0)
     }
 
     /// Blocks this thread, serving descriptors, timers and posted work, until
     /// `condition` holds (checked after every turn) or `timeout` real seconds pass.
     /// - Throws: ``EventLoopError/timedOut(_:)`` naming `what`.
-    public func run(until condition: () -> Bool, timeout: Double, what: String) throws(EventLoopError) {
+    package func run(until condition: () -> Bool, timeout: Double, what: String) throws(EventLoopError) {
         let deadline = monotonicSeconds() + finiteTimeout(timeout)
         runPosted()
         while !condition() {
@@ -203,7 +203,7 @@ public final class EventLoop {
     /// Moves a ``ManualClock`` forward by `seconds`, running every timer that falls
     /// due on the way at its own time (a timer scheduled by another's handler runs
     /// too if it falls within the step), and posted work after each.
-    public func advanceTime(by seconds: Double) {
+    package func advanceTime(by seconds: Double) {
         guard let manual = clock as? ManualClock else {
             preconditionFailure("advanceTime(by:) needs an EventLoop with a ManualClock")
         }
@@ -230,7 +230,7 @@ public final class EventLoop {
 
     /// Runs posted work and due timers until none is left (for a display with no
     /// descriptors, such as the headless one).
-    public func runPending() {
+    package func runPending() {
         servingDepth += 1
         defer { servingDepth -= 1 }
         runPosted()
@@ -324,13 +324,13 @@ public final class EventLoop {
 
 /// A descriptor an ``EventLoop`` watches. Cancel it before closing the descriptor.
 @MainActor
-public final class DescriptorWatch {
+package final class DescriptorWatch {
     private weak var loop: EventLoop?
-    public let fd: Int32
-    public let name: String
+    package let fd: Int32
+    package let name: String
     let token: UInt64
     let handler: @MainActor () -> Void
-    public private(set) var isCancelled = false
+    package private(set) var isCancelled = false
 
     init(loop: EventLoop, fd: Int32, token: UInt64, name: String, handler: @escaping @MainActor () -> Void) {
         self.loop = loop
@@ -342,7 +342,7 @@ public final class DescriptorWatch {
 
     /// Stops watching: the loop forgets the descriptor before this returns, so it
     /// may be closed right after.
-    public func cancel() {
+    package func cancel() {
         guard !isCancelled else { return }
         isCancelled = true
         loop?.remove(self)
@@ -350,17 +350,17 @@ public final class DescriptorWatch {
 }
 
 /// A timer of an ``EventLoop``, to cancel it.
-public struct TimerID: Hashable, Sendable {
+package struct TimerID: Hashable, Sendable {
     let rawValue: UInt64
 }
 
 /// Why a blocking wait of the ``EventLoop`` ended without its condition.
-public enum EventLoopError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum EventLoopError: Error, Sendable, Equatable, CustomStringConvertible {
     case timedOut(String)
     /// A system call refused the loop `what` it asked, e.g. epoll_ctl a descriptor.
     case systemCall(String, errno: Errno, what: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .timedOut(let what): "timed out waiting for \(what)"
         case .systemCall(let call, let errno, let what): "\(what): \(call) failed: \(errno)"

@@ -5,18 +5,18 @@ import Foundation
 /// need real /dev/input/event* nodes (libinput's own tests do the same). The one
 /// owner of its struct libevdev_uinput: ``unplug()`` or deinit destroys the
 /// device, which the kernel, udev and libinput see as an unplug.
-public final class UinputDevice {
+package final class UinputDevice {
     private var handle: OpaquePointer?
-    public let name: String
+    package let name: String
     /// e.g. /dev/input/event5 (libevdev_uinput_get_devnode)
-    public let devnode: String
+    package let devnode: String
     /// The node's name, e.g. "event5": libinput's sysname for the device.
-    public var sysname: String { (devnode as NSString).lastPathComponent }
+    package var sysname: String { (devnode as NSString).lastPathComponent }
 
     /// Creates the device (libevdev_new, the `describe` calls, libevdev_uinput_create_from_device
     /// with LIBEVDEV_UINPUT_OPEN_MANAGED). The libevdev description is freed at once
     /// (libevdev_free): the kernel device does not need it.
-    public init(name: String, describe: (OpaquePointer) -> Void) throws {
+    package init(name: String, describe: (OpaquePointer) -> Void) throws {
         guard let description = libevdev_new() else { throw UinputError("libevdev_new failed") }
         defer { libevdev_free(description) }
         libevdev_set_name(description, name)
@@ -39,28 +39,28 @@ public final class UinputDevice {
     deinit { unplug() }
 
     /// libevdev_uinput_destroy: the device disappears as if unplugged. Idempotent.
-    public func unplug() {
+    package func unplug() {
         guard let device = handle else { return }
         libevdev_uinput_destroy(device)
         handle = nil
     }
 
     /// One event (libevdev_uinput_write_event); nothing reaches readers before ``sync()``.
-    public func write(_ type: Int32, _ code: Int32, _ value: Int32) throws {
+    package func write(_ type: Int32, _ code: Int32, _ value: Int32) throws {
         guard let device = handle else { throw UinputError("\(name) is unplugged") }
         let status = libevdev_uinput_write_event(device, UInt32(type), UInt32(code), value)
         guard status == 0 else { throw UinputError("write to \(name): \(String(cString: strerror(-status)))") }
     }
 
     /// SYN_REPORT: ends one hardware frame.
-    public func sync() throws { try write(EV_SYN, SYN_REPORT, 0) }
+    package func sync() throws { try write(EV_SYN, SYN_REPORT, 0) }
 
     // MARK: kinds of device
 
     /// A direct multi-touch screen (protocol B: slots and tracking ids) with axes
     /// 0…width-1 and 0…height-1, as INPUT_PROP_DIRECT, BTN_TOUCH, ABS_X/Y,
     /// ABS_MT_SLOT, ABS_MT_TRACKING_ID and ABS_MT_POSITION_X/Y.
-    public static func touchscreen(
+    package static func touchscreen(
         name: String = "DirectDisplay test touchscreen", width: Int32 = 2000, height: Int32 = 1000, slots: Int32 = 10,
         unitsPerMillimetre: Int32 = 10
     ) throws -> UinputDevice {
@@ -86,7 +86,7 @@ public final class UinputDevice {
     /// (libinput ignores a tablet it cannot size), ABS_PRESSURE 0…`maximumPressure`
     /// and ABS_TILT_X/Y -90…90 at 57 units a radian (about one a degree). udev tags
     /// it ID_INPUT_TABLET.
-    public static func pen(
+    package static func pen(
         name: String = "DirectDisplay test pen", width: Int32 = 2000, height: Int32 = 1000,
         unitsPerMillimetre: Int32 = 10, maximumPressure: Int32 = 4095
     ) throws -> UinputDevice {
@@ -107,7 +107,7 @@ public final class UinputDevice {
 
     /// A keyboard with the keys KEY_ESC…KEY_KPDOT and the arrows, and autorepeat off
     /// (libinput and the app do repeat themselves).
-    public static func keyboard(name: String = "DirectDisplay test keyboard") throws -> UinputDevice {
+    package static func keyboard(name: String = "DirectDisplay test keyboard") throws -> UinputDevice {
         try UinputDevice(name: name) { description in
             for code in Int32(KEY_ESC)...Int32(KEY_KPDOT) { enable(description, EV_KEY, code) }
             for code in [KEY_UP, KEY_LEFT, KEY_RIGHT, KEY_DOWN, KEY_LEFTMETA] { enable(description, EV_KEY, code) }
@@ -115,7 +115,7 @@ public final class UinputDevice {
     }
 
     /// A relative mouse: REL_X, REL_Y, REL_WHEEL and three buttons.
-    public static func mouse(name: String = "DirectDisplay test mouse") throws -> UinputDevice {
+    package static func mouse(name: String = "DirectDisplay test mouse") throws -> UinputDevice {
         try UinputDevice(name: name) { description in
             for code in [REL_X, REL_Y, REL_WHEEL] { enable(description, EV_REL, code) }
             for code in [BTN_LEFT, BTN_RIGHT, BTN_MIDDLE] { enable(description, EV_KEY, code) }
@@ -130,7 +130,7 @@ public final class UinputDevice {
 
     /// Puts a finger down or moves it (protocol B): ABS_MT_SLOT, a tracking id on
     /// the first contact, the position. Call ``sync()`` after the frame's fingers.
-    public func touch(slot: Int32, trackingID: Int32? = nil, x: Int32, y: Int32) throws {
+    package func touch(slot: Int32, trackingID: Int32? = nil, x: Int32, y: Int32) throws {
         try write(EV_ABS, ABS_MT_SLOT, slot)
         if let trackingID { try write(EV_ABS, ABS_MT_TRACKING_ID, trackingID) }
         try write(EV_ABS, ABS_MT_POSITION_X, x)
@@ -138,39 +138,39 @@ public final class UinputDevice {
     }
 
     /// Lifts the finger in `slot` (tracking id -1).
-    public func lift(slot: Int32) throws {
+    package func lift(slot: Int32) throws {
         try write(EV_ABS, ABS_MT_SLOT, slot)
         try write(EV_ABS, ABS_MT_TRACKING_ID, -1)
     }
 
     /// One finger down in its own frame: ``touch(slot:trackingID:x:y:)``, BTN_TOUCH, SYN_REPORT.
-    public func fingerDown(slot: Int32 = 0, trackingID: Int32, x: Int32, y: Int32) throws {
+    package func fingerDown(slot: Int32 = 0, trackingID: Int32, x: Int32, y: Int32) throws {
         try touch(slot: slot, trackingID: trackingID, x: x, y: y)
         try setTouching(true)
         try sync()
     }
 
     /// The last finger up in its own frame: ``lift(slot:)``, BTN_TOUCH off, SYN_REPORT.
-    public func lastFingerUp(slot: Int32 = 0) throws {
+    package func lastFingerUp(slot: Int32 = 0) throws {
         try lift(slot: slot)
         try setTouching(false)
         try sync()
     }
 
     /// A tap: one finger down and up in two frames.
-    public func tap(trackingID: Int32, x: Int32, y: Int32) throws {
+    package func tap(trackingID: Int32, x: Int32, y: Int32) throws {
         try fingerDown(trackingID: trackingID, x: x, y: y)
         try lastFingerUp()
     }
 
     /// BTN_TOUCH: 1 while any finger is down.
-    public func setTouching(_ touching: Bool) throws { try write(EV_KEY, BTN_TOUCH, touching ? 1 : 0) }
+    package func setTouching(_ touching: Bool) throws { try write(EV_KEY, BTN_TOUCH, touching ? 1 : 0) }
 
     /// One frame of a pen (``pen(name:width:height:unitsPerMillimetre:maximumPressure:)``):
     /// in range (BTN_TOOL_PEN), at (`x`, `y`), pressing with `pressure` (BTN_TOUCH
     /// while above 0; libinput decides the tip from the pressure) and leaning by
     /// `tiltX`, `tiltY` (about degrees).
-    public func pen(x: Int32, y: Int32, pressure: Int32, tiltX: Int32 = 0, tiltY: Int32 = 0) throws {
+    package func pen(x: Int32, y: Int32, pressure: Int32, tiltX: Int32 = 0, tiltY: Int32 = 0) throws {
         try write(EV_KEY, BTN_TOOL_PEN, 1)
         try write(EV_ABS, ABS_X, x)
         try write(EV_ABS, ABS_Y, y)
@@ -182,7 +182,7 @@ public final class UinputDevice {
     }
 
     /// The pen lifts and leaves the range in one frame: pressure 0, BTN_TOUCH and BTN_TOOL_PEN off.
-    public func penAway() throws {
+    package func penAway() throws {
         try write(EV_ABS, ABS_PRESSURE, 0)
         try write(EV_KEY, BTN_TOUCH, 0)
         try write(EV_KEY, BTN_TOOL_PEN, 0)
@@ -190,13 +190,13 @@ public final class UinputDevice {
     }
 
     /// A key or button press or release, in its own frame.
-    public func key(_ code: Int32, pressed: Bool) throws {
+    package func key(_ code: Int32, pressed: Bool) throws {
         try write(EV_KEY, code, pressed ? 1 : 0)
         try sync()
     }
 
     /// Relative motion in one frame.
-    public func move(dx: Int32, dy: Int32) throws {
+    package func move(dx: Int32, dy: Int32) throws {
         try write(EV_REL, REL_X, dx)
         try write(EV_REL, REL_Y, dy)
         try sync()
@@ -204,7 +204,7 @@ public final class UinputDevice {
 }
 
 /// A uinput device could not be made or written (no /dev/uinput, not root, a bad description).
-public struct UinputError: Error, CustomStringConvertible {
-    public let description: String
+package struct UinputError: Error, CustomStringConvertible {
+    package let description: String
     init(_ description: String) { self.description = description }
 }

@@ -3,13 +3,13 @@ import CGLES
 /// The GL tests' drawing: a flat green triangle over the top half of the
 /// framebuffer (apex at the top edge, base across the middle) on a clear colour,
 /// so both the colours and which way up the pixels come out can be checked.
-public enum GreenTriangle {
-    public static let vertexShader = """
+package enum GreenTriangle {
+    package static let vertexShader = """
         #version 300 es
         layout(location = 0) in vec2 position;
         void main() { gl_Position = vec4(position, 0.0, 1.0); }
         """
-    public static let fragmentShader = """
+    package static let fragmentShader = """
         #version 300 es
         precision mediump float;
         out vec4 color;
@@ -18,7 +18,7 @@ public enum GreenTriangle {
 
     /// Clears to (`red`, `green`, `blue`) and draws the triangle with `program`
     /// (a GL program name made from the two shaders above).
-    public static func draw(program: GLuint, clear red: Float, _ green: Float, _ blue: Float) {
+    package static func draw(program: GLuint, clear red: Float, _ green: Float, _ blue: Float) {
         glClearColor(red, green, blue, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         glUseProgram(program)

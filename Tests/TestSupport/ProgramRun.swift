@@ -4,24 +4,24 @@ import Glibc
 /// A program run to its end by a test (posix_spawn, as HardwareTests' ChildProcess
 /// does): standard input from bytes, standard output and error gathered apart
 /// into files (no pipe to fill up and block the child), the exit status.
-public struct ProgramRun: Sendable {
+package struct ProgramRun: Sendable {
     /// The exit status, or 128 + the signal that ended the program.
-    public let status: Int32
-    public let standardOutput: String
-    public let standardError: String
+    package let status: Int32
+    package let standardOutput: String
+    package let standardError: String
 
     /// Standard error's lines, without empty ones.
-    public var errorLines: [String] {
+    package var errorLines: [String] {
         standardError.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }
 
     /// Why a program could not be run to its end.
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Runs `path` with `arguments`; kills it and throws after `timeout` seconds.
-    public static func run(
+    package static func run(
         _ path: String, _ arguments: [String], standardInput: [UInt8] = [], timeout: TimeInterval = 30
     )
         throws -> ProgramRun
@@ -74,7 +74,7 @@ public struct ProgramRun: Sendable {
     /// A product SwiftPM built next to the running test bundle (`.build/debug/NAME`),
     /// or the path in `environmentVariable` when it is set; nil when there is no
     /// such executable.
-    public static func builtProduct(_ name: String, environmentVariable: String? = nil) -> String? {
+    package static func builtProduct(_ name: String, environmentVariable: String? = nil) -> String? {
         if let variable = environmentVariable, let path = ProcessInfo.processInfo.environment[variable] {
             return FileManager.default.isExecutableFile(atPath: path) ? path : nil
         }

@@ -81,12 +81,12 @@ extension KMSDisplay {
 
     /// Where the cursor plane of `screen` shows the cursor's top-left corner, in
     /// CRTC pixels; nil while hidden there or composited. For tests and tools.
-    public func cursorPlanePosition(on screen: Screen) -> (x: Int, y: Int)? {
+    package func cursorPlanePosition(on screen: Screen) -> (x: Int, y: Int)? {
         entry(for: screen)?.output.cursorPosition
     }
 
     /// Whether `screen` shows the cursor on a hardware cursor plane.
-    public func hasCursorPlane(_ screen: Screen) -> Bool { entry(for: screen)?.output.cursorPlaneID != nil }
+    package func hasCursorPlane(_ screen: Screen) -> Bool { entry(for: screen)?.output.cursorPlaneID != nil }
 
     /// The panel pixel showing the screen pixel under `point` (the screen's own
     /// coordinates): the touch mapping's inverse, taken at that pixel's centre.

@@ -28,7 +28,7 @@ extension KMSDisplay {
     }
 
     /// The GLView scanned out directly on `screen` in the latest frame, if any (for tests and tools).
-    public func directScanoutView(on screen: Screen) -> GLView? {
+    package func directScanoutView(on screen: Screen) -> GLView? {
         guard let entry = entry(for: screen), entry.output.committedDirectFrame else { return nil }
         return entry.directView
     }

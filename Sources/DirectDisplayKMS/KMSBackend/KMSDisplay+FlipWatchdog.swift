@@ -47,5 +47,5 @@ extension KMSDisplay {
     }
 
     /// How many flips of `screen` were given up (their events never came).
-    public func lostFlipCount(of screen: Screen) -> Int? { entry(for: screen)?.lostFlips }
+    package func lostFlipCount(of screen: Screen) -> Int? { entry(for: screen)?.lostFlips }
 }

@@ -17,7 +17,7 @@ extension KMSDisplay {
     /// animating: their last frame). For tests and tools that must know what is
     /// scanned out; apps let `Application.run()` serve.
     @discardableResult
-    public func waitForPresentation(of screen: Screen, timeout: Double = 2) throws -> FlipEvent {
+    package func waitForPresentation(of screen: Screen, timeout: Double = 2) throws -> FlipEvent {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
         presentDirtyScreens()
         try waitFor("page flip on \(screen.name) after \(timeout) s", timeout: timeout) {
@@ -33,7 +33,7 @@ extension KMSDisplay {
     /// return is drawn while the previous frame waits for its vblank, which is how
     /// an animation keeps up with the refresh rate.
     @discardableResult
-    public func waitForNextFlip(of screen: Screen, timeout: Double = 1) throws -> FlipEvent {
+    package func waitForNextFlip(of screen: Screen, timeout: Double = 1) throws -> FlipEvent {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
         presentDirtyScreens()
         guard entry.output.hasFlipQueued else {
@@ -48,20 +48,20 @@ extension KMSDisplay {
 
     /// Composes and commits every pending change now, without waiting for it to
     /// reach the screen (a frame finished while another is queued waits as pending).
-    public func flush() {
+    package func flush() {
         presentDirtyScreens()
     }
 
     /// The content version last composed for `screen` (on screen or on its way):
     /// a change made now shows in frame `composedFrameNumber + 1` or later.
-    public func composedFrameNumber(of screen: Screen) -> Int? { entry(for: screen)?.composedVersion }
+    package func composedFrameNumber(of screen: Screen) -> Int? { entry(for: screen)?.composedVersion }
 
     /// Whether a frame of `screen` is committed and waiting for its vblank (for tests
     /// of the pipeline: a flip event commits the frame drawn while it waited).
     package func hasFrameQueued(on screen: Screen) -> Bool { entry(for: screen)?.output.hasFlipQueued ?? false }
 
     /// The content version on screen: one more for every frame composed for `screen`.
-    public func presentedFrameNumber(of screen: Screen) -> Int? { entry(for: screen)?.output.presentedVersion }
+    package func presentedFrameNumber(of screen: Screen) -> Int? { entry(for: screen)?.output.presentedVersion }
 
     /// Composes the screens that changed on the loop's next turn (after the
     /// current handler), so changes made together become one frame.

@@ -245,7 +245,7 @@ extension KMSDisplay {
     /// timers, frames) until `condition` holds or `timeout` seconds pass (then throws).
     /// For tests and tools that plug displays and must know the result; apps let
     /// `Application.run()` serve the same loop from the main queue.
-    public func waitFor(_ what: String, timeout: Double, until condition: () -> Bool) throws {
+    package func waitFor(_ what: String, timeout: Double, until condition: () -> Bool) throws {
         do {
             try eventLoop.run(until: condition, timeout: timeout, what: what)
         } catch {
@@ -255,5 +255,5 @@ extension KMSDisplay {
 
     /// From the device event that made `screen` to its first completed flip, in
     /// seconds; nil for screens found at start or not shown yet.
-    public func plugToFirstFrame(of screen: Screen) -> Double? { entry(for: screen)?.plugToFirstFrame }
+    package func plugToFirstFrame(of screen: Screen) -> Double? { entry(for: screen)?.plugToFirstFrame }
 }

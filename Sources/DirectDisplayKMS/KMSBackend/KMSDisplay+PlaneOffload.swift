@@ -23,13 +23,13 @@ extension KMSDisplay {
     }
 
     /// Whether `screen` has an overlay plane a window may go on (atomic cards with a free overlay).
-    public func hasOverlayPlane(_ screen: Screen) -> Bool { overlayPlaneCount(screen) > 0 }
+    package func hasOverlayPlane(_ screen: Screen) -> Bool { overlayPlaneCount(screen) > 0 }
 
     /// How many windows of `screen` may go on overlay planes at once.
-    public func overlayPlaneCount(_ screen: Screen) -> Int { entry(for: screen)?.output.overlayPlaneIDs.count ?? 0 }
+    package func overlayPlaneCount(_ screen: Screen) -> Int { entry(for: screen)?.output.overlayPlaneIDs.count ?? 0 }
 
     /// The windows on `screen`'s overlay planes in the latest frame, back to front (for tests and tools).
-    public func overlayWindows(on screen: Screen) -> [Window] {
+    package func overlayWindows(on screen: Screen) -> [Window] {
         guard let entry = entry(for: screen) else { return [] }
         let windows = host?.visibleWindows(on: screen) ?? []
         return entry.overlayContents.prefix(entry.overlaysShownAt.count).compactMap { content in
@@ -38,7 +38,7 @@ extension KMSDisplay {
     }
 
     /// The front-most window on `screen`'s overlay planes in the latest frame, if any.
-    public func overlayWindow(on screen: Screen) -> Window? { overlayWindows(on: screen).last }
+    package func overlayWindow(on screen: Screen) -> Window? { overlayWindows(on: screen).last }
 
     /// The front-most windows that can be scanned out as they are, back to front,
     /// with their places in panel pixels: at most one per overlay plane, and only

@@ -15,7 +15,7 @@ import Udev
 public final class KMSDisplay: Display, DisplayBackend {
     /// Called after each completed page flip with the screen, the flip event and
     /// whether the flip showed new content (the first frame or a changed one).
-    public var framePresented: (@MainActor (Screen, FlipEvent, Bool) -> Void)?
+    package var framePresented: (@MainActor (Screen, FlipEvent, Bool) -> Void)?
 
     var cards: [KMSCard] = []
     var lit: [LitScreen] = []

@@ -35,7 +35,7 @@ public struct CardFailure: Sendable, CustomStringConvertible {
 }
 
 /// The one line printed when there is no DRM device at all.
-public enum NoDisplayDevice {
-    public static let message =
+package enum NoDisplayDevice {
+    package static let message =
         "no DRM display device: udev lists no card in subsystem drm (/dev/dri/card*). On a machine without a display, run inside the VM: Hardware/vm -- <command>"
 }
