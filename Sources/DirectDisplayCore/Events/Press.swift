@@ -23,7 +23,7 @@ import InputModel
     }
 
     /// Moves a synthetic press on to another phase.
-    public func update(phase: Phase, timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
+    package func update(phase: Phase, timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
         self.phase = phase
         self.timestamp = timestamp
     }

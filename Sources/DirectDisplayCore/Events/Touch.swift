@@ -78,7 +78,7 @@ import Foundation
     }
 
     /// Moves a synthetic touch on: records the new location and phase for the next `sendEvent(_:)`.
-    public func update(location: CGPoint, phase: Phase, timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime)
+    package func update(location: CGPoint, phase: Phase, timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime)
     {
         previousLocationInScreen = locationInScreen
         locationInScreen = location
