@@ -1,28 +1,29 @@
 // swift-tools-version:6.1
 // DirectDisplay: UIKit-style windows on Linux DRM/KMS displays.
 //
-// Layers, bottom to top (dependencies point down only):
-//   C bindings      CDRM, CUdev, CInput, CXKBCommon, CEvdev, CPixman, CCairo, CPango (pango through
-//                   pangocairo), CTurboJPEG (system libraries, pkg-config), CSeat (libseat),
-//                   CLinuxEvents (epoll, timerfd, eventfd headers), CVirtualTerminal (VT ioctls),
-//                   CGBM, CEGL, CGLES (OpenGL ES)
-//   pure logic      WindowModel, EDID, InputModel (input event values and rules; no C library, no hardware),
-//                   Geometry (CGAffineTransform where Foundation has none, autoresizing arithmetic)
-//                   Animation (timing curves, interpolation, vblank prediction)
-//   foundations     Scheduling (the event loop and its clocks), DeviceAccess (the device opener),
-//                   Keyboard (xkbcommon keymaps and state)
-//   pixels          Compositing (pixman composition, cairo drawing and PNG files); above it
-//                   Typesetting (pango text layout, drawn into Compositing's surfaces) and
-//                   ImageDecoding (PNG through cairo, JPEG through TurboJPEG, into Compositing's images)
-//   back ends       KMS (DRM/KMS scanout), Udev (device discovery), Input (libinput),
-//                   Session (libseat and the virtual console), GLRendering (EGL, GLES, GBM buffers),
-//                   GLCompositing (draw operations composed with GLES, above Compositing and GLRendering)
-//   public API      DirectDisplayCore (@MainActor, UIKit-shaped: model, views, input routing, rendering,
-//                   animation, GLView, the headless display and the Display interface back ends implement;
-//                   no KMS, Udev, Input, Session or DeviceAccess; of GL only GLRendering, for GLView's context)
-//   KMS display     DirectDisplayKMS (KMSDisplay: the core's Display on DRM/KMS cards, libinput, the console)
-//   product         DirectDisplay (re-exports both; `Application.shared.run { }` runs on a KMSDisplay)
-//   programs        direct-display (CLI and demo), direct-display-bench (benchmarks on real KMS)
+// The layers, bottom to top, are the folders of Sources/ (`layers` below places each
+// target in its layer's folder); dependencies point down, or across within a layer:
+//   Bindings   C system libraries (pkg-config) and kernel headers: CDRM, CUdev, CInput, CXKBCommon,
+//              CEvdev, CPixman, CCairo, CPango, CTurboJPEG, CSeat, CLinuxEvents, CVirtualTerminal,
+//              CGBM, CEGL, CGLES
+//   Logic      pure logic, no C library, no hardware: WindowModel, EDID, InputModel (input event values
+//              and rules), Geometry (CGAffineTransform where Foundation has none, autoresizing),
+//              Animation (timing curves, interpolation, vblank prediction)
+//   System     Scheduling (the event loop and its clocks), DeviceAccess (the device opener),
+//              Keyboard (xkbcommon keymaps and state)
+//   Graphics   Compositing (pixman composition, cairo drawing, PNG files), Typesetting (pango),
+//              ImageDecoding (PNG, JPEG), GLRendering (EGL, GLES, GBM buffers), GLCompositing
+//              (draw operations composed with GLES)
+//   Backend    KMS (DRM/KMS scanout: probes, commits, page flips), Udev (device discovery), Input
+//              (libinput), Session (libseat and the virtual console); DirectDisplayKMS (KMSDisplay:
+//              the core's Display on DRM/KMS cards, libinput and the console; above the core)
+//   Core       DirectDisplayCore (@MainActor, UIKit-shaped: model, views, input routing, rendering,
+//              animation, GLView, the headless display and the Display interface back ends implement;
+//              no KMS, Udev, Input, Session or DeviceAccess)
+//   Product    DirectDisplay (re-exports the core and the KMS display; `Application.shared.run { }`
+//              runs on a KMSDisplay)
+//   Programs   direct-display (CLI and demo), direct-display-bench, the demo's scene, the EDID fuzzer
+//   Testing    VirtualInput (uinput devices), DirectDisplayTesting (fault injection): tests only
 import PackageDescription
 
 func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
@@ -189,3 +190,28 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// Each layer's folder under Sources/ and the targets in it, bottom to top (see the header).
+let layers: [(folder: String, targets: [String])] = [
+    (
+        "Bindings",
+        [
+            "CDRM", "CUdev", "CInput", "CXKBCommon", "CEvdev", "CPixman", "CCairo", "CPango", "CTurboJPEG",
+            "CLinuxEvents", "CVirtualTerminal", "CSeat", "CGBM", "CEGL", "CGLES",
+        ]
+    ),
+    ("Logic", ["WindowModel", "EDID", "InputModel", "Geometry", "Animation"]),
+    ("System", ["Scheduling", "DeviceAccess", "Keyboard"]),
+    ("Graphics", ["Compositing", "Typesetting", "ImageDecoding", "GLRendering", "GLCompositing"]),
+    ("Backend", ["KMS", "Udev", "Input", "Session", "DirectDisplayKMS"]),
+    ("Core", ["DirectDisplayCore"]),
+    ("Product", ["DirectDisplay"]),
+    ("Programs", ["DirectDisplayCLI", "DirectDisplayBench", "Demo", "EDIDFuzzer"]),
+    ("Testing", ["VirtualInput", "DirectDisplayTesting"]),
+]
+for target in package.targets where target.path == nil && target.type != .test {
+    guard let layer = layers.first(where: { $0.targets.contains(target.name) }) else {
+        fatalError("\(target.name) belongs to no layer: add it to `layers` in Package.swift")
+    }
+    target.path = "Sources/\(layer.folder)/\(target.name)"
+}
