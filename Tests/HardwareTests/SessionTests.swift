@@ -126,6 +126,13 @@ final class SessionTests: KMSDisplayTestCase {
                 display.presentedFrameNumber(of: screen) != presented
             },
             "no commits while the session is away")
+        // A writeback capture is a commit too: refused before it reaches the kernel
+        // (which would answer EACCES: seatd has taken master).
+        XCTAssertThrowsError(try display.capture(screen), "no capture while away") { error in
+            guard case KMSDisplayError.suspended = error else {
+                return XCTFail("refused as suspended, not by the kernel: \(error)")
+            }
+        }
 
         try VirtualConsole.activate(1)
         try display.waitFor("the session to resume", timeout: timeout) { !display.isSuspended }

@@ -155,6 +155,12 @@ extension KMSDisplay {
             guard let entry = lit.first(where: { $0.card === card && $0.output.crtc.id == event.crtcID }) else {
                 continue
             }
+            // Switched away: the flip is done, but the frame pending behind it is not
+            // committed (the seat manager has master); resume modesets and redraws.
+            guard !isSuspended else {
+                entry.output.abandonQueuedFlip()
+                continue
+            }
             do {
                 guard try entry.output.handle(event) else { continue }
                 commitSucceeded(entry)

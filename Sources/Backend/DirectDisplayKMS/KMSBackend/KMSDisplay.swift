@@ -176,6 +176,8 @@ public final class KMSDisplay: Display, DisplayBackend {
     /// has one (what the CRTC really composes), else a copy of the front buffer.
     public func capture(_ screen: Screen) throws -> CapturedImage {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
+        // A writeback capture is a commit: none between the seat's disable and enable.
+        guard !isSuspended else { throw KMSDisplayError.suspended("capture of \(screen.name)") }
         try waitUntilIdle(entry, timeout: 2)
         let output = entry.output
         if let writeback = entry.card.writeback {
@@ -235,6 +237,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         guard let kernelMode = entry.connector.modes.first(where: { Screen.Mode($0) == mode }) else {
             throw ScreenModeError.unavailable(mode: mode, screen: screen.name)
         }
+        guard !isSuspended else { throw KMSDisplayError.suspended("mode change of \(screen.name)") }
         try waitUntilIdle(entry, timeout: 2)
         try entry.output.setMode(kernelMode)
         entry.vblanks = VBlankPredictor(refreshRate: entry.output.mode.refreshRate)

@@ -13,6 +13,8 @@ public enum KMSDisplayError: Error, CustomStringConvertible {
     case unknownScreen(String)
     /// A frame did not complete in time.
     case timedOut(String)
+    /// Refused while the session is switched away: the seat manager has taken DRM master.
+    case suspended(String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,7 @@ public enum KMSDisplayError: Error, CustomStringConvertible {
         case .noUsableCard(let failures): "no usable DRM card: " + failures.map(\.description).joined(separator: "; ")
         case .unknownScreen(let name): "screen \(name) is not driven by this display"
         case .timedOut(let what): "timed out: \(what)"
+        case .suspended(let what): "\(what): the session is switched away (another virtual console is in front)"
         }
     }
 }
