@@ -92,12 +92,12 @@ hw_prepare_kernel() {
 }
 
 # 2. vkms.ko, built out of tree from linux-source-X.Y and patched (see
-#    lib/vkms-possible-clones.patch for why).
+#    lib/vkms.patch for why).
 hw_prepare_vkms() {
     local headers=/usr/src/linux-headers-$HW_ABI
     local series=${HW_ABI%%-*}; series=${series%.*}      # 6.1.0-56-amd64 -> 6.1
     local source=/usr/src/linux-source-$series.tar.xz
-    local patch=$HW_DIR/lib/vkms-possible-clones.patch
+    local patch=$HW_DIR/lib/vkms.patch
     local build=$HW_KDIR/vkms dest=$HW_KDIR/root/lib/modules/$HW_ABI/updates
     local stamp
     stamp=$(hw_hash "$patch")
