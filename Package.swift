@@ -148,6 +148,9 @@ let package = Package(
         // A GLView run through Application.run on the headless display (LaunchedGLViewTests runs it).
         .executableTarget(
             name: "GLLaunchCheck", dependencies: ["DirectDisplay", "TestSupport"], path: "Tests/GLLaunchCheck"),
+        // Hostile values through the public API, one case per process (HostileValueTests runs it).
+        .executableTarget(
+            name: "HostileValueCases", dependencies: ["DirectDisplay"], path: "Tests/HostileValueCases"),
         // The built direct-display binary as a child process on the host (bad input, exit statuses).
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
         // The layers, read from this package's own graph: the core reaches no back end.
