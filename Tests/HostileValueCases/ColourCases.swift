@@ -3,6 +3,5 @@ import DirectDisplay
 import Foundation
 
 extension HostileCase {
-    static let colourCases: [HostileCase] = [
-    ]
+    static let colourCases: [HostileCase] = []
 }

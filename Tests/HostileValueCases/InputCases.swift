@@ -3,6 +3,5 @@ import DirectDisplay
 import Foundation
 
 extension HostileCase {
-    static let inputCases: [HostileCase] = [
-    ]
+    static let inputCases: [HostileCase] = []
 }

@@ -3,6 +3,5 @@ import DirectDisplay
 import Foundation
 
 extension HostileCase {
-    static let textCases: [HostileCase] = [
-    ]
+    static let textCases: [HostileCase] = []
 }
