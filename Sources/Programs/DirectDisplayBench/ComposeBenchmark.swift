@@ -17,8 +17,12 @@ struct ComposeBenchmark: ParsableCommand {
     @Option(help: "Frames per measurement (the median is printed).")
     var frames = 60
 
+    @Flag(help: "Only the memcpy and the change-to-frame cases (to profile them).")
+    var changesOnly = false
+
     func run() throws {
         let frames = max(self.frames, 5)
+        let changesOnly = self.changesOnly
         MainActor.assumeIsolated {
             let width = 1920
             let height = 1080
@@ -34,7 +38,7 @@ struct ComposeBenchmark: ParsableCommand {
             print("memcpy of a 1920x1080 XRGB8888 frame (8.3 MB): \(Self.ms(memcpyTime))")
 
             var fullSixteen = 0.0
-            for count in [1, 4, 16] {
+            for count in changesOnly ? [] : [1, 4, 16] {
                 Application.shared.reset()
                 let display = HeadlessDisplay()
                 let screen = display.connectScreen(name: "HDMI-A-1", width: width, height: height)
@@ -70,7 +74,7 @@ struct ComposeBenchmark: ParsableCommand {
                         + "\(String(format: "%.4f", animated / fullSixteen))x the whole recomposition, "
                         + "\(screen.frameStatistics.lastFramePixelsComposed) pixels composed")
             }
-            Self.turnedScreen(width: width, height: height, frames: frames)
+            if !changesOnly { Self.turnedScreen(width: width, height: height, frames: frames) }
             Self.changeToFrame(width: width, height: height, frames: frames, memcpyTime: memcpyTime)
             Application.shared.reset()
         }

@@ -105,7 +105,7 @@ struct FlattenedScene {
             return
         }
         guard sameWindows else {
-            let before = elements
+            let before = self.windows
             operations = []
             self.windows = []
             for window in windows {
@@ -113,7 +113,11 @@ struct FlattenedScene {
                 let scene = kept ?? flatten(window, clip: clip, scale: scale)
                 append(Entry(id: ObjectIdentifier(window), scene: scene, range: 0..<0))
             }
-            damage.formUnion(SceneDiff.damage(from: before, to: elements))
+            if let reordered = Self.reorderDamage(from: before, to: self.windows) {
+                damage.formUnion(reordered)
+            } else {
+                damage.formUnion(SceneDiff.damage(from: before.flatMap(\.scene.elements), to: elements))
+            }
             groupDepths = FrameComposer.groupDepths(operations)
             return
         }
@@ -162,6 +166,34 @@ struct FlattenedScene {
             }
         }
         return true
+    }
+
+    /// The damage of the same windows, unchanged inside, in another order (a window
+    /// raised): only where two windows that changed places relative to each other
+    /// overlap, since elsewhere every pixel is painted by the same windows in the same
+    /// order. Nil when a window came, went or was flattened anew (the whole scenes are
+    /// then compared, `SceneDiff`).
+    private static func reorderDamage(from old: [Entry], to new: [Entry]) -> DamageRegion? {
+        guard old.count == new.count else { return nil }
+        var oldIndex: [ObjectIdentifier: Int] = [:]
+        for (index, entry) in old.enumerated() { oldIndex[entry.id] = index }
+        var ranks: [Int] = []
+        var extents: [PixelRect] = []
+        for entry in new {
+            guard let index = oldIndex[entry.id], old[index].scene === entry.scene else { return nil }
+            ranks.append(index)
+            var extent = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            for element in entry.scene.elements { extent = extent.union(element.area) }
+            extents.append(extent)
+        }
+        var damage = DamageRegion()
+        // Windows are few: every pair whose order flipped.
+        for front in new.indices {
+            for back in 0..<front where ranks[back] > ranks[front] {
+                damage.add(extents[front].intersection(extents[back]))
+            }
+        }
+        return damage
     }
 
     /// Whether `windows` are the windows of the scene, in the same order.
