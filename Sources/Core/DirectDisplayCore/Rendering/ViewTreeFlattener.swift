@@ -138,8 +138,15 @@ import Foundation
         let frame = shown.frame.offsetBy(dx: originInParent.x, dy: originInParent.y)
         let framePixels = pixels(frame)
         let contentOrigin = CGPoint(x: frame.minX - shown.bounds.minX, y: frame.minY - shown.bounds.minY)
-        let visibleChildren = view.subviews.filter { !$0.isHidden && $0.presentationAlpha > 0 }
-        let grouped = alpha < 1 && !visibleChildren.isEmpty
+        // No filtered copy of the subviews (an allocation per view per flattening):
+        // `add` skips the hidden ones; a group is needed only with one that shows.
+        var grouped = false
+        if alpha < 1 {
+            for child in view.subviews where !child.isHidden && child.presentationAlpha > 0 {
+                grouped = true
+                break
+            }
+        }
         var ownOpacity = opacity * alpha
         let outerGroupPath = groupPath
         defer { groupPath = outerGroupPath }
@@ -172,7 +179,7 @@ import Foundation
                 view, surface: surface, bounds: shown.bounds, framePixels: framePixels, contentOrigin: contentOrigin,
                 opacity: ownOpacity, clip: childClip)
         }
-        for child in visibleChildren {
+        for child in view.subviews {
             add(child, originInParent: contentOrigin, opacity: grouped ? 1 : ownOpacity, clip: childClip)
         }
         if grouped { operations.append(.endGroup) }
