@@ -347,6 +347,53 @@ final class DamageCompositionTests: DirectDisplayTestCase {
         assertMatchesFullRecompose(screen, "recoloured inside a turned group")
     }
 
+    /// A new alpha of a view without subviews or drawn content only scales its fill's
+    /// colour: written into the kept scene too. Other alpha changes flatten the window.
+    func testAnAlphaChangeOfAPlainViewIsWrittenIntoTheKeptScene() async {
+        let screen = connect(width: 160, height: 120)
+        let back = Window(screen: screen)
+        back.backgroundColor = Color(red: 0, green: 0, blue: 0.5, alpha: 1)
+        back.isHidden = false
+        let window = Window(frame: CGRect(x: 20, y: 10, width: 120, height: 100))
+        window.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.2, alpha: 1)
+        let small = View(frame: CGRect(x: 5, y: 5, width: 16, height: 16))
+        small.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 0.8)
+        let parent = View(frame: CGRect(x: 40, y: 30, width: 50, height: 40))
+        parent.backgroundColor = Color(red: 0, green: 1, blue: 0, alpha: 1)
+        let child = View(frame: CGRect(x: 10, y: 10, width: 10, height: 10))
+        child.backgroundColor = Color(red: 1, green: 1, blue: 0, alpha: 1)
+        parent.addSubview(child)
+        window.addSubview(small)
+        window.addSubview(parent)
+        window.isHidden = false
+        assertMatchesFullRecompose(screen, "first frame")
+        let kept = window.keptScene
+
+        small.alpha = 0.5
+        assertMatchesFullRecompose(screen, "half transparent")
+        XCTAssertTrue(window.keptScene === kept, "a new alpha written in the kept scene")
+        XCTAssertEqual(screen.frameStatistics.lastFrameDamage, [CGRect(x: 25, y: 15, width: 16, height: 16)])
+        small.alpha = 1
+        small.backgroundColor = Color(red: 1, green: 0.5, blue: 0, alpha: 0.8)
+        assertMatchesFullRecompose(screen, "opaque again and recoloured")
+        XCTAssertTrue(window.keptScene === kept)
+
+        small.alpha = 0
+        assertMatchesFullRecompose(screen, "alpha 0: left out")
+        XCTAssertFalse(window.keptScene === kept, "a view at alpha 0 leaves the scene: flattened anew")
+        small.alpha = 0.3
+        assertMatchesFullRecompose(screen, "shown again")
+        let shown = window.keptScene
+        parent.alpha = 0.5
+        assertMatchesFullRecompose(screen, "a view with a subview becomes a group")
+        XCTAssertFalse(window.keptScene === shown, "a group: flattened anew")
+        View.animate(withDuration: 1) { small.alpha = 0.9 }
+        display.advanceTime(by: 0.5)
+        assertMatchesFullRecompose(screen, "half-way through an alpha animation")
+        display.advanceTime(by: 0.6)
+        assertMatchesFullRecompose(screen, "alpha animation ended")
+    }
+
     func testHeadlessFramesAreKeptNotReallocated() async {
         let screen = connect(width: 64, height: 48)
         let window = Window(screen: screen)

@@ -4,7 +4,9 @@ import Foundation
 /// Where a view's background fill sits in its window's kept scene. A new colour of
 /// the same opacity changes nothing but that fill's colour (a highlight, an
 /// indicator: the commonest small change), so it is written into the kept scene in
-/// place instead of flattening the window again and comparing its elements.
+/// place instead of flattening the window again and comparing its elements. So is
+/// a new alpha of a view without subviews or drawn content (not 0 before or after:
+/// a view at 0 is left out of the scene), which only scales its fill's colour.
 struct FillSlot {
     /// The `WindowScene.serial` of the flattening that made it: the slot is valid while
     /// that scene is kept. (Not the window's version: a window is flattened again with
@@ -14,7 +16,11 @@ struct FillSlot {
     let operation: Int
     let element: Int
     /// What the enclosing groups multiply the colour's alpha by.
-    let opacity: CGFloat
+    let outerOpacity: CGFloat
+    /// Whether the view's own alpha multiplies it too (no group of its own: no visible subviews).
+    let foldsAlpha: Bool
+    /// The alpha of the background colour flattened.
+    let colorAlpha: CGFloat
     /// The hash of the enclosing groups, part of the element's signature.
     let groupPath: Int
 }
@@ -53,10 +59,18 @@ extension WindowScene {
         for view in views {
             // The scene is current: the view is still where it was flattened (a move
             // would have changed the window's version).
+            // The colour as the flattener computes it: times the enclosing opacity, and
+            // the view's alpha unless a group of its own applies that. A colour of another
+            // opacity changes what the fill hides: flattened anew (a new alpha of the view
+            // only scales it).
             guard let slot = view.fillSlot, slot.scene == serial,
                 let color = view.animations.isEmpty ? view.backgroundColor : view.presentation.backgroundColor,
+                color.alpha == slot.colorAlpha,
                 case .fill(let rect, let old, let clip) = self.operations[slot.operation],
-                case let pixel = color.pixelColor(opacity: slot.opacity), pixel.alpha == old.alpha
+                case let alpha = view.animations.isEmpty ? view.alpha : view.presentation.alpha,
+                case let pixel = color.pixelColor(
+                    opacity: slot.foldsAlpha ? slot.outerOpacity * alpha : slot.outerOpacity),
+                pixel.alpha > 0
             else {
                 window.sceneDidChange()
                 return false

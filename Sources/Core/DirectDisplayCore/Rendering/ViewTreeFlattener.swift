@@ -169,7 +169,8 @@ import Foundation
             if let fillSlotScene, transformedDepth == 0 {
                 view.fillSlot = FillSlot(
                     scene: fillSlotScene, operation: operations.count - 1, element: elements.count - 1,
-                    opacity: ownOpacity, groupPath: groupPath)
+                    outerOpacity: opacity, foldsAlpha: !grouped, colorAlpha: color.alpha,
+                    groupPath: groupPath)
             }
         }
         // clipsToBounds cuts the view's own content too (placed beyond the bounds by its mode), as UIKit's masksToBounds.

@@ -108,7 +108,15 @@ import WindowModel
     /// Opacity of the view and its subviews as a group, 0…1. Below 0.01 the view also ignores touches.
     open var alpha: CGFloat = 1 {
         willSet { willChangeAnimatable(\.alpha, to: newValue) }
-        didSet { setNeedsCompositeOfScreen() }
+        didSet {
+            // With no subviews and no drawn content, the alpha is only in the fill's
+            // colour (no group): written in place like a recolour (Recolour.swift).
+            if subviews.isEmpty, contentSurface == nil, oldValue > 0, alpha > 0 {
+                setNeedsRecolour()
+            } else {
+                setNeedsCompositeOfScreen()
+            }
+        }
     }
 
     /// A hidden view and its subviews are neither drawn nor touched.
