@@ -394,6 +394,65 @@ final class DamageCompositionTests: DirectDisplayTestCase {
         assertMatchesFullRecompose(screen, "alpha animation ended")
     }
 
+    /// A moved view that has nothing but a fill is moved in the kept scene: the damage
+    /// is where it was and where it is. Inside an alpha group, or with subviews, the
+    /// window is flattened anew.
+    func testAMovedPlainViewIsMovedInTheKeptScene() async {
+        let screen = connect(width: 200, height: 150)
+        let back = Window(screen: screen)
+        back.backgroundColor = Color(red: 0, green: 0, blue: 0.5, alpha: 1)
+        back.isHidden = false
+        let window = Window(frame: CGRect(x: 20, y: 10, width: 160, height: 120))
+        window.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.2, alpha: 1)
+        let scroller = View(frame: CGRect(x: 30, y: 20, width: 100, height: 80))
+        scroller.clipsToBounds = true
+        scroller.bounds.origin = CGPoint(x: 10, y: 5)
+        scroller.backgroundColor = Color(red: 0, green: 0.4, blue: 0, alpha: 1)
+        let small = View(frame: CGRect(x: 15, y: 10, width: 16, height: 16))
+        small.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 0.7)
+        scroller.addSubview(small)
+        window.addSubview(scroller)
+        let group = View(frame: CGRect(x: 5, y: 90, width: 60, height: 25))
+        group.alpha = 0.5
+        let inGroup = View(frame: CGRect(x: 2, y: 2, width: 10, height: 10))
+        inGroup.backgroundColor = Color(red: 1, green: 1, blue: 0, alpha: 1)
+        group.addSubview(inGroup)
+        window.addSubview(group)
+        window.isHidden = false
+        assertMatchesFullRecompose(screen, "first frame")
+        let kept = window.keptScene
+
+        small.frame.origin.x += 3
+        assertMatchesFullRecompose(screen, "moved 3 points")
+        XCTAssertTrue(window.keptScene === kept, "moved in the kept scene")
+        // Window (20, 10) + scroller (30, 20) - bounds origin (10, 5) + view (15, 10), then 3 points on.
+        XCTAssertEqual(screen.frameStatistics.lastFrameDamage, [CGRect(x: 55, y: 35, width: 19, height: 16)])
+        small.center = CGPoint(x: 95, y: 60)
+        small.backgroundColor = Color(red: 1, green: 0.5, blue: 0, alpha: 0.7)
+        assertMatchesFullRecompose(screen, "moved partly out of its clipping superview and recoloured")
+        XCTAssertTrue(window.keptScene === kept)
+        small.frame = CGRect(x: 300, y: 300, width: 16, height: 16)
+        assertMatchesFullRecompose(screen, "moved out of sight")
+        small.frame = CGRect(x: 20, y: 20, width: 16, height: 16)
+        assertMatchesFullRecompose(screen, "moved back")
+        XCTAssertTrue(window.keptScene === kept)
+
+        inGroup.frame.origin.x += 30
+        assertMatchesFullRecompose(screen, "moved inside an alpha group")
+        XCTAssertFalse(window.keptScene === kept, "a group's bounds follow what it holds: flattened anew")
+        let flattened = window.keptScene
+        scroller.frame.origin.y += 4
+        assertMatchesFullRecompose(screen, "a view with a subview moved")
+        XCTAssertFalse(window.keptScene === flattened, "flattened anew")
+        small.frame.size.width += 4
+        assertMatchesFullRecompose(screen, "resized")
+        View.animate(withDuration: 1) { small.frame.origin.y += 20 }
+        display.advanceTime(by: 0.5)
+        assertMatchesFullRecompose(screen, "half-way through a move animation")
+        display.advanceTime(by: 0.6)
+        assertMatchesFullRecompose(screen, "move animation ended")
+    }
+
     func testHeadlessFramesAreKeptNotReallocated() async {
         let screen = connect(width: 64, height: 48)
         let window = Window(screen: screen)

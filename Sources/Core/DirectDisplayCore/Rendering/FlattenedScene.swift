@@ -37,9 +37,10 @@ final class WindowScene {
             && window.pendingRecolours.isEmpty
     }
 
-    /// A fill recoloured in place (see `recolour`).
-    func replace(operation: Int, with fill: DrawOperation, element: Int, signature: Int) {
+    /// A fill recoloured or moved in place (see `recolour`).
+    func replace(operation: Int, with fill: DrawOperation, element: Int, area: PixelRect, signature: Int) {
         operations[operation] = fill
+        elements[element].area = area
         elements[element].signature = signature
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// indicator: the commonest small change), so it is written into the kept scene in
 /// place instead of flattening the window again and comparing its elements. So is
 /// a new alpha of a view without subviews or drawn content (not 0 before or after:
-/// a view at 0 is left out of the scene), which only scales its fill's colour.
+/// a view at 0 is left out of the scene), which only scales its fill's colour, and
+/// a move of a view that has nothing but a fill, outside any group.
 struct FillSlot {
     /// The `WindowScene.serial` of the flattening that made it: the slot is valid while
     /// that scene is kept. (Not the window's version: a window is flattened again with
@@ -21,6 +22,11 @@ struct FillSlot {
     let foldsAlpha: Bool
     /// The alpha of the background colour flattened.
     let colorAlpha: CGFloat
+    /// Where the superview's bounds origin was, in screen points (the fill is the
+    /// view's frame moved by it), and whether a group encloses the fill (a group's
+    /// bounds follow what it holds: a move there is flattened anew).
+    let originInParent: CGPoint
+    let isInGroup: Bool
     /// The hash of the enclosing groups, part of the element's signature.
     let groupPath: Int
 }
@@ -57,8 +63,8 @@ extension WindowScene {
         let views = window.pendingRecolours
         window.pendingRecolours = []
         for view in views {
-            // The scene is current: the view is still where it was flattened (a move
-            // would have changed the window's version).
+            // The scene is current: nothing else changed in the window since it was
+            // flattened (a move of a view with more than a fill changes its version).
             // The colour as the flattener computes it: times the enclosing opacity, and
             // the view's alpha unless a group of its own applies that. A colour of another
             // opacity changes what the fill hides: flattened anew (a new alpha of the view
@@ -70,18 +76,25 @@ extension WindowScene {
                 case let alpha = view.animations.isEmpty ? view.alpha : view.presentation.alpha,
                 case let pixel = color.pixelColor(
                     opacity: slot.foldsAlpha ? slot.outerOpacity * alpha : slot.outerOpacity),
-                pixel.alpha > 0
+                pixel.alpha > 0,
+                case let frame = view.presentation.frame.offsetBy(dx: slot.originInParent.x, dy: slot.originInParent.y),
+                case let moved = ViewTreeFlattener(scale: scale).pixels(frame),
+                moved == rect
+                    || (!slot.isInGroup && view.subviews.isEmpty && view.contentSurface == nil
+                        && view.transform.isIdentity)
             else {
                 window.sceneDidChange()
                 return false
             }
-            guard pixel != old else { continue }
-            let fill = DrawOperation.fill(rect, color: pixel, clip: clip)
-            let area = elements[slot.element].area
+            guard pixel != old || moved != rect else { continue }
+            let fill = DrawOperation.fill(moved, color: pixel, clip: clip)
+            let oldArea = elements[slot.element].area
+            let area = moved.intersection(clip)
             replace(
-                operation: slot.operation, with: fill, element: slot.element,
+                operation: slot.operation, with: fill, element: slot.element, area: area,
                 signature: ViewTreeFlattener.signature(groupPath: slot.groupPath, area: area, parts: pixel))
             operations[base + slot.operation] = fill
+            damage.add(oldArea)
             damage.add(area)
         }
         return true

@@ -19,6 +19,8 @@ import Foundation
     private let fillSlotScene: UInt64?
     /// Inside a transformed group elements are merged into one: no fill slots there.
     private var transformedDepth = 0
+    /// How many alpha groups enclose what is added now (see `FillSlot.isInGroup`).
+    private var groupDepth = 0
 
     init(scale: CGFloat, recordingFillSlotsFor scene: UInt64? = nil) {
         self.scale = scale
@@ -31,9 +33,9 @@ import Foundation
         add(window, originInParent: offset, opacity: 1, clip: clip)
     }
 
-    private enum Rounding { case nearest, outward }
+    enum Rounding { case nearest, outward }
 
-    private func pixels(_ rect: CGRect, rounding: Rounding = .nearest) -> PixelRect {
+    func pixels(_ rect: CGRect, rounding: Rounding = .nearest) -> PixelRect {
         let down: FloatingPointRoundingRule = rounding == .outward ? .down : .toNearestOrAwayFromZero
         let up: FloatingPointRoundingRule = rounding == .outward ? .up : .toNearestOrAwayFromZero
         let x0 = Int((rect.minX * scale).rounded(down))
@@ -154,6 +156,7 @@ import Foundation
             let extent = extentInPixels(view, frame: frame).intersection(clip)
             guard !extent.isEmpty else { return }
             operations.append(.beginGroup(opacity: Double(alpha), bounds: extent))
+            groupDepth += 1
             ownOpacity = opacity
             element(view, kind: 2, area: extent, signature: alpha)
             var hasher = Hasher()
@@ -170,7 +173,7 @@ import Foundation
                 view.fillSlot = FillSlot(
                     scene: fillSlotScene, operation: operations.count - 1, element: elements.count - 1,
                     outerOpacity: opacity, foldsAlpha: !grouped, colorAlpha: color.alpha,
-                    groupPath: groupPath)
+                    originInParent: originInParent, isInGroup: grouped || groupDepth > 0, groupPath: groupPath)
             }
         }
         // clipsToBounds cuts the view's own content too (placed beyond the bounds by its mode), as UIKit's masksToBounds.
@@ -183,7 +186,10 @@ import Foundation
         for child in view.subviews {
             add(child, originInParent: contentOrigin, opacity: grouped ? 1 : ownOpacity, clip: childClip)
         }
-        if grouped { operations.append(.endGroup) }
+        if grouped {
+            operations.append(.endGroup)
+            groupDepth -= 1
+        }
     }
 
     /// The view's retained drawn content: where it was drawn for the current bounds

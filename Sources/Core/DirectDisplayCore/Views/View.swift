@@ -59,6 +59,14 @@ import WindowModel
         set {
             willChangeAnimatable(\.frame, to: newValue)
             let oldSize = frameStorage.size
+            // A moved view with nothing but a fill (no subviews, content or transform)
+            // changes only where its fill goes: written in place (Recolour.swift).
+            if oldSize == newValue.size, subviews.isEmpty, contentSurface == nil, transformStorage.isIdentity,
+                superview != nil
+            {
+                frameStorage = newValue
+                return setNeedsRecolour()
+            }
             setNeedsCompositeOfScreen()
             frameStorage = newValue
             if oldSize != newValue.size { sizeDidChange(from: oldSize) }
