@@ -3,5 +3,107 @@ import DirectDisplay
 import Foundation
 
 extension HostileCase {
-    static let textCases: [HostileCase] = []
+    static let textCases: [HostileCase] = [
+        HostileCase(name: "text-nul") {
+            let stage = HostileStage()
+            let label = Label(frame: CGRect(x: 0, y: 0, width: 320, height: 40))
+            label.text = "ab\u{0}WWWWWWWW"
+            stage.window.addSubview(label)
+            let whole = Label.measured("abWWWWWWWW").width
+            let measured = label.sizeThatFits(CGSize(width: 0, height: 0)).width
+            if measured < whole - 1 {
+                return "measured \(measured) points wide, \"abWWWWWWWW\" alone is \(whole)"
+            }
+            let cut = Int(Label.measured("ab").width) + 4
+            let frame = try stage.frame()
+            return frame.hasInk(in: cut..<320, rows: 0..<40) ? nil : "nothing after the NUL is drawn"
+        },
+        HostileCase(name: "text-control-characters") {
+            for control in [
+                "\u{1}", "\u{7}", "\u{8}", "\u{1B}", "\u{7F}", "\u{85}", "\u{200B}", "\u{FEFF}", "\u{FFFF}",
+            ] {
+                let with = Label.measured("ab\(control)WWWW").width
+                let without = Label.measured("abWWWW").width
+                if with < without - 1 {
+                    let code = control.unicodeScalars.first!.value
+                    return "U+\(String(code, radix: 16)) cut the text: \(with) points, \(without) without it"
+                }
+            }
+            return nil
+        },
+        HostileCase(name: "text-unbroken-word-128k") {
+            // Linear: 8 times the text costs about 8 times as much (quadratic: 64).
+            var times: [String: Duration] = [:]
+            for lines in [1, 0] {
+                for kilobytes in [16, 128] {
+                    let stage = HostileStage()
+                    let label = Label(frame: CGRect(x: 0, y: 0, width: 320, height: 240))
+                    label.numberOfLines = lines
+                    label.text = String(repeating: "x", count: kilobytes * 1024)
+                    stage.window.addSubview(label)
+                    let start = ContinuousClock.now
+                    let frame = try stage.frame()
+                    times["\(lines)/\(kilobytes)"] = ContinuousClock.now - start
+                    if !frame.hasInk(in: 0..<320, rows: 0..<240) { return "\(kilobytes) KB: nothing drawn" }
+                }
+                let ratio = times["\(lines)/128"]! / times["\(lines)/16"]!
+                print(
+                    "numberOfLines \(lines): 16 KB \(times["\(lines)/16"]!), 128 KB \(times["\(lines)/128"]!)"
+                )
+                if ratio > 24 { return "numberOfLines \(lines): 128 KB costs \(ratio)x 16 KB (linear: 8)" }
+            }
+            return nil
+        },
+        HostileCase(name: "text-label-40000-wide") {
+            let stage = HostileStage()
+            let label = Label(frame: CGRect(x: 0, y: 0, width: 40_000, height: 40))
+            label.text = "Hello"
+            stage.window.addSubview(label)
+            let frame = try stage.frame()
+            return frame.hasInk(in: 0..<100, rows: 0..<40) ? nil : "the 40,000-point label shows no text"
+        },
+        HostileCase(name: "text-label-1e9-wide-scale-3") {
+            let stage = HostileStage(width: 960, height: 720, scale: 3)
+            let label = Label(frame: CGRect(x: 0, y: 0, width: 1e9, height: 40))
+            label.text = "Hello"
+            stage.window.addSubview(label)
+            let frame = try stage.frame()
+            return frame.hasInk(in: 0..<300, rows: 0..<120) ? nil : "the 1e9-point label shows no text"
+        },
+        HostileCase(name: "text-label-40000-wide-moved") {
+            // The part drawn follows the label: text at its right end comes into view.
+            let stage = HostileStage()
+            let label = Label(frame: CGRect(x: 0, y: 0, width: 40_000, height: 40))
+            label.text = "Hello"
+            label.textAlignment = .right
+            stage.window.addSubview(label)
+            _ = try stage.frame()
+            label.frame.origin.x = -40_000 + 320
+            let frame = try stage.frame()
+            return frame.hasInk(in: 220..<320, rows: 0..<40) ? nil : "the label's right end shows no text"
+        },
+    ]
+}
+
+extension Label {
+    /// The size of `text` on one line in the default font.
+    static func measured(_ text: String) -> CGSize {
+        let label = Label()
+        label.text = text
+        return label.sizeThatFits(.zero)
+    }
+}
+
+extension CapturedImage {
+    /// Whether any pixel in the columns and rows is darker than mid-grey (text on white).
+    func hasInk(in columns: Range<Int>, rows: Range<Int>) -> Bool {
+        for y in rows.clamped(to: 0..<height) {
+            for x in columns.clamped(to: 0..<width) where pixel(x: x, y: y).isDark { return true }
+        }
+        return false
+    }
+}
+
+extension Color {
+    fileprivate var isDark: Bool { alpha > 0.5 && red + green + blue < 1.5 }
 }

@@ -153,7 +153,10 @@ package final class TextLayout {
         charWrapping: Bool
     ) -> OpaquePointer {
         let layout = pango_layout_new(context.pointer)!
-        pango_layout_set_text(layout, text, -1)
+        // pango ends its text at a NUL, even with the length given: U+0001, one byte as
+        // well (line offsets stay the same), is another control character and takes its place.
+        let text = text.utf8.contains(0) ? String(decoding: text.utf8.map { $0 == 0 ? 1 : $0 }, as: UTF8.self) : text
+        pango_layout_set_text(layout, text, Int32(clamping: text.utf8.count))
         font.withPangoDescription { pango_layout_set_font_description(layout, $0) }
         switch alignment {
         case .natural:
