@@ -67,18 +67,48 @@ package final class TextLayout {
         let wraps = boxWidth != nil && !(lineBreak == .clipping && maximumLines == 1)
         let context = TextContext()
         self.context = context
-        layout = Self.makeLayout(
-            context: context, text: text, font: font, alignment: alignment, wrapWidth: wraps ? boxWidth : nil,
-            charWrapping: lineBreak == .charWrapping)
-
-        let lines = Self.lineExtents(of: layout)
-        var shown = lines.count
-        if maximumLines > 0 { shown = min(shown, maximumLines) }
-        if let maximumHeight {
-            let fitting = lines.prefix { $0.bottom <= maximumHeight + 0.001 }.count
-            shown = min(shown, max(fitting, 1))
+        func shownCount(of lines: [LineExtent]) -> Int {
+            var shown = lines.count
+            if maximumLines > 0 { shown = min(shown, maximumLines) }
+            if let maximumHeight {
+                let fitting = lines.prefix { $0.bottom <= maximumHeight + 0.001 }.count
+                shown = min(shown, max(fitting, 1))
+            }
+            return shown
         }
-        isTruncated = shown < lines.count
+        // pango breaks a word wider than the line in time that grows with the square of
+        // its length, and lays out every line: when only some lines can be shown, ever
+        // longer beginnings of the text are laid out until one gives lines beyond those
+        // shown (the lines shown end where they do in the whole text: a break depends
+        // only on the text around it).
+        var laidOut: (layout: OpaquePointer, lines: [LineExtent], more: Bool)?
+        if wraps, maximumLines > 0 || maximumHeight != nil {
+            var length = 4096
+            while laidOut == nil, length < text.utf8.count {
+                let end = text.utf8.index(text.utf8.startIndex, offsetBy: length)
+                let beginning = String(text.unicodeScalars[..<end])
+                let candidate = Self.makeLayout(
+                    context: context, text: beginning, font: font, alignment: alignment, wrapWidth: boxWidth,
+                    charWrapping: lineBreak == .charWrapping)
+                let lines = Self.lineExtents(of: candidate)
+                if lines.count >= shownCount(of: lines) + 2 {
+                    laidOut = (candidate, lines, true)
+                } else {
+                    g_object_unref(UnsafeMutableRawPointer(candidate))
+                    length *= 4
+                }
+            }
+        }
+        if laidOut == nil {
+            let whole = Self.makeLayout(
+                context: context, text: text, font: font, alignment: alignment, wrapWidth: wraps ? boxWidth : nil,
+                charWrapping: lineBreak == .charWrapping)
+            laidOut = (whole, Self.lineExtents(of: whole), false)
+        }
+        let (layout, lines, more) = laidOut!
+        self.layout = layout
+        let shown = shownCount(of: lines)
+        isTruncated = more || shown < lines.count
         lineCount = shown
         firstBaseline = Double(pango_layout_get_baseline(layout)) / scale
 
