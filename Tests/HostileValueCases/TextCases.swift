@@ -54,6 +54,24 @@ extension HostileCase {
             }
             return nil
         },
+        HostileCase(name: "text-unbroken-word-measured") {
+            // Every line measured (numberOfLines 0, no height): linear as well.
+            var times: [Int: Duration] = [:]
+            var heights: [Int: CGFloat] = [:]
+            for kilobytes in [8, 32, 128] {
+                let label = Label()
+                label.numberOfLines = 0
+                label.text = String(repeating: "x", count: kilobytes * 1024)
+                let start = ContinuousClock.now
+                heights[kilobytes] = label.sizeThatFits(CGSize(width: 320, height: 0)).height
+                times[kilobytes] = ContinuousClock.now - start
+            }
+            print("sizeThatFits: 8 KB \(times[8]!), 32 KB \(times[32]!), 128 KB \(times[128]!)")
+            // 16 times the lines, give or take the last line's
+            if abs(heights[128]! / heights[8]! - 16) > 0.2 { return "heights \(heights[8]!) and \(heights[128]!)" }
+            let ratio = times[128]! / times[8]!
+            return ratio > 48 ? "128 KB costs \(ratio)x 8 KB (linear: 16)" : nil
+        },
         HostileCase(name: "text-label-40000-wide") {
             let stage = HostileStage()
             let label = Label(frame: CGRect(x: 0, y: 0, width: 40_000, height: 40))
