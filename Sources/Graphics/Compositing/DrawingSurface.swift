@@ -58,11 +58,20 @@ package final class DrawingSurface {
 
     /// The part of content of `width`×`height` pixels a surface holds: all of it when
     /// it fits in a surface, else the part around `visible` (pixels of the content,
-    /// nil when nothing of it is known to be on screen), within the limits.
-    package static func region(ofContentWidth width: Int, height: Int, visible: () -> PixelRect?) -> PixelRect? {
+    /// nil when nothing of it is known to be on screen), within the limits. The part
+    /// `kept` (a surface's before) stays while it holds what is visible: what it
+    /// drew outside a redrawn rectangle stays valid.
+    package static func region(
+        ofContentWidth width: Int, height: Int, keeping kept: PixelRect? = nil, visible: () -> PixelRect?
+    ) -> PixelRect? {
         guard width > maximumSide || height > maximumSide || width * height > maximumPixelCount else { return nil }
         let content = PixelRect(x: 0, y: 0, width: width, height: height)
-        var part = visible().map { $0.intersection(content) } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+        let seen = visible().map { $0.intersection(content) }
+        if let kept, kept.intersection(content) == kept {
+            guard let seen, !seen.isEmpty else { return kept }
+            if seen.x >= kept.x, seen.y >= kept.y, seen.maxX <= kept.maxX, seen.maxY <= kept.maxY { return kept }
+        }
+        var part = seen ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
         if part.isEmpty { part = PixelRect(x: 0, y: 0, width: 1, height: 1) }
         // Room around what is visible, so a small scroll shows content already drawn.
         let marginX = min(part.width, maximumSide)

@@ -38,7 +38,8 @@ import Typesetting
         pixelWidth = Self.wholePixels(size.width * scale)
         pixelHeight = Self.wholePixels(size.height * scale)
         region = DrawingSurface.region(
-            ofContentWidth: pixelWidth, height: pixelHeight, visible: visible)
+            ofContentWidth: pixelWidth, height: pixelHeight, keeping: previous?.isPart == true ? previous?.region : nil,
+            visible: visible)
         self.scale = scale
         origin = boundsOrigin
         reusable = previous
