@@ -88,6 +88,14 @@ extension HostileCase {
             let frame = try stage.frame()
             return frame.hasInk(in: 0..<300, rows: 0..<120) ? nil : "the 1e9-point label shows no text"
         },
+        HostileCase(name: "drawn-view-1e9-wide-scale-3") {
+            // Content beyond a surface, drawn by the app: a fill of its whole bounds shows.
+            let stage = HostileStage(width: 960, height: 720, scale: 3)
+            let view = FillingView(frame: CGRect(x: 0, y: 0, width: 1e9, height: 40))
+            stage.window.addSubview(view)
+            let frame = try stage.frame()
+            return frame.pixel(x: 30, y: 30) == .red ? nil : "the 1e9-point view's fill is not drawn"
+        },
         HostileCase(name: "text-label-40000-wide-moved") {
             // The part drawn follows the label: text at its right end comes into view.
             let stage = HostileStage()
@@ -101,6 +109,13 @@ extension HostileCase {
             return frame.hasInk(in: 220..<320, rows: 0..<40) ? nil : "the label's right end shows no text"
         },
     ]
+}
+
+/// Fills its bounds red in draw(_:).
+final class FillingView: View {
+    override func draw(_ rect: CGRect) {
+        GraphicsContext.current?.fill(bounds, with: .red)
+    }
 }
 
 extension Label {

@@ -134,7 +134,14 @@ package final class DrawingSurface {
 
     /// Fills a rectangle given in points.
     package func fillRect(x: Double, y: Double, width: Double, height: Double) {
-        cairo_rectangle(cairo, x, y, width, height)
+        // Only the part on the surface (and a pixel around it): cairo's 24.8 fixed-point
+        // coordinates cannot hold the edges of content billions of pixels wide.
+        let left = max(min(x, x + width), (Double(region.x) - 1) / scale)
+        let top = max(min(y, y + height), (Double(region.y) - 1) / scale)
+        let right = min(max(x, x + width), (Double(region.maxX) + 1) / scale)
+        let bottom = min(max(y, y + height), (Double(region.maxY) + 1) / scale)
+        guard right > left, bottom > top else { return }
+        cairo_rectangle(cairo, left, top, right - left, bottom - top)
         cairo_fill(cairo)
     }
 
