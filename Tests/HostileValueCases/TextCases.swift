@@ -33,12 +33,16 @@ extension HostileCase {
         },
         HostileCase(name: "text-unbroken-word-128k") {
             // Linear: 16 times the text costs about 16 times as much at most (quadratic: 256).
-            for lines in [1, 0] {
+            let modes: [(Int, LineBreakMode)] = [
+                (1, .byTruncatingTail), (0, .byTruncatingTail), (1, .byTruncatingMiddle),
+            ]
+            for (lines, truncation) in modes {
                 var times: [Int: Duration] = [:]
                 for kilobytes in [8, 32, 128] {
                     let stage = HostileStage()
                     let label = Label(frame: CGRect(x: 0, y: 0, width: 320, height: 240))
                     label.numberOfLines = lines
+                    label.lineBreakMode = truncation
                     label.text = String(repeating: "x", count: kilobytes * 1024)
                     stage.window.addSubview(label)
                     let start = ContinuousClock.now
@@ -47,7 +51,7 @@ extension HostileCase {
                     if !frame.hasInk(in: 0..<320, rows: 0..<240) { return "\(kilobytes) KB: nothing drawn" }
                 }
                 print(
-                    "numberOfLines \(lines), first frame: 8 KB \(times[8]!), 32 KB \(times[32]!), 128 KB \(times[128]!)"
+                    "numberOfLines \(lines), \(truncation), first frame: 8 KB \(times[8]!), 32 KB \(times[32]!), 128 KB \(times[128]!)"
                 )
                 let ratio = times[128]! / times[8]!
                 if ratio > 48 { return "numberOfLines \(lines): 128 KB costs \(ratio)x 8 KB (linear: 16)" }

@@ -135,12 +135,24 @@ package final class TextLayout {
             // The last line shown takes all the rest of the text on one line and ellipsizes it.
             let utf8 = Array(text.utf8)
             let start = min(lines[shown - 1].startIndex, utf8.count)
-            let rest = String(decoding: utf8[start...], as: UTF8.self).map { $0.isNewline ? " " : $0 }
-            let line = Self.makeLayout(
-                context: context, text: String(rest), font: font, alignment: alignment, wrapWidth: boxWidth,
-                charWrapping: false)
-            pango_layout_set_ellipsize(line, mode)
-            pango_layout_set_single_paragraph_mode(line, 1)
+            func ellipsized(_ bytes: ArraySlice<UInt8>) -> OpaquePointer {
+                let rest = String(decoding: bytes, as: UTF8.self).map { $0.isNewline ? " " : $0 }
+                let line = Self.makeLayout(
+                    context: context, text: String(rest), font: font, alignment: alignment, wrapWidth: boxWidth,
+                    charWrapping: false)
+                pango_layout_set_ellipsize(line, mode)
+                pango_layout_set_single_paragraph_mode(line, 1)
+                return line
+            }
+            // Cut at its end, the line shows only a beginning of the rest: one that is
+            // ellipsized itself shows the same.
+            var length = mode == PANGO_ELLIPSIZE_END ? 4096 : Int.max
+            var line = ellipsized(utf8[start...].prefix(length))
+            while length < utf8.count - start, pango_layout_is_ellipsized(line) == 0 {
+                g_object_unref(UnsafeMutableRawPointer(line))
+                length *= 4
+                line = ellipsized(utf8[start...].prefix(length))
+            }
             truncatedLine = line
             truncatedLineTop = lines[shown - 1].top
             cutAt = lines[shown - 1].top
