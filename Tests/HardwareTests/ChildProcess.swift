@@ -87,6 +87,10 @@ final class ChildProcess: @unchecked Sendable {
 
     func signal(_ number: Int32) { kill(pid, number) }
 
+    /// Signals the process's whole group, as a terminal does for Ctrl-C (the
+    /// process must lead its group: started through `setsid`).
+    func signalGroup(_ number: Int32) { kill(-pid, number) }
+
     /// Whether the process has exited (without waiting).
     var hasExited: Bool { lockedStatus != nil }
 
