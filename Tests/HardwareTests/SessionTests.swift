@@ -45,9 +45,7 @@ final class SessionTests: KMSDisplayTestCase {
     override func setUp() async throws {
         try HardwareEnvironment.requireHardware()
         Application.shared.reset()
-        guard VirtualConsole.foregroundNumber() == 1 else {
-            throw HardwareTestError("tty1 is not in front")
-        }
+        guard VirtualConsole.foregroundNumber() == 1 else { throw HardwareTestError("tty1 is not in front") }
     }
 
     override func tearDown() async throws {
@@ -89,14 +87,11 @@ final class SessionTests: KMSDisplayTestCase {
         recordScreenNotifications()
         let seat = try XCTUnwrap(display.opener as? SeatSession)
         XCTAssertEqual(seat.backend, "seatd")
-        let gpuOutputs =
-            Int(ProcessInfo.processInfo.environment["DIRECTDISPLAY_VM_GPU_OUTPUTS"] ?? "0") ?? 0
+        let gpuOutputs = Int(ProcessInfo.processInfo.environment["DIRECTDISPLAY_VM_GPU_OUTPUTS"] ?? "0") ?? 0
         var plugged: Screen?
         if gpuOutputs >= 2 {
             let plug = try HostHeadRequest.send("plug 1 800 600")
-            try display.waitFor(
-                "head 1 plugged (\(HostHeadRequest.response(plug) ?? "no answer"))", timeout: 15
-            ) {
+            try display.waitFor("head 1 plugged (\(HostHeadRequest.response(plug) ?? "no answer"))", timeout: 15) {
                 display.screens.contains { $0.nativeBounds.width == 800 }
             }
             plugged = display.screens.first { $0.nativeBounds.width == 800 }
@@ -112,12 +107,8 @@ final class SessionTests: KMSDisplayTestCase {
         // Ctrl+Alt+F2: the VT's keyboard is off, so the app asks the seat manager to switch.
         let keyboard = try UinputDevice.keyboard(name: "DirectDisplay switching keyboard")
         defer { keyboard.unplug() }
-        try display.waitFor("the keyboard", timeout: timeout) {
-            display.input.deviceNames.contains(keyboard.name)
-        }
-        for (code, pressed) in [
-            (29, true), (56, true), (60, true), (60, false), (56, false), (29, false),
-        ] {
+        try display.waitFor("the keyboard", timeout: timeout) { display.input.deviceNames.contains(keyboard.name) }
+        for (code, pressed) in [(29, true), (56, true), (60, true), (60, false), (56, false), (29, false)] {
             try keyboard.key(Int32(code), pressed: pressed)
         }
         try display.waitFor("the session to pause", timeout: timeout) { display.isSuspended }
@@ -125,12 +116,8 @@ final class SessionTests: KMSDisplayTestCase {
         screenEvents = []
         if let plugged {
             let unplug = try HostHeadRequest.send("unplug 1")
-            try display.waitFor("the unplug to be held", timeout: 15) {
-                !display.heldDeviceEvents.isEmpty
-            }
-            XCTAssertTrue(
-                plugged.isConnected, "nothing changes while away: \(HostHeadRequest.response(unplug) ?? "")"
-            )
+            try display.waitFor("the unplug to be held", timeout: 15) { !display.heldDeviceEvents.isEmpty }
+            XCTAssertTrue(plugged.isConnected, "nothing changes while away: \(HostHeadRequest.response(unplug) ?? "")")
         }
         let presented = display.presentedFrameNumber(of: screen)
         window.setNeedsDisplay()  // a change while away waits
@@ -150,15 +137,13 @@ final class SessionTests: KMSDisplayTestCase {
         try VirtualConsole.activate(1)
         try display.waitFor("the session to resume", timeout: timeout) { !display.isSuspended }
         if let plugged {
-            XCTAssertEqual(
-                screenEvents, ["disconnect \(plugged.name)"], "the unplug is reported on return")
+            XCTAssertEqual(screenEvents, ["disconnect \(plugged.name)"], "the unplug is reported on return")
         }
         try display.waitForPresentation(of: screen)
         XCTAssertNotEqual(display.presentedFrameNumber(of: screen), presented, "redrawn on return")
         let after = try display.capture(screen)
         try save(after, "session-after-switch")
-        XCTAssertEqual(
-            after.pixels.map(rgb), before.pixels.map(rgb), "the screen shows what it showed before")
+        XCTAssertEqual(after.pixels.map(rgb), before.pixels.map(rgb), "the screen shows what it showed before")
     }
 
     /// A flip whose event never comes (a driver that loses it) is given up after its
@@ -175,14 +160,10 @@ final class SessionTests: KMSDisplayTestCase {
         display.dropsFlipEvents = true
         window.backgroundColor = Color(red: 1, green: 0, blue: 1, alpha: 1)
         display.flush()
-        try display.waitFor("the lost flip to be given up", timeout: 5) {
-            display.lostFlipCount(of: screen) == 1
-        }
+        try display.waitFor("the lost flip to be given up", timeout: 5) { display.lostFlipCount(of: screen) == 1 }
         display.dropsFlipEvents = false
         try display.waitForPresentation(of: screen)
-        XCTAssertEqual(
-            rgb(try display.capture(screen).rawPixel(x: 20, y: 20)), 0xFF00FF, "the latest frame is shown"
-        )
+        XCTAssertEqual(rgb(try display.capture(screen).rawPixel(x: 20, y: 20)), 0xFF00FF, "the latest frame is shown")
         XCTAssertEqual(display.lostFlipCount(of: screen), 1)
     }
 
@@ -192,12 +173,10 @@ final class SessionTests: KMSDisplayTestCase {
     func testAfterKill9TheNextStartWorksAndTheConsoleComesBack() async throws {
         for round in 1...2 {
             let demo = try ChildProcess(ChildProcess.directDisplayPath, ["demo", "--seconds", "60"])
-            XCTAssertTrue(
-                demo.waitForOutput(containing: "demo: input devices:", timeout: timeout), demo.text)
+            XCTAssertTrue(demo.waitForOutput(containing: "demo: input devices:", timeout: timeout), demo.text)
             demo.signal(SIGKILL)
             XCTAssertEqual(demo.waitForExit(timeout: 10), 128 + SIGKILL)
-            XCTAssertEqual(
-                try tty1().mode, Int32(KD_GRAPHICS), "a killed process cannot give the console back")
+            XCTAssertEqual(try tty1().mode, Int32(KD_GRAPHICS), "a killed process cannot give the console back")
             XCTAssertEqual(try tty1().keyboardMode, Int32(K_OFF))
             if round == 1 {
                 let display = try KMSDisplay()
@@ -208,17 +187,14 @@ final class SessionTests: KMSDisplayTestCase {
                 window.backgroundColor = Color(red: 1, green: 1, blue: 0, alpha: 1)
                 window.isHidden = false
                 try display.waitForPresentation(of: screen)
-                XCTAssertEqual(
-                    rgb(try display.capture(screen).rawPixel(x: 9, y: 9)), 0xFFFF00, "the restart draws")
+                XCTAssertEqual(rgb(try display.capture(screen).rawPixel(x: 9, y: 9)), 0xFFFF00, "the restart draws")
                 closeDisplay()
             } else {
-                let restore = try ChildProcess(
-                    ChildProcess.directDisplayPath, ["restore-console", "/dev/tty1"])
+                let restore = try ChildProcess(ChildProcess.directDisplayPath, ["restore-console", "/dev/tty1"])
                 XCTAssertEqual(restore.waitForExit(timeout: 10), 0, restore.text)
             }
             XCTAssertEqual(try tty1().mode, Int32(KD_TEXT), "round \(round): text mode again")
-            XCTAssertEqual(
-                try tty1().keyboardMode, Int32(K_UNICODE), "round \(round): the keyboard is on again")
+            XCTAssertEqual(try tty1().keyboardMode, Int32(K_UNICODE), "round \(round): the keyboard is on again")
         }
     }
 
@@ -253,30 +229,24 @@ final class SessionTests: KMSDisplayTestCase {
                         + " env LIBSEAT_BACKEND=seatd HOME=/tmp '\(ChildProcess.directDisplayPath)' demo --seconds 60",
                 ])
             XCTAssertTrue(
-                demo.waitForOutput(containing: "demo: input devices:", timeout: timeout),
-                "demo start: \(demo.text)")
+                demo.waitForOutput(containing: "demo: input devices:", timeout: timeout), "demo start: \(demo.text)")
             XCTAssertTrue(demo.text.contains("libseat's seatd back end"), demo.text)
             XCTAssertEqual(try tty1().mode, Int32(KD_GRAPHICS), "graphics mode while the demo runs")
-            XCTAssertEqual(
-                try tty1().keyboardMode, Int32(K_OFF), "the VT's keyboard is off while the demo runs")
+            XCTAssertEqual(try tty1().keyboardMode, Int32(K_OFF), "the VT's keyboard is off while the demo runs")
             XCTAssertTrue(
                 demo.waitForOutput(containing: keyboard.name, timeout: timeout),
                 "the demo sees the keyboard: \(demo.text)")
             try withRawTTY {
                 try type(keyboard, [35, 23])  // h i
-                XCTAssertTrue(
-                    demo.waitForOutput(containing: "demo: typed \"hi\"", timeout: timeout), demo.text)
-                XCTAssertFalse(
-                    waitForPendingInput(atLeast: 1, timeout: 0.5), "no key reached the VT behind the demo")
+                XCTAssertTrue(demo.waitForOutput(containing: "demo: typed \"hi\"", timeout: timeout), demo.text)
+                XCTAssertFalse(waitForPendingInput(atLeast: 1, timeout: 0.5), "no key reached the VT behind the demo")
             }
 
             demo.signal(signal)
-            XCTAssertEqual(
-                demo.waitForExit(timeout: 15), 128 + signal, "the demo ends on \(signal): \(demo.text)")
+            XCTAssertEqual(demo.waitForExit(timeout: 15), 128 + signal, "the demo ends on \(signal): \(demo.text)")
             XCTAssertEqual(try tty1().mode, Int32(KD_TEXT), "text mode after signal \(signal)")
             XCTAssertEqual(
-                try tty1().keyboardMode, Int32(K_XLATE),
-                "the keyboard mode found is back after \(signal): \(demo.text)"
+                try tty1().keyboardMode, Int32(K_XLATE), "the keyboard mode found is back after \(signal): \(demo.text)"
             )
         }
     }
@@ -288,26 +258,17 @@ final class SessionTests: KMSDisplayTestCase {
     /// refused on the way out.
     func testCtrlCToTheWholeProcessGroupGivesTheConsoleBack() async throws {
         closeDisplay()
-        let demo = try ChildProcess(
-            "/bin/sh",
-            [
-                "-c",
-                "exec </dev/tty1; exec setsid --ctty env LIBSEAT_BACKEND=builtin HOME=/tmp '\(ChildProcess.directDisplayPath)' demo --seconds 60",
-            ])
-        XCTAssertTrue(
-            demo.waitForOutput(containing: "demo: input devices:", timeout: timeout),
-            "demo start: \(demo.text)")
+        let command = "env LIBSEAT_BACKEND=builtin HOME=/tmp '\(ChildProcess.directDisplayPath)' demo --seconds 60"
+        let demo = try ChildProcess("/bin/sh", ["-c", "exec </dev/tty1; exec setsid --ctty \(command)"])
+        XCTAssertTrue(demo.waitForOutput(containing: "demo: input devices:", timeout: timeout), demo.text)
         XCTAssertEqual(try tty1().mode, Int32(KD_GRAPHICS), "graphics mode while the demo runs")
-        // As the terminal does for Ctrl-C: the signal goes to the process group (setsid made the demo its leader).
+        // As the terminal does for Ctrl-C: the signal goes to the group (setsid made the demo its leader).
         demo.signalGroup(SIGINT)
-        XCTAssertEqual(
-            demo.waitForExit(timeout: 15), 128 + SIGINT, "the demo ends on SIGINT: \(demo.text)")
+        XCTAssertEqual(demo.waitForExit(timeout: 15), 128 + SIGINT, "the demo ends on SIGINT: \(demo.text)")
         XCTAssertEqual(try tty1().mode, Int32(KD_TEXT), "text mode after Ctrl-C: \(demo.text)")
-        XCTAssertEqual(
-            try tty1().keyboardMode, Int32(K_UNICODE), "the keyboard is on after Ctrl-C: \(demo.text)")
+        XCTAssertEqual(try tty1().keyboardMode, Int32(K_UNICODE), "the keyboard is on after Ctrl-C")
         for refusal in ["Permission denied", "direct-display: error", "libseat_close"] {
-            XCTAssertFalse(
-                demo.text.contains(refusal), "nothing refused while shutting down: \(demo.text)")
+            XCTAssertFalse(demo.text.contains(refusal), "nothing refused while shutting down: \(demo.text)")
         }
     }
 
