@@ -62,14 +62,15 @@ package final class ScanoutOutput {
     ) throws(DRMError) {
         try self.init(
             device: device, connector: connector, crtc: crtc, primaryPlane: primaryPlane, mode: mode,
-            committer: device.supportsAtomic ? AtomicCommit(device: device) : LegacyCommit(device: device)
+            committer: device.makeCommitter()
         ) { (width, height, format) throws(DRMError) in
             try ScanoutBuffer(device: device, width: width, height: height, format: format)
         }
     }
 
-    /// With the committer and buffer allocation given (tests: a fake committer and buffers in memory).
-    init(
+    /// With the committer and buffer allocation given (a card's, a fake card's, or a
+    /// committer that refuses what a test says).
+    package init(
         device: DRMDevice, connector: ConnectorState, crtc: CRTCState, primaryPlane: PlaneState, mode: DisplayMode,
         committer: any CRTCCommitter, makeBuffer: @escaping (Int, Int, UInt32) throws(DRMError) -> ScanoutBuffer
     ) throws(DRMError) {

@@ -150,7 +150,6 @@ extension KMSDisplay {
     }
 
     func handle(_ events: [FlipEvent], on card: KMSCard) {
-        guard !dropsFlipEvents else { return }
         for event in events {
             guard let entry = lit.first(where: { $0.card === card && $0.output.crtc.id == event.crtcID }) else {
                 continue
@@ -197,7 +196,7 @@ extension KMSDisplay {
             guard remaining > 0 else {
                 throw KMSDisplayError.timedOut("page flip on \(entry.output.connector.name) after \(timeout) s")
             }
-            handle(try entry.card.device.readFlipEvents(timeout: remaining), on: entry.card)
+            handle(try entry.card.access.readFlipEvents(timeout: remaining), on: entry.card)
         }
     }
 }
