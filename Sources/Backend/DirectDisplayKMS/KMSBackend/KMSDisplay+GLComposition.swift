@@ -102,7 +102,7 @@ extension KMSDisplay {
         do {
             let composer = try GLFrameComposer(context: context)
             entry.glComposer = composer
-            entry.composedFrames = [nil, nil, nil]
+            entry.composedFrames.removeAll()
             entry.glSurface = nil
             return composer
         } catch {
@@ -140,7 +140,7 @@ extension KMSDisplay {
         StderrLog.info(
             "\(entry.output.connector.name): not composed with GL from now on, composing with pixman: \(error)")
         entry.glCompositionFailed = true
-        entry.composedFrames = [nil, nil, nil]
+        entry.composedFrames.removeAll()
         entry.glSurface = nil
         entry.glComposer = nil
     }

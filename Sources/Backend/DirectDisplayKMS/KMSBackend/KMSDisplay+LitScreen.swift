@@ -60,7 +60,7 @@ extension KMSDisplay {
         /// (an animation would otherwise queue one at every flip).
         var framesHeld = false
         /// Per buffer slot, the GBM buffer a full-screen GLView draws into (KMSDisplay+DirectScanout).
-        var directFrames: [DirectFrame?] = [nil, nil, nil]
+        var directFrames = ScanoutSlots<DirectFrame>()
         /// The GLView scanned out directly in the latest frame drawn.
         weak var directView: GLView?
         /// The direct frame committed last (what a capture without writeback reads back).
@@ -68,7 +68,7 @@ extension KMSDisplay {
         /// Making a direct-scanout buffer failed once: the screen composes GLViews from then on.
         var directScanoutFailed = false
         /// Per buffer slot, the GBM buffer GL composes the screen into (KMSDisplay+GLComposition).
-        var composedFrames: [DirectFrame?] = [nil, nil, nil]
+        var composedFrames = ScanoutSlots<DirectFrame>()
         /// What each of `composedFrames` missed since GL last drew it (buffer age), or
         /// the damage of the frames swapped on `glSurface` (EGL gives the age).
         var composedHistory = BufferDamageHistory()
