@@ -97,7 +97,7 @@ extension KMSDisplay {
         defer { outer.restore() }
         stepAnimations(entry)
         defer { continueAnimation(entry) }
-        if !entry.directScanoutFailed, presentDirect(entry) { return }
+        if entry.direct.present(entry, on: self) { return }
         let compositor = entry.screen.compositor
         host?.layoutAndDisplay(entry.screen)
         let overlays = prepareOverlays(entry)

@@ -59,14 +59,10 @@ extension KMSDisplay {
         /// No new frame is composed while a wait for the screen to go idle runs
         /// (an animation would otherwise queue one at every flip).
         var framesHeld = false
-        /// Per buffer slot, the GBM buffer a full-screen GLView draws into (KMSDisplay+DirectScanout).
-        var directFrames = ScanoutSlots<DirectFrame>()
-        /// The GLView scanned out directly in the latest frame drawn.
-        weak var directView: GLView?
+        /// A full-screen GLView's frames scanned out as they are (KMSDisplay+DirectScanout).
+        let direct = DirectScanoutPresenter()
         /// The direct frame committed last (what a capture without writeback reads back).
         var lastDirectFrame: DirectFrame?
-        /// Making a direct-scanout buffer failed once: the screen composes GLViews from then on.
-        var directScanoutFailed = false
         /// Per buffer slot, the GBM buffer GL composes the screen into (KMSDisplay+GLComposition).
         var composedFrames = ScanoutSlots<DirectFrame>()
         /// What each of `composedFrames` missed since GL last drew it (buffer age), or
