@@ -128,7 +128,7 @@ extension KMSDisplay {
             return
         }
         // GL's buffers miss this frame: each is drawn whole when GL composes again.
-        entry.composedHistory.reset()
+        entry.gl.history.reset()
         let written = compositor.update(
             slot: slot, pixels: buffer.pixels, bytesPerRow: buffer.bytesPerRow, extra: cursor)
         drawCompositedCursor(entry, into: buffer, slot: slot)

@@ -63,28 +63,15 @@ extension KMSDisplay {
         let direct = DirectScanoutPresenter()
         /// The direct frame committed last (what a capture without writeback reads back).
         var lastDirectFrame: DirectFrame?
-        /// Per buffer slot, the GBM buffer GL composes the screen into (KMSDisplay+GLComposition).
-        var composedFrames = ScanoutSlots<DirectFrame>()
-        /// What each of `composedFrames` missed since GL last drew it (buffer age), or
-        /// the damage of the frames swapped on `glSurface` (EGL gives the age).
-        var composedHistory = BufferDamageHistory()
-        /// The window surface GL composes the screen into (KMSDisplay+GLSurface).
-        var glSurface: GLCompositionSurface?
-        /// Damage composed but not drawn into `glSurface` yet (its buffers were all locked).
-        var glUndrawnDamage = DamageRegion()
-        /// The EGL buffer ages GL composition saw, latest last (for tests).
-        var glBufferAges: [Int] = []
+        /// GL composition: its composer and its two presenters (KMSDisplay+GLComposition).
+        let gl = GLComposition()
         /// The surface buffer committed last, while a frame holds it (what a capture without writeback reads).
         weak var lastSurfaceFrame: GLSurfaceFrame?
-        /// The GL composer of this screen (made on the first GL frame).
-        var glComposer: GLFrameComposer?
-        /// GL composition failed once: the screen is composed by pixman from then on.
-        var glCompositionFailed = false
 
         /// The buffers' contents are unknown (reallocated, or another master drew): each is drawn whole next.
         @MainActor func buffersInvalidated() {
             screen.compositor.invalidate()
-            composedHistory.reset()
+            gl.history.reset()
             cursorDrawn = [:]
             overlayContents = []
             testedOverlays = nil
