@@ -87,8 +87,7 @@ extension KMSDisplay {
         frame.target.finish()
         entry.composedVersion += 1
         entry.composedForNextFlip = entry.output.hasFlipQueued
-        entry.overlaysShownAt = []
-        entry.overlayContents = []
+        entry.overlays.planesOff()
         screen.compositor.frameScannedOutDirectly()
         do {
             try entry.output.presentDirect(frame.framebuffer, version: entry.composedVersion)

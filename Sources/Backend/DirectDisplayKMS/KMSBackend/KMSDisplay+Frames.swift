@@ -100,7 +100,7 @@ extension KMSDisplay {
         if entry.direct.present(entry, on: self) { return }
         let compositor = entry.screen.compositor
         host?.layoutAndDisplay(entry.screen)
-        let overlays = prepareOverlays(entry)
+        let overlays = entry.overlays.prepare(entry, on: self)
         let withGL = overlays.isEmpty && composesWithGL(entry)
         let damage = compositor.compose(entry.screen, excluding: overlays.map(\.window), drawsShadow: !withGL)
         entry.needsComposite = false
@@ -112,7 +112,7 @@ extension KMSDisplay {
         let cursor = compositedCursorDamage(entry, slot: slot)
         let overlaysAt = overlays.map { (x: $0.x, y: $0.y) }
         let overlayChanged =
-            !overlaysAt.elementsEqual(entry.overlaysShownAt) { $0.x == $1.x && $0.y == $1.y }
+            !overlaysAt.elementsEqual(entry.overlays.shownAt) { $0.x == $1.x && $0.y == $1.y }
             || overlays.contains { !$0.damage.isEmpty }
         guard
             !damage.isEmpty || !cursor.isEmpty || overlayChanged || entry.output.flipPhase == .unlit
@@ -134,7 +134,7 @@ extension KMSDisplay {
         drawCompositedCursor(entry, into: buffer, slot: slot)
         entry.composedVersion += 1
         entry.composedForNextFlip = entry.output.hasFlipQueued
-        entry.overlaysShownAt = overlaysAt
+        entry.overlays.shownAt = overlaysAt
         compositor.frameUsedOverlays(windows: overlays.count)
         // After a direct frame (a GLView's own buffer) the plane shows another buffer: all of it is new.
         let clips =

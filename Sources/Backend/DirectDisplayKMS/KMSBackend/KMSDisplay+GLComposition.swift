@@ -45,7 +45,7 @@ extension KMSDisplay {
     /// frames turn off.
     func needsGLFrame(_ entry: LitScreen, damage: DamageRegion) -> Bool {
         !damage.isEmpty || entry.output.flipPhase == .unlit || entry.output.hasUncommittedFrame
-            || !entry.overlaysShownAt.isEmpty
+            || !entry.overlays.shownAt.isEmpty
     }
 
     /// Commits a frame GL composed into `framebuffer` as a direct frame; returns
@@ -55,8 +55,7 @@ extension KMSDisplay {
         if let composer = entry.gl.currentComposer { contentComposed(by: composer, for: entry) }
         entry.composedVersion += 1
         entry.composedForNextFlip = entry.output.hasFlipQueued
-        entry.overlaysShownAt = []
-        entry.overlayContents = []
+        entry.overlays.planesOff()
         defer { watchFlip(entry) }
         do {
             try entry.output.presentDirect(framebuffer, version: entry.composedVersion)

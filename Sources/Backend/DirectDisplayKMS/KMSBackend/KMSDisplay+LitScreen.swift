@@ -43,15 +43,8 @@ extension KMSDisplay {
         /// Modesets done because the connector's link-status went BAD.
         var linkResets = 0
         var commitRetry: TimerID?
-        /// The windows scanned out from their own buffers on overlay planes, by plane,
-        /// lowest first (see KMSDisplay+PlaneOffload).
-        var overlayContents: [OverlayWindowContent] = []
-        /// Where the latest frame shows the overlay windows, in panel pixels, by plane; empty: planes off.
-        var overlaysShownAt: [(x: Int, y: Int)] = []
-        /// The overlay rectangles, by plane, the kernel last accepted in a TEST_ONLY commit.
-        var testedOverlays: [PixelRect]?
-        /// Windows and rectangles the kernel refused on an overlay plane (not tried again there).
-        var refusedOverlays: [(window: ObjectIdentifier, rect: PixelRect)] = []
+        /// Windows on overlay planes (KMSDisplay+PlaneOffload).
+        let overlays = OverlayPlanePresenter()
         /// When the next vblank comes, from the flip events (see KMSDisplay+Animation).
         var vblanks: VBlankPredictor
         /// The next animation frame when no flip is on its way to bring one.
@@ -73,8 +66,7 @@ extension KMSDisplay {
             screen.compositor.invalidate()
             gl.history.reset()
             cursorDrawn = [:]
-            overlayContents = []
-            testedOverlays = nil
+            overlays.invalidate()
         }
 
         init(screen: Screen, output: ScanoutOutput, card: KMSCard, plugTime: Double?) {
