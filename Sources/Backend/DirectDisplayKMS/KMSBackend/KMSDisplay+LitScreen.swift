@@ -30,8 +30,6 @@ extension KMSDisplay {
         var cursorImage: CursorImage?
         /// Where a composited cursor's top-left corner sits in panel pixels; nil when not shown here.
         var compositedCursor: (x: Int, y: Int)?
-        /// The composited cursor's rectangle as last drawn into each buffer slot.
-        var cursorDrawn: [Int: PixelRect] = [:]
         /// A frame was composed since the last flip event (it waits as the pending frame).
         var composedForNextFlip = false
         /// The deadline of the queued flip (see `watchFlip`).
@@ -43,6 +41,8 @@ extension KMSDisplay {
         /// Modesets done because the connector's link-status went BAD.
         var linkResets = 0
         var commitRetry: TimerID?
+        /// Frames composed by pixman into the output's dumb buffers (KMSDisplay+DumbBuffers).
+        let dumbBuffers = DumbBufferPresenter()
         /// Windows on overlay planes (KMSDisplay+PlaneOffload).
         let overlays = OverlayPlanePresenter()
         /// When the next vblank comes, from the flip events (see KMSDisplay+Animation).
@@ -65,7 +65,7 @@ extension KMSDisplay {
         @MainActor func buffersInvalidated() {
             screen.compositor.invalidate()
             gl.history.reset()
-            cursorDrawn = [:]
+            dumbBuffers.cursorDrawn.removeAll()
             overlays.invalidate()
         }
 
