@@ -149,7 +149,7 @@ final class SessionTests: KMSDisplayTestCase {
     /// A flip whose event never comes (a driver that loses it) is given up after its
     /// deadline and the screen is modeset again with the latest frame: never frozen.
     func testAFlipWhoseEventNeverComesIsGivenUpAndTheScreenRecovers() async throws {
-        let display = try KMSDisplay()
+        let display = try KMSDisplay(cardAccess: faults.card)
         Application.shared.display = display
         self.display = display
         let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
@@ -157,11 +157,11 @@ final class SessionTests: KMSDisplayTestCase {
         window.backgroundColor = Color(red: 0, green: 1, blue: 0, alpha: 1)
         window.isHidden = false
         try display.waitForPresentation(of: screen)
-        display.dropsFlipEvents = true
+        faults.dropsFlipEvents = true
         window.backgroundColor = Color(red: 1, green: 0, blue: 1, alpha: 1)
         display.flush()
         try display.waitFor("the lost flip to be given up", timeout: 5) { display.lostFlipCount(of: screen) == 1 }
-        display.dropsFlipEvents = false
+        faults.dropsFlipEvents = false
         try display.waitForPresentation(of: screen)
         XCTAssertEqual(rgb(try display.capture(screen).rawPixel(x: 20, y: 20)), 0xFF00FF, "the latest frame is shown")
         XCTAssertEqual(display.lostFlipCount(of: screen), 1)
