@@ -166,6 +166,22 @@ final class NonFiniteValueTests: DirectDisplayTestCase {
         assertPixel(try display.capture(window.screen!), 10, 10, .green)
     }
 
+    /// A drawing call with a NaN or infinite number draws nothing (cairo would stop
+    /// drawing the rest of the view; text in such a rect trapped), and what the view
+    /// draws after it shows.
+    func testDrawingCallsWithNonFiniteNumbersDrawNothing() async throws {
+        let screen = connect()
+        let window = Window(screen: screen)
+        window.backgroundColor = .white
+        window.addSubview(HostileDrawing(frame: CGRect(x: 0, y: 0, width: 20, height: 20)))
+        window.makeKeyAndVisible()
+        display.runUntilIdle()
+        let image = try display.capture(screen)
+        assertPixel(image, 5, 5, .green)
+        assertPixel(image, 15, 15, .white)
+        XCTAssertEqual(refusals.count, 3, "one line per call: \(refusals)")
+    }
+
     /// What gets past the setters (a finite position far beyond any pixel count, a
     /// NaN colour drawn with GraphicsContext) is composed without a trap.
     func testCompositionSurvivesValuesPastTheSetters() async throws {
@@ -198,6 +214,20 @@ private final class Canvas: View {
     override func draw(_ rect: CGRect) {
         drawn.append(rect)
         GraphicsContext.current?.fill(rect, with: .green)
+    }
+}
+
+/// Draws an ellipse in a NaN rect, an infinite ellipse and text in an infinite
+/// rect (none of which draws), then a green square at the top left.
+private final class HostileDrawing: View {
+    override func draw(_ rect: CGRect) {
+        guard let context = GraphicsContext.current else { return }
+        let infinite = CGRect(x: -CGFloat.infinity, y: -.infinity, width: .infinity, height: .infinity)
+        context.fillEllipse(in: CGRect(x: 0, y: CGFloat.nan, width: 10, height: 10), with: .red)
+        context.addEllipse(in: infinite)
+        context.fillPath(with: .red)
+        context.draw("Boiler", in: infinite, font: .systemFont(ofSize: 10), color: .red)
+        context.fill(CGRect(x: 0, y: 0, width: 10, height: 10), with: .green)
     }
 }
 

@@ -13,7 +13,7 @@ extension HostileCase {
                 let frame = try stage.frame()
                 return frame.pixel(x: 10, y: 10) == .red ? nil : "the huge red view is not drawn"
             }
-        ] + nonFiniteGeometryCases + transformCases + setNeedsDisplayCases
+        ] + nonFiniteGeometryCases + transformCases + setNeedsDisplayCases + drawingCases
 
     /// NaN, +∞ and −∞ put into a view's and a window's frame, bounds origin, bounds
     /// size and center, set or animated to: the value is refused, so the geometry
@@ -88,6 +88,76 @@ extension HostileCase {
                 return frame.pixel(x: 40, y: 40) == .green ? nil : "the drawn content is gone"
             },
         ]
+    }
+}
+
+extension HostileCase {
+    /// `GraphicsContext` calls with NaN or infinite coordinates inside `draw(_:)`:
+    /// what can be drawn is, the rest is skipped, the view's other drawing stays.
+    fileprivate static var drawingCases: [HostileCase] {
+        let nan = CGFloat.nan
+        let infinite = CGRect(x: -CGFloat.infinity, y: -.infinity, width: .infinity, height: .infinity)
+        let drawings: [(String, @MainActor (GraphicsContext) -> Void)] = [
+            ("draw-fill-nan-rect", { $0.fill(CGRect(x: nan, y: 0, width: 10, height: nan), with: .red) }),
+            ("draw-fill-infinite-rect", { $0.fill(infinite, with: .green) }),
+            ("draw-ellipse-nan-rect", { $0.fillEllipse(in: CGRect(x: 0, y: nan, width: 10, height: 10), with: .red) }),
+            (
+                "draw-line-to-nan",
+                { $0.strokeLine(from: .zero, to: CGPoint(x: nan, y: nan), with: .red, lineWidth: nan) }
+            ),
+            (
+                "draw-path-through-infinity",
+                {
+                    $0.move(to: CGPoint(x: -CGFloat.infinity, y: 0))
+                    $0.addCurve(
+                        to: CGPoint(x: nan, y: 1), control1: .zero, control2: CGPoint(x: 0, y: CGFloat.infinity))
+                    $0.addEllipse(in: infinite)
+                    $0.fillPath(with: .red)
+                }
+            ),
+            (
+                "draw-text-in-nan-rect",
+                {
+                    $0.draw(
+                        "Boiler", in: CGRect(x: nan, y: 0, width: 30, height: 20), font: .systemFont(ofSize: 12),
+                        color: .red)
+                }
+            ),
+            (
+                "draw-text-in-infinite-rect",
+                { $0.draw("Boiler", in: infinite, font: .systemFont(ofSize: 12), color: .green) }
+            ),
+            (
+                "draw-text-at-nan-point",
+                { $0.drawText("Boiler", at: CGPoint(x: nan, y: nan), fontSize: nan, color: .red) }
+            ),
+        ]
+        return drawings.map { name, drawing in
+            HostileCase(name: name) {
+                let stage = HostileStage()
+                let view = ClosureDrawing(frame: CGRect(x: 20, y: 20, width: 40, height: 40), drawing: drawing)
+                stage.window.addSubview(view)
+                let frame = try stage.frame()
+                // The view's own square, drawn after the hostile call, shows.
+                return frame.pixel(x: 55, y: 55) == .blue ? nil : "the drawing after the hostile call is missing"
+            }
+        }
+    }
+}
+
+/// A view that draws `drawing` and then a blue square in its bottom-right corner.
+final class ClosureDrawing: View {
+    let drawing: @MainActor (GraphicsContext) -> Void
+
+    init(frame: CGRect, drawing: @escaping @MainActor (GraphicsContext) -> Void) {
+        self.drawing = drawing
+        super.init(frame: frame)
+    }
+
+    override func draw(_ rect: CGRect) {
+        guard let context = GraphicsContext.current else { return }
+        drawing(context)
+        context.fill(CGRect(x: 30, y: 30, width: 10, height: 10), with: .blue)
     }
 }
 

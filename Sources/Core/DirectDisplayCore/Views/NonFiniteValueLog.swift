@@ -19,7 +19,7 @@ import Foundation
         let type: any AnyObject.Type = Swift.type(of: object)
         guard logged.insert(Key(property: property, type: ObjectIdentifier(type))).inserted else { return }
         StderrLog.info(
-            "\(type).\(property) refused the non-finite value \(value): \(kept) (said once per property and type)")
+            "\(type).\(property) refused the non-finite value \(value): \(kept) (said once per name and type)")
     }
 
     /// Forgets what was logged (Application.reset, between tests).
