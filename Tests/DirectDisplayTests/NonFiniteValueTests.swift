@@ -74,6 +74,15 @@ final class NonFiniteValueTests: DirectDisplayTestCase {
         }
     }
 
+    func testWindowLevelRefusesNaN() async {
+        let window = Window(screen: connect())
+        window.windowLevel = .statusBar
+        window.windowLevel = Window.Level(rawValue: .nan)
+        XCTAssertEqual(window.windowLevel, .statusBar)
+        window.windowLevel = Window.Level(rawValue: .infinity)
+        XCTAssertEqual(window.windowLevel.rawValue, .infinity, "an infinite level is above every other")
+    }
+
     func testAlphaClampsAndRefusesNaN() async {
         let view = View()
         view.alpha = 0.5

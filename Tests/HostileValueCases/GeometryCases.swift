@@ -13,7 +13,7 @@ extension HostileCase {
                 let frame = try stage.frame()
                 return frame.pixel(x: 10, y: 10) == .red ? nil : "the huge red view is not drawn"
             }
-        ] + nonFiniteGeometryCases + transformCases + setNeedsDisplayCases + drawingCases
+        ] + nonFiniteGeometryCases + transformCases + setNeedsDisplayCases + drawingCases + windowLevelCases
 
     /// NaN, +∞ and −∞ put into a view's and a window's frame, bounds origin, bounds
     /// size and center, set or animated to: the value is refused, so the geometry
@@ -142,6 +142,39 @@ extension HostileCase {
                 return frame.pixel(x: 55, y: 55) == .blue ? nil : "the drawing after the hostile call is missing"
             }
         }
+    }
+}
+
+extension HostileCase {
+    /// A window given a NaN level stays at its level (NaN is above nothing and below
+    /// nothing, so its place in the stack would be arbitrary); an infinite one is a level.
+    fileprivate static var windowLevelCases: [HostileCase] {
+        [
+            HostileCase(name: "window-level-nan") {
+                let stage = HostileStage()
+                let front = Window(screen: stage.screen)
+                front.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+                front.backgroundColor = .red
+                front.windowLevel = Window.Level(rawValue: .nan)
+                front.makeKeyAndVisible()
+                stage.window.makeKey()
+                let frame = try stage.frame()
+                if front.windowLevel != .normal { return "the level is \(front.windowLevel.rawValue)" }
+                return frame.pixel(x: 10, y: 10) == .white ? nil : "the window raised last is not in front"
+            },
+            HostileCase(name: "window-level-inf") {
+                let stage = HostileStage()
+                let front = Window(screen: stage.screen)
+                front.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+                front.backgroundColor = .red
+                front.windowLevel = Window.Level(rawValue: .infinity)
+                front.isHidden = false
+                stage.window.windowLevel = .alert
+                stage.window.makeKey()
+                let frame = try stage.frame()
+                return frame.pixel(x: 10, y: 10) == .red ? nil : "the window at level +inf is not above an alert"
+            },
+        ]
     }
 }
 
