@@ -36,11 +36,15 @@ import Foundation
     private func pixels(_ rect: CGRect, rounding: Rounding = .nearest) -> PixelRect {
         let down: FloatingPointRoundingRule = rounding == .outward ? .down : .toNearestOrAwayFromZero
         let up: FloatingPointRoundingRule = rounding == .outward ? .up : .toNearestOrAwayFromZero
-        let x0 = Int((rect.minX * scale).rounded(down))
-        let y0 = Int((rect.minY * scale).rounded(down))
-        let x1 = Int((rect.maxX * scale).rounded(up))
-        let y1 = Int((rect.maxY * scale).rounded(up))
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        // The setters refuse non-finite geometry; what gets by anyway (NaN: nothing,
+        // edges far beyond any frame: cut to 2^28, as transformed boxes are) never traps.
+        func edge(_ value: CGFloat, _ rule: FloatingPointRoundingRule) -> Int {
+            let limit: CGFloat = 268_435_456
+            return value.isNaN ? 0 : Int(min(max(value * scale, -limit), limit).rounded(rule))
+        }
+        let x0 = edge(rect.minX, down)
+        let y0 = edge(rect.minY, down)
+        return PixelRect(x: x0, y: y0, width: edge(rect.maxX, up) - x0, height: edge(rect.maxY, up) - y0)
     }
 
     /// Records what `view` paints (kind 0 background, 1 content, 2 group) for damage.

@@ -31,8 +31,15 @@ extension View {
     /// it, and the rest of what the view drew before stays. Parts marked apart stay
     /// apart while they are few (up to `DamageRegion.limit`; touching ones merge):
     /// `draw(_:)` is then called once for each, so ten fingers painting across the
-    /// screen redraw ten small squares, not the box around them all.
+    /// screen redraw ten small squares, not the box around them all. A rectangle
+    /// with an infinite component marks the whole view (UIKit's `CGRect.infinite`
+    /// means everything); one with a NaN component is ignored.
     public func setNeedsDisplay(_ rect: CGRect) {
+        let components = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
+        if components.contains(where: \.isNaN) {
+            return NonFiniteValueLog.refused("setNeedsDisplay(_:)", of: self, value: rect, kept: "nothing is marked")
+        }
+        guard rect.isFinite else { return setNeedsDisplay() }
         let part = rect.intersection(bounds)
         guard !part.isNull, !part.isEmpty else { return }
         if !needsDisplay {
