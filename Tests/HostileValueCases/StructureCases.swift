@@ -56,9 +56,8 @@ extension HostileCase {
         },
         HostileCase(name: "chain-100000-deep-composes-hit-tests-lays-out-and-goes") {
             let stage = HostileStage()
-            let built = chain(depth: 100_000)
-            var root: View? = built.root
-            var deepest: DeepestView? = built.deepest
+            var (root, deepest): (View?, DeepestView?) = (nil, nil)
+            (root, deepest) = chain(depth: 100_000)
             stage.window.addSubview(root!)
             // The first frame lays out, draws and flattens the whole chain.
             let first = try stage.frame()
@@ -93,14 +92,14 @@ extension HostileCase {
             root!.removeFromSuperview()
             let last = try stage.frame()
             guard last.pixel(x: 20, y: 20) == .white else { return "the removed chain is still on screen" }
-            weak var goneDeepest = deepest
+            weak let goneDeepest = deepest
             deepest = nil
             root = nil
             return goneDeepest == nil ? nil : "the released chain's deepest view is still alive"
         },
         HostileCase(name: "chain-100000-deep-released-outside-a-window") {
             var root: View? = chain(depth: 100_000).root
-            weak var goneRoot = root
+            weak let goneRoot = root
             root = nil
             return goneRoot == nil ? nil : "the released chain is still alive"
         },
