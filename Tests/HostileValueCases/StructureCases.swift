@@ -29,6 +29,15 @@ import Foundation
     return (top, deepest)
 }
 
+/// Counts the touches and presses that reach it unhandled.
+@MainActor private final class EventSink: View {
+    var touches = 0
+    var scrolls = 0
+
+    override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { self.touches += 1 }
+    override func scrollWheel(with event: Event) { scrolls += 1 }
+}
+
 /// `count` 10x10 views side by side in rows on the stage's window, tagged 1…count.
 @MainActor private func siblings(_ count: Int, in stage: HostileStage) -> [View] {
     (1...count).map { tag in
@@ -102,6 +111,27 @@ extension HostileCase {
             weak let goneRoot = root
             root = nil
             return goneRoot == nil ? nil : "the released chain is still alive"
+        },
+        HostileCase(name: "chain-100000-deep-passes-unhandled-events-up") {
+            // Each view's default passes a touch or a wheel to its superview: the
+            // responder chain is 100,000 long.
+            let stage = HostileStage()
+            let (root, deepest) = chain(depth: 100_000)
+            let sink = EventSink(frame: stage.window.bounds)
+            sink.addSubview(root)
+            stage.window.addSubview(sink)
+            _ = try stage.frame()
+            guard stage.window.hitTest(CGPoint(x: 50, y: 50), with: nil) === deepest else {
+                return "the deepest view is not where the touch goes"
+            }
+            stage.display.touchDown(1, at: CGPoint(x: 50, y: 50), on: stage.screen)
+            stage.display.runUntilIdle()
+            guard sink.touches == 1 else { return "the touch reached the top of the chain \(sink.touches) times" }
+            stage.display.touchUp(1, at: CGPoint(x: 50, y: 50), on: stage.screen)
+            stage.display.pointerMove(to: CGPoint(x: 50, y: 50), on: stage.screen)
+            stage.display.scrollWheel(dy: 1)
+            stage.display.runUntilIdle()
+            return sink.scrolls == 1 ? nil : "the wheel reached the top of the chain \(sink.scrolls) times"
         },
         HostileCase(name: "siblings-10000-removed-one-by-one") {
             let stage = HostileStage()
