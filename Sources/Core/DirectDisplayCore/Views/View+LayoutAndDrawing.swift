@@ -8,15 +8,23 @@ extension View {
         setNeedsCompositeOfScreen()
     }
 
-    /// Lays out the view (if marked) and then its subviews now.
+    /// Lays out the view (if marked) and then its subviews now, each before its
+    /// own subviews and in order (by a loop: a deep chain does not nest calls).
     public func layoutIfNeeded() {
-        if needsLayout {
-            needsLayout = false
-            owningViewController?.viewWillLayoutSubviews()
-            layoutSubviews()
-            owningViewController?.viewDidLayoutSubviews()
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            view.layoutOwnSubviewsIfNeeded()
+            // The subviews as layoutSubviews() left them, first on top.
+            pending.append(contentsOf: view.subviews.reversed())
         }
-        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    private func layoutOwnSubviewsIfNeeded() {
+        guard needsLayout else { return }
+        needsLayout = false
+        owningViewController?.viewWillLayoutSubviews()
+        layoutSubviews()
+        owningViewController?.viewDidLayoutSubviews()
     }
 
     /// Marks the view's content to be drawn again with `draw(_:)` before the next frame.
@@ -74,9 +82,18 @@ extension View {
         a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY
     }
 
-    /// Runs `draw(_:)` for this view and its subviews where marked; what was drawn
-    /// is kept (`contentSurface`) until the next `setNeedsDisplay`.
+    /// Runs `draw(_:)` for this view and its subviews where marked, each before its
+    /// own subviews (by a loop: a deep chain does not nest calls); what was drawn is
+    /// kept (`contentSurface`) until the next `setNeedsDisplay`.
     func displayIfNeeded(scale: CGFloat) {
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            view.displayOwnContentIfNeeded(scale: scale)
+            pending.append(contentsOf: view.subviews.reversed())
+        }
+    }
+
+    private func displayOwnContentIfNeeded(scale: CGFloat) {
         if needsDisplay {
             needsDisplay = false
             // Content kept from another bounds size is drawn again whole; parts that
@@ -96,7 +113,6 @@ extension View {
             }
             contentBoundsSize = bounds.size
         }
-        for subview in subviews { subview.displayIfNeeded(scale: scale) }
     }
 
     /// Marks the whole tree for drawing, e.g. when the screen's scale changes.
@@ -106,9 +122,12 @@ extension View {
     }
 
     private func markForDisplay() {
-        needsDisplay = true
-        needsDisplayRects = []
-        for subview in subviews { subview.markForDisplay() }
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            view.needsDisplay = true
+            view.needsDisplayRects = []
+            pending.append(contentsOf: view.subviews)
+        }
     }
 
     /// Whole pixels of the content covering `rect` (bounds coordinates).

@@ -64,7 +64,11 @@ extension View {
     /// animating back to none (a window with one cannot be shown from its own buffer
     /// on an overlay plane).
     package var hasTransformInTree: Bool {
-        !transformStorage.isIdentity || !presentation.transform.isIdentity
-            || subviews.contains { $0.hasTransformInTree }
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            if !view.transformStorage.isIdentity || !view.presentation.transform.isIdentity { return true }
+            pending.append(contentsOf: view.subviews)
+        }
+        return false
     }
 }
