@@ -95,7 +95,8 @@ extension GraphicsContext {
         let s = drawingSurface
         // Only the surface's part of the rect: cairo's fixed-point coordinates cannot hold a boundless one.
         let surfaceBounds = CGRect(
-            x: origin.x, y: origin.y, width: CGFloat(s.pixelWidth) / CGFloat(s.scale),
+            x: origin.x + CGFloat(s.region.x) / CGFloat(s.scale), y: origin.y + CGFloat(s.region.y) / CGFloat(s.scale),
+            width: CGFloat(s.pixelWidth) / CGFloat(s.scale),
             height: CGFloat(s.pixelHeight) / CGFloat(s.scale))
         let clip = rect.intersection(surfaceBounds)
         guard !clip.isNull, !clip.isEmpty else { return }

@@ -237,16 +237,18 @@ import Foundation
         opacity: CGFloat, clip: PixelRect
     ) {
         let contentSize = view.contentBoundsSize
+        // A surface holding part of the content (larger than a surface can be) sits where that part is.
         var placed = PixelRect(
-            x: framePixels.x, y: framePixels.y, width: surface.pixelWidth, height: surface.pixelHeight)
+            x: framePixels.x + surface.region.x, y: framePixels.y + surface.region.y, width: surface.pixelWidth,
+            height: surface.pixelHeight)
         var scaling: CGAffineTransform?
         if contentSize != bounds.size {
             let rect = view.contentMode.rect(forContentOf: contentSize, in: bounds)
                 .offsetBy(dx: contentOrigin.x, dy: contentOrigin.y)
             if rect.size == contentSize {
                 let origin = pixels(rect)
-                placed.x = origin.x
-                placed.y = origin.y
+                placed.x = origin.x + surface.region.x
+                placed.y = origin.y + surface.region.y
             } else if surface.pixelWidth > 0, surface.pixelHeight > 0 {
                 scaling = CGAffineTransform(
                     a: rect.width * scale / CGFloat(surface.pixelWidth), b: 0, c: 0,
