@@ -190,8 +190,15 @@ import Foundation
         let frame = shown.frame.offsetBy(dx: originInParent.x, dy: originInParent.y)
         let framePixels = pixels(frame)
         let contentOrigin = CGPoint(x: frame.minX - shown.bounds.minX, y: frame.minY - shown.bounds.minY)
-        let visibleChildren = view.subviews.filter { !$0.isHidden && $0.presentationAlpha > 0 }
-        let grouped = alpha < 1 && !visibleChildren.isEmpty
+        // No filtered copy of the subviews (an allocation per view per flattening):
+        // `add` skips the hidden ones; a group is needed only with one that shows.
+        var grouped = false
+        if alpha < 1 {
+            for child in view.subviews where !child.isHidden && child.presentationAlpha > 0 {
+                grouped = true
+                break
+            }
+        }
         var ownOpacity = opacity * alpha
         let outerGroupPath = groupPath
         if grouped {
@@ -223,9 +230,10 @@ import Foundation
                 view, surface: surface, bounds: shown.bounds, framePixels: framePixels, contentOrigin: contentOrigin,
                 opacity: ownOpacity, clip: childClip)
         }
-        // The subviews are added next, back to front, and then the view's group closes.
+        // The subviews are added next, back to front, and then the view's group closes
+        // (`add` skips the hidden ones: no filtered copy per view).
         steps.append(.endUntransformed(grouped: grouped, outerGroupPath: outerGroupPath))
-        for child in visibleChildren.reversed() {
+        for child in view.subviews.reversed() {
             steps.append(.add(child, originInParent: contentOrigin, opacity: grouped ? 1 : ownOpacity, clip: childClip))
         }
     }
