@@ -121,6 +121,36 @@ final class DamageCompositionTests: DirectDisplayTestCase {
         assertMatchesFullRecompose(screen, "the far end")
     }
 
+    /// A window raised over its neighbour changes only where the two overlap.
+    func testARaisedWindowDamagesOnlyWhereItOverlapsTheWindowsItPassed() async {
+        let screen = connect(width: 300, height: 200)
+        let back = Window(screen: screen)
+        back.backgroundColor = Color(red: 0, green: 0.5, blue: 0, alpha: 1)
+        back.isHidden = false
+        let left = Window(frame: CGRect(x: 10, y: 10, width: 100, height: 80))
+        left.backgroundColor = Color(red: 1, green: 1, blue: 0, alpha: 1)
+        let badge = View(frame: CGRect(x: 60, y: 50, width: 30, height: 20))
+        badge.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 1)
+        left.addSubview(badge)
+        left.isHidden = false
+        let right = Window(frame: CGRect(x: 50, y: 40, width: 100, height: 80))
+        right.backgroundColor = Color(red: 1, green: 0, blue: 1, alpha: 1)
+        right.isHidden = false
+        display.runUntilIdle()
+        left.makeKey()
+        display.runUntilIdle()
+        XCTAssertEqual(screen.frameStatistics.lastFrameDamage, [CGRect(x: 50, y: 40, width: 60, height: 50)])
+        assertMatchesFullRecompose(screen, "the raised window shows over its neighbour")
+        right.makeKey()
+        display.runUntilIdle()
+        XCTAssertEqual(screen.frameStatistics.lastFrameDamage, [CGRect(x: 50, y: 40, width: 60, height: 50)])
+        assertMatchesFullRecompose(screen, "raised back")
+        right.backgroundColor = Color(red: 0, green: 1, blue: 1, alpha: 0.5)
+        left.makeKey()
+        display.runUntilIdle()
+        assertMatchesFullRecompose(screen, "raised while its neighbour changed")
+    }
+
     func testAPartialRedrawKeepsTheRestOfTheContentAndDamagesOnlyThatPart() async {
         let screen = connect(width: 100, height: 100)
         let window = Window(screen: screen)

@@ -91,6 +91,7 @@ import Typesetting
 
     /// Fills a rectangle with a colour.
     public func fill(_ rect: CGRect, with color: Color) {
+        guard isDrawable("fill(_:with:)", rect.minX, rect.minY, rect.width, rect.height) else { return }
         let s = drawingSurface
         s.setColor(color.pixelColor())
         s.fillRect(
@@ -99,6 +100,9 @@ import Typesetting
 
     /// Strokes a rectangle's outline.
     public func stroke(_ rect: CGRect, with color: Color, lineWidth: CGFloat = 1) {
+        guard isDrawable("stroke(_:with:lineWidth:)", rect.minX, rect.minY, rect.width, rect.height, lineWidth) else {
+            return
+        }
         let s = drawingSurface
         s.setColor(color.pixelColor())
         s.strokeRect(
@@ -108,6 +112,7 @@ import Typesetting
 
     /// Fills the ellipse inscribed in a rectangle.
     public func fillEllipse(in rect: CGRect, with color: Color) {
+        guard isDrawable("fillEllipse(in:with:)", rect.minX, rect.minY, rect.width, rect.height) else { return }
         let s = drawingSurface
         s.setColor(color.pixelColor())
         s.fillEllipse(
@@ -115,9 +120,10 @@ import Typesetting
     }
 
     /// Strokes a line between two points.
-    public func strokeLine(
-        from start: CGPoint, to end: CGPoint, with color: Color, lineWidth: CGFloat = 1
-    ) {
+    public func strokeLine(from start: CGPoint, to end: CGPoint, with color: Color, lineWidth: CGFloat = 1) {
+        guard isDrawable("strokeLine(from:to:with:lineWidth:)", start.x, start.y, end.x, end.y, lineWidth) else {
+            return
+        }
         let s = drawingSurface
         s.setColor(color.pixelColor())
         s.strokeLine(
@@ -128,11 +134,22 @@ import Typesetting
 
     /// Draws a line of text in the system font whose baseline starts at `point`.
     public func drawText(_ text: String, at point: CGPoint, fontSize: CGFloat, color: Color) {
-        let layout = TextLayout(
-            text: text, font: Font.systemFont(ofSize: fontSize).layoutFont, boxWidth: nil)
+        guard isDrawable("drawText(_:at:fontSize:color:)", point.x, point.y) else { return }
+        let layout = TextLayout(text: text, font: Font.systemFont(ofSize: fontSize).layoutFont, boxWidth: nil)
         layout.draw(
             in: drawingSurface, x: point.x - origin.x, y: point.y - origin.y - layout.firstBaseline,
             color: color.pixelColor())
+    }
+
+    /// Whether a drawing call's numbers are all finite. A call with a NaN or infinite
+    /// one draws nothing (cairo would otherwise stop drawing the rest of the view, or
+    /// a conversion trap), said once per call.
+    func isDrawable(_ call: String, _ numbers: CGFloat...) -> Bool {
+        guard numbers.allSatisfy(\.isFinite) else {
+            NonFiniteValueLog.refused(call, of: self, value: numbers, kept: "nothing is drawn")
+            return false
+        }
+        return true
     }
 
     /// Runs `body` with this context as `current`.

@@ -8,15 +8,23 @@ extension View {
         setNeedsCompositeOfScreen()
     }
 
-    /// Lays out the view (if marked) and then its subviews now.
+    /// Lays out the view (if marked) and then its subviews now, each before its
+    /// own subviews and in order (by a loop: a deep chain does not nest calls).
     public func layoutIfNeeded() {
-        if needsLayout {
-            needsLayout = false
-            owningViewController?.viewWillLayoutSubviews()
-            layoutSubviews()
-            owningViewController?.viewDidLayoutSubviews()
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            view.layoutOwnSubviewsIfNeeded()
+            // The subviews as layoutSubviews() left them, first on top.
+            pending.append(contentsOf: view.subviews.reversed())
         }
-        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    private func layoutOwnSubviewsIfNeeded() {
+        guard needsLayout else { return }
+        needsLayout = false
+        owningViewController?.viewWillLayoutSubviews()
+        layoutSubviews()
+        owningViewController?.viewDidLayoutSubviews()
     }
 
     /// Marks the view's content to be drawn again with `draw(_:)` before the next frame.
@@ -31,8 +39,15 @@ extension View {
     /// it, and the rest of what the view drew before stays. Parts marked apart stay
     /// apart while they are few (up to `DamageRegion.limit`; touching ones merge):
     /// `draw(_:)` is then called once for each, so ten fingers painting across the
-    /// screen redraw ten small squares, not the box around them all.
+    /// screen redraw ten small squares, not the box around them all. A rectangle
+    /// with an infinite component marks the whole view (UIKit's `CGRect.infinite`
+    /// means everything); one with a NaN component is ignored.
     public func setNeedsDisplay(_ rect: CGRect) {
+        let components = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
+        if components.contains(where: \.isNaN) {
+            return NonFiniteValueLog.refused("setNeedsDisplay(_:)", of: self, value: rect, kept: "nothing is marked")
+        }
+        guard rect.isFinite else { return setNeedsDisplay() }
         let part = rect.intersection(bounds)
         guard !part.isNull, !part.isEmpty else { return }
         if !needsDisplay {
@@ -67,9 +82,18 @@ extension View {
         a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY
     }
 
-    /// Runs `draw(_:)` for this view and its subviews where marked; what was drawn
-    /// is kept (`contentSurface`) until the next `setNeedsDisplay`.
+    /// Runs `draw(_:)` for this view and its subviews where marked, each before its
+    /// own subviews (by a loop: a deep chain does not nest calls); what was drawn is
+    /// kept (`contentSurface`) until the next `setNeedsDisplay`.
     func displayIfNeeded(scale: CGFloat) {
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            view.displayOwnContentIfNeeded(scale: scale)
+            pending.append(contentsOf: view.subviews.reversed())
+        }
+    }
+
+    private func displayOwnContentIfNeeded(scale: CGFloat) {
         if !needsDisplay, let surface = contentSurface, surface.isPart, !holdsVisibleContent(surface, scale: scale) {
             setNeedsDisplay()
         }
@@ -93,7 +117,6 @@ extension View {
             }
             contentBoundsSize = bounds.size
         }
-        for subview in subviews { subview.displayIfNeeded(scale: scale) }
     }
 
     /// Whether content held in part (larger than a surface can be) still holds what is on screen.
@@ -133,9 +156,12 @@ extension View {
     }
 
     private func markForDisplay() {
-        needsDisplay = true
-        needsDisplayRects = []
-        for subview in subviews { subview.markForDisplay() }
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            view.needsDisplay = true
+            view.needsDisplayRects = []
+            pending.append(contentsOf: view.subviews)
+        }
     }
 
     /// Whole pixels of the content covering `rect` (bounds coordinates).
