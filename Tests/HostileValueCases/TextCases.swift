@@ -112,6 +112,20 @@ extension HostileCase {
             let frame = try stage.frame()
             return frame.hasInk(in: 220..<320, rows: 0..<40) ? nil : "the label's right end shows no text"
         },
+        HostileCase(name: "text-label-40000-wide-scrolled") {
+            // Scrolled by its superview's bounds: text at the label's right end comes into view.
+            let stage = HostileStage()
+            let scroller = View(frame: CGRect(x: 0, y: 0, width: 320, height: 40))
+            let label = Label(frame: CGRect(x: 0, y: 0, width: 40_000, height: 40))
+            label.text = "Hello"
+            label.textAlignment = .right
+            scroller.addSubview(label)
+            stage.window.addSubview(scroller)
+            _ = try stage.frame()
+            scroller.bounds.origin.x = 40_000 - 320
+            let frame = try stage.frame()
+            return frame.hasInk(in: 220..<320, rows: 0..<40) ? nil : "the label's right end shows no text"
+        },
     ]
 }
 
