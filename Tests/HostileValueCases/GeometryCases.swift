@@ -14,6 +14,7 @@ extension HostileCase {
                 return frame.pixel(x: 10, y: 10) == .red ? nil : "the huge red view is not drawn"
             }
         ] + nonFiniteGeometryCases + transformCases + setNeedsDisplayCases + drawingCases + windowLevelCases
+        + overflowingAnimationCases
 
     /// NaN, +∞ and −∞ put into a view's and a window's frame, bounds origin, bounds
     /// size and center, set or animated to: the value is refused, so the geometry
@@ -43,6 +44,35 @@ extension HostileCase {
             }
         }
         return cases
+    }
+
+    /// Finite values whose animation overflows on the way (1e308 to −1e308: the
+    /// difference is infinite, so what is shown midway is not finite): nothing traps,
+    /// the rest of the scene shows and the model values are kept.
+    private static var overflowingAnimationCases: [HostileCase] {
+        [
+            HostileCase(name: "view-frame-animated-across-1e308") {
+                let scene = RedSquareScene()
+                let far = View(frame: CGRect(x: 1e308, y: -1e308, width: 10, height: 10))
+                far.backgroundColor = .green
+                scene.stage.window.addSubview(far)
+                scene.stage.display.runUntilIdle()
+                let end = CGRect(x: -1e308, y: 1e308, width: 10, height: 10)
+                scene.change(animated: true) { far.frame = end }
+                if let wrong = try scene.unchanged() { return wrong }
+                return far.frame == end ? nil : "the frame is \(far.frame)"
+            },
+            HostileCase(name: "view-transform-animated-across-1e308") {
+                let scene = RedSquareScene()
+                scene.square.transform = CGAffineTransform(translationX: 1e308, y: 0)
+                scene.stage.display.runUntilIdle()
+                let end = CGAffineTransform(translationX: -1e308, y: 0)
+                scene.change(animated: true) { scene.square.transform = end }
+                let frame = try scene.stage.frame()
+                if frame.pixel(x: 40, y: 40) != .white { return "the square shows while far away" }
+                return scene.square.transform == end ? nil : "the transform is \(scene.square.transform)"
+            },
+        ]
     }
 
     /// A transform with NaN or infinite entries is refused: the view stays unturned.
