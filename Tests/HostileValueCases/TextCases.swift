@@ -100,6 +100,14 @@ extension HostileCase {
             let frame = try stage.frame()
             return frame.pixel(x: 30, y: 30) == .red ? nil : "the 1e9-point view's fill is not drawn"
         },
+        HostileCase(name: "drawn-view-1e308-wide") {
+            // Wider than an Int holds in pixels: the fill of what is on screen shows.
+            let stage = HostileStage()
+            let view = FillingView(frame: CGRect(x: 0, y: 0, width: 1e308, height: 40))
+            stage.window.addSubview(view)
+            let frame = try stage.frame()
+            return frame.pixel(x: 30, y: 30) == .red ? nil : "the 1e308-point view's fill is not drawn"
+        },
         HostileCase(name: "text-label-40000-wide-moved") {
             // The part drawn follows the label: text at its right end comes into view.
             let stage = HostileStage()
