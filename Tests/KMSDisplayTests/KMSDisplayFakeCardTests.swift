@@ -120,6 +120,7 @@ import XCTest
             let flip = try XCTUnwrap(flips.last)
             XCTAssertNotEqual(flip.framebufferID, shown, "the shown buffer is not drawn into")
             if let damage { XCTAssertEqual(flip.damage, damage, "only the damage") }
+            XCTAssertEqual(screen.frameStatistics.lastFramePixelsComposed, 8 * 8, "only the square is recomposed")
             XCTAssertEqual(card.pixel(framebuffer: flip.framebufferID, x: 10, y: 10), pixel)
             XCTAssertEqual(card.pixel(framebuffer: flip.framebufferID, x: 40, y: 30), Self.white)
             card.vblank()
