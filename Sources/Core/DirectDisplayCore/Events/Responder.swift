@@ -41,28 +41,67 @@ import Foundation
     }
 
     /// A finger touched this responder's view; the default passes the call to `next`.
-    open func touchesBegan(_ touches: Set<Touch>, with event: Event?) { next?.touchesBegan(touches, with: event) }
+    open func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        passToNext { $0.touchesBegan(touches, with: event) }
+    }
     /// Touches this responder received moved; the default passes the call to `next`.
-    open func touchesMoved(_ touches: Set<Touch>, with event: Event?) { next?.touchesMoved(touches, with: event) }
+    open func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        passToNext { $0.touchesMoved(touches, with: event) }
+    }
     /// Touches this responder received lifted; the default passes the call to `next`.
-    open func touchesEnded(_ touches: Set<Touch>, with event: Event?) { next?.touchesEnded(touches, with: event) }
+    open func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        passToNext { $0.touchesEnded(touches, with: event) }
+    }
     /// Touches this responder received were cancelled (e.g. its window hid); the default passes the call to `next`.
     open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
-        next?.touchesCancelled(touches, with: event)
+        passToNext { $0.touchesCancelled(touches, with: event) }
     }
 
     /// A mouse wheel or touchpad scrolled over this responder's view
     /// (`event.scrollDelta`); the default passes the call to `next`.
-    open func scrollWheel(with event: Event) { next?.scrollWheel(with: event) }
+    open func scrollWheel(with event: Event) { passToNext { $0.scrollWheel(with: event) } }
 
     /// A key went down; the default passes the call to `next`.
-    open func pressesBegan(_ presses: Set<Press>, with event: Event?) { next?.pressesBegan(presses, with: event) }
+    open func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        passToNext { $0.pressesBegan(presses, with: event) }
+    }
     /// A press changed; the default passes the call to `next`.
-    open func pressesChanged(_ presses: Set<Press>, with event: Event?) { next?.pressesChanged(presses, with: event) }
+    open func pressesChanged(_ presses: Set<Press>, with event: Event?) {
+        passToNext { $0.pressesChanged(presses, with: event) }
+    }
     /// A key went up; the default passes the call to `next`.
-    open func pressesEnded(_ presses: Set<Press>, with event: Event?) { next?.pressesEnded(presses, with: event) }
+    open func pressesEnded(_ presses: Set<Press>, with event: Event?) {
+        passToNext { $0.pressesEnded(presses, with: event) }
+    }
     /// A press was cancelled; the default passes the call to `next`.
     open func pressesCancelled(_ presses: Set<Press>, with event: Event?) {
-        next?.pressesCancelled(presses, with: event)
+        passToNext { $0.pressesCancelled(presses, with: event) }
     }
+
+    /// Passes an event this responder's default implementation does not handle to
+    /// `next`. Each default passing to the next nests a call; past
+    /// `passingNestingLimit` nested passes the next ones are queued and made one after
+    /// another by the deepest pass still nested, so a responder chain of any length
+    /// (a 100,000-deep chain of views) does not overflow the stack. Only that deep, an
+    /// override that works after calling super does so before the responders further
+    /// up get the event.
+    private final func passToNext(_ pass: @escaping (Responder) -> Void) {
+        guard let next else { return }
+        guard Responder.passingNesting < Responder.passingNestingLimit else {
+            Responder.queuedPasses.append { pass(next) }
+            return
+        }
+        Responder.passingNesting += 1
+        defer { Responder.passingNesting -= 1 }
+        pass(next)
+        guard Responder.passingNesting == Responder.passingNestingLimit else { return }
+        while !Responder.queuedPasses.isEmpty { Responder.queuedPasses.removeFirst()() }
+    }
+
+    /// Nested default passes to `next` now running.
+    private static var passingNesting = 0
+    /// Passes queued past the nesting limit, first to make first.
+    private static var queuedPasses: [() -> Void] = []
+    /// Past this many nested passes the next ones are queued.
+    package static let passingNestingLimit = 1_000
 }

@@ -29,8 +29,43 @@ import Foundation
 
     /// Appends a window (its frame is in screen points) limited to `clip`, moved by
     /// `offset` points (a window drawn into its own buffer is moved to its origin).
+    /// The tree is walked by a loop over `steps`, not by recursion: a chain of views
+    /// 100,000 deep would overflow the stack.
     mutating func add(_ window: Window, clip: PixelRect, offset: CGPoint = .zero) {
-        add(window, originInParent: offset, opacity: 1, clip: clip)
+        var steps: [Step] = [.add(window, originInParent: offset, opacity: 1, clip: clip)]
+        while let step = steps.popLast() {
+            switch step {
+            case .add(let view, let originInParent, let opacity, let clip):
+                add(view, originInParent: originInParent, opacity: opacity, clip: clip, then: &steps)
+            case .endUntransformed(let grouped, let outerGroupPath):
+                if grouped {
+                    operations.append(.endGroup)
+                    groupDepth -= 1
+                }
+                groupPath = outerGroupPath
+            case .endTransformed(let group):
+                endTransformed(group)
+            }
+        }
+    }
+
+    /// What is left to do in the walk, last first: a view to add, or the end of a
+    /// view whose subviews were added before it (its group closed, its elements merged).
+    private enum Step {
+        case add(View, originInParent: CGPoint, opacity: CGFloat, clip: PixelRect)
+        case endUntransformed(grouped: Bool, outerGroupPath: Int)
+        case endTransformed(TransformedGroup)
+    }
+
+    /// A transformed view's group, open while its subtree is added.
+    private struct TransformedGroup {
+        let view: View
+        let transform: CGAffineTransform
+        let source: PixelRect
+        let bounds: PixelRect
+        let opacity: CGFloat
+        let firstElement: Int
+        let outerGroupPath: Int
     }
 
     enum Rounding { case nearest, outward }
@@ -38,11 +73,15 @@ import Foundation
     func pixels(_ rect: CGRect, rounding: Rounding = .nearest) -> PixelRect {
         let down: FloatingPointRoundingRule = rounding == .outward ? .down : .toNearestOrAwayFromZero
         let up: FloatingPointRoundingRule = rounding == .outward ? .up : .toNearestOrAwayFromZero
-        let x0 = Int((rect.minX * scale).rounded(down))
-        let y0 = Int((rect.minY * scale).rounded(down))
-        let x1 = Int((rect.maxX * scale).rounded(up))
-        let y1 = Int((rect.maxY * scale).rounded(up))
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        // The setters refuse non-finite geometry; what gets by anyway (NaN: nothing,
+        // edges far beyond any frame: cut to 2^28, as transformed boxes are) never traps.
+        func edge(_ value: CGFloat, _ rule: FloatingPointRoundingRule) -> Int {
+            let limit: CGFloat = 268_435_456
+            return value.isNaN ? 0 : Int(min(max(value * scale, -limit), limit).rounded(rule))
+        }
+        let x0 = edge(rect.minX, down)
+        let y0 = edge(rect.minY, down)
+        return PixelRect(x: x0, y: y0, width: edge(rect.maxX, up) - x0, height: edge(rect.maxY, up) - y0)
     }
 
     /// Records what `view` paints (kind 0 background, 1 content, 2 group) for damage.
@@ -68,15 +107,20 @@ import Foundation
     }
 
     /// `originInParent` is where the parent's bounds origin lies, in screen points
-    /// (inside a transformed view: in its untransformed space).
-    private mutating func add(_ view: View, originInParent: CGPoint, opacity: CGFloat, clip: PixelRect) {
+    /// (inside a transformed view: in its untransformed space). What remains once the
+    /// view's own parts are added (its subviews, closing its groups) goes on `steps`.
+    private mutating func add(
+        _ view: View, originInParent: CGPoint, opacity: CGFloat, clip: PixelRect, then steps: inout [Step]
+    ) {
         let shown = view.presentation
         guard !view.isHidden, shown.alpha > 0, !clip.isEmpty else { return }
         if shown.transform.isIdentity {
             addUntransformed(
-                view, shown: shown, originInParent: originInParent, opacity: opacity, alpha: shown.alpha, clip: clip)
+                view, shown: shown, originInParent: originInParent, opacity: opacity, alpha: shown.alpha, clip: clip,
+                then: &steps)
         } else {
-            addTransformed(view, shown: shown, originInParent: originInParent, opacity: opacity, clip: clip)
+            addTransformed(
+                view, shown: shown, originInParent: originInParent, opacity: opacity, clip: clip, then: &steps)
         }
     }
 
@@ -84,7 +128,8 @@ import Foundation
     /// them through its transform (and its alpha) as one group. Its elements become
     /// one: damage is the transformed bounding box of whatever changed inside.
     private mutating func addTransformed(
-        _ view: View, shown: View.Presentation, originInParent: CGPoint, opacity: CGFloat, clip: PixelRect
+        _ view: View, shown: View.Presentation, originInParent: CGPoint, opacity: CGFloat, clip: PixelRect,
+        then steps: inout [Step]
     ) {
         let frame = shown.frame.offsetBy(dx: originInParent.x, dy: originInParent.y)
         let transform = pixelTransform(shown.transform, frame: frame)
@@ -99,15 +144,25 @@ import Foundation
         let groupOpacity = opacity * shown.alpha
         operations.append(
             .beginTransformedGroup(opacity: Double(groupOpacity), source: source, transform: transform, bounds: bounds))
-        let firstElement = elements.count
-        let outerGroupPath = groupPath
+        steps.append(
+            .endTransformed(
+                TransformedGroup(
+                    view: view, transform: transform, source: source, bounds: bounds, opacity: groupOpacity,
+                    firstElement: elements.count, outerGroupPath: groupPath)))
         groupPath = 0
         transformedDepth += 1
-        addUntransformed(view, shown: shown, originInParent: originInParent, opacity: 1, alpha: 1, clip: source)
+        addUntransformed(
+            view, shown: shown, originInParent: originInParent, opacity: 1, alpha: 1, clip: source, then: &steps)
+    }
+
+    /// Closes a transformed view's group once its subtree is added, and merges the
+    /// subtree's elements into the group's one.
+    private mutating func endTransformed(_ group: TransformedGroup) {
+        let (transform, bounds, source) = (group.transform, group.bounds, group.source)
         transformedDepth -= 1
-        groupPath = outerGroupPath
+        groupPath = group.outerGroupPath
         operations.append(.endGroup)
-        let inner = elements[firstElement...]
+        let inner = elements[group.firstElement...]
         var redrawn = DamageRegion()
         for element in inner {
             for damage in element.contentDamage.rects {
@@ -115,10 +170,10 @@ import Foundation
             }
         }
         let signature = TransformedSignature(
-            transform: transform, source: source, opacity: groupOpacity,
+            transform: transform, source: source, opacity: group.opacity,
             inner: inner.map { InnerElement(key: $0.key, area: $0.area, signature: $0.signature) })
-        elements.removeSubrange(firstElement...)
-        element(view, kind: 3, area: bounds, signature: signature, contentDamage: redrawn)
+        elements.removeSubrange(group.firstElement...)
+        element(group.view, kind: 3, area: bounds, signature: signature, contentDamage: redrawn)
     }
 
     /// Where the view's untransformed pixels go: about the centre of `frame` (screen
@@ -135,7 +190,7 @@ import Foundation
     /// A view as if untransformed; `alpha` is the view's own (1 inside its transformed group, which applies it).
     private mutating func addUntransformed(
         _ view: View, shown: View.Presentation, originInParent: CGPoint, opacity: CGFloat, alpha: CGFloat,
-        clip: PixelRect
+        clip: PixelRect, then steps: inout [Step]
     ) {
         let frame = shown.frame.offsetBy(dx: originInParent.x, dy: originInParent.y)
         let framePixels = pixels(frame)
@@ -151,7 +206,6 @@ import Foundation
         }
         var ownOpacity = opacity * alpha
         let outerGroupPath = groupPath
-        defer { groupPath = outerGroupPath }
         if grouped {
             let extent = extentInPixels(view, frame: frame).intersection(clip)
             guard !extent.isEmpty else { return }
@@ -183,12 +237,11 @@ import Foundation
                 view, surface: surface, bounds: shown.bounds, framePixels: framePixels, contentOrigin: contentOrigin,
                 opacity: ownOpacity, clip: childClip)
         }
-        for child in view.subviews {
-            add(child, originInParent: contentOrigin, opacity: grouped ? 1 : ownOpacity, clip: childClip)
-        }
-        if grouped {
-            operations.append(.endGroup)
-            groupDepth -= 1
+        // The subviews are added next, back to front, and then the view's group closes
+        // (`add` skips the hidden ones: no filtered copy per view).
+        steps.append(.endUntransformed(grouped: grouped, outerGroupPath: outerGroupPath))
+        for child in view.subviews.reversed() {
+            steps.append(.add(child, originInParent: contentOrigin, opacity: grouped ? 1 : ownOpacity, clip: childClip))
         }
     }
 
@@ -199,16 +252,18 @@ import Foundation
         opacity: CGFloat, clip: PixelRect
     ) {
         let contentSize = view.contentBoundsSize
+        // A surface holding part of the content (larger than a surface can be) sits where that part is.
         var placed = PixelRect(
-            x: framePixels.x, y: framePixels.y, width: surface.pixelWidth, height: surface.pixelHeight)
+            x: framePixels.x + surface.region.x, y: framePixels.y + surface.region.y, width: surface.pixelWidth,
+            height: surface.pixelHeight)
         var scaling: CGAffineTransform?
         if contentSize != bounds.size {
             let rect = view.contentMode.rect(forContentOf: contentSize, in: bounds)
                 .offsetBy(dx: contentOrigin.x, dy: contentOrigin.y)
             if rect.size == contentSize {
                 let origin = pixels(rect)
-                placed.x = origin.x
-                placed.y = origin.y
+                placed.x = origin.x + surface.region.x
+                placed.y = origin.y + surface.region.y
             } else if surface.pixelWidth > 0, surface.pixelHeight > 0 {
                 scaling = CGAffineTransform(
                     a: rect.width * scale / CGFloat(surface.pixelWidth), b: 0, c: 0,
@@ -271,27 +326,50 @@ import Foundation
     /// Pixels the view and its visible subviews may touch (subviews may draw outside
     /// unless clipped; a transformed subview where its transform takes it), in the
     /// coordinates `frame` is in.
+    /// Walked by a loop: each pending view's extent grows as its subviews' are done.
     private func extentInPixels(_ view: View, frame: CGRect) -> PixelRect {
-        var union = pixels(frame)
-        let bounds = view.presentation.bounds
-        if !view.clipsToBounds {
-            let contentOrigin = CGPoint(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY)
-            for child in view.subviews where !child.isHidden {
+        var pending = [ExtentInProgress(view, frame: frame, transform: nil, extent: self)]
+        while true {
+            let top = pending.count - 1
+            if pending[top].nextChild < pending[top].children.count {
+                let child = pending[top].children[pending[top].nextChild]
+                pending[top].nextChild += 1
                 let shown = child.presentation
-                let childFrame = shown.frame.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y)
-                var childPixels = extentInPixels(child, frame: childFrame)
-                if !shown.transform.isIdentity {
-                    childPixels = pixelTransform(shown.transform, frame: childFrame).boundingBox(of: childPixels)
-                }
-                union = union.union(childPixels)
+                let childFrame = shown.frame.offsetBy(
+                    dx: pending[top].contentOrigin.x, dy: pending[top].contentOrigin.y)
+                let transform = shown.transform.isIdentity ? nil : pixelTransform(shown.transform, frame: childFrame)
+                pending.append(ExtentInProgress(child, frame: childFrame, transform: transform, extent: self))
+                continue
+            }
+            let done = pending.removeLast()
+            let extent = done.transform?.boundingBox(of: done.union) ?? done.union
+            guard !pending.isEmpty else { return extent }
+            pending[pending.count - 1].union = pending[pending.count - 1].union.union(extent)
+        }
+    }
+
+    /// A view whose extent is being found: its own pixels and the subviews done so far.
+    private struct ExtentInProgress {
+        let children: [View]
+        var nextChild = 0
+        let contentOrigin: CGPoint
+        /// Maps the finished extent into the parent's pixels (a transformed subview).
+        let transform: CGAffineTransform?
+        var union: PixelRect
+
+        @MainActor init(_ view: View, frame: CGRect, transform: CGAffineTransform?, extent: ViewTreeFlattener) {
+            let bounds = view.presentation.bounds
+            contentOrigin = CGPoint(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY)
+            self.transform = transform
+            union = extent.pixels(frame)
+            // Subviews may draw outside unless clipped.
+            children = view.clipsToBounds ? [] : view.subviews.filter { !$0.isHidden }
+            if view.contentSurface != nil, view.contentBoundsSize != bounds.size, !view.clipsToBounds {
+                // Content placed by its mode may reach beyond the bounds (aspect fill, pinned larger content).
+                let rect = view.contentMode.rect(forContentOf: view.contentBoundsSize, in: bounds)
+                union = union.union(
+                    extent.pixels(rect.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y), rounding: .outward))
             }
         }
-        if view.contentSurface != nil, view.contentBoundsSize != bounds.size, !view.clipsToBounds {
-            // Content placed by its mode may reach beyond the bounds (aspect fill, pinned larger content).
-            let contentOrigin = CGPoint(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY)
-            let rect = view.contentMode.rect(forContentOf: view.contentBoundsSize, in: bounds)
-            union = union.union(pixels(rect.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y), rounding: .outward))
-        }
-        return union
     }
 }

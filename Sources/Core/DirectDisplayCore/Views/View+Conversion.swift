@@ -85,7 +85,12 @@ extension View {
 
     /// Whether neither this view nor any superview has a transform (sizes convert unchanged).
     private var isUntransformedUpward: Bool {
-        transformStorage.isIdentity && (superview?.isUntransformedUpward ?? true)
+        var view: View? = self
+        while let current = view {
+            guard current.transformStorage.isIdentity else { return false }
+            view = current.superview
+        }
+        return true
     }
 
     private func boundingBox(of rect: CGRect, _ convert: (CGPoint) -> CGPoint) -> CGRect {

@@ -14,6 +14,8 @@ import WindowModel
     var autoresizingMaskStorage: AutoresizingMask = []
     var autoresizesSubviewsStorage = true
     var hiddenStorage = false
+    private var backgroundColorStorage: Color?
+    private var alphaStorage: CGFloat = 1
     var needsLayout = true
     var needsDisplay = true
     /// The parts to draw again (bounds coordinates), kept apart while few (see
@@ -38,19 +40,39 @@ import WindowModel
     /// Subviews, back to front.
     public private(set) var subviews: [View] = []
 
-    /// Creates a view with a frame in its future superview's coordinates.
+    /// Creates a view with a frame in its future superview's coordinates (a
+    /// non-finite one is refused: the view starts at `.zero`).
     public init(frame: CGRect = .zero) {
-        frameStorage = frame
+        frameStorage = frame.isFinite ? frame : .zero
         super.init()
+        if !frame.isFinite { NonFiniteValueLog.refused("frame", of: self, value: frame, kept: "it is .zero") }
+    }
+
+    /// Releases the subview tree one view at a time: each subview this view held the
+    /// last reference to gives up its own subviews first, so a deep chain's releases do
+    /// not nest one stack frame per level (a 100,000-deep chain would overflow the stack).
+    isolated deinit {
+        var released = subviews
+        subviews = []
+        while var view = released.popLast() {
+            if isKnownUniquelyReferenced(&view) {
+                released.append(contentsOf: view.subviews)
+                view.subviews = []
+            }
+        }
     }
 
     // MARK: Geometry
 
     /// The view's rectangle in its superview's coordinates: with a transform, the
     /// bounding box of the transformed bounds (see View+Transform.swift for setting it then).
+    /// A value with a NaN or infinite component is refused (as for `bounds` and `center`).
     open var frame: CGRect {
         get { transformStorage.isIdentity ? frameStorage : transformedFrame }
-        set { untransformedFrame = transformStorage.isIdentity ? newValue : untransformedFrame(forFrame: newValue) }
+        set {
+            guard newValue.isFinite else { return NonFiniteValueLog.refused("frame", of: self, value: newValue) }
+            untransformedFrame = transformStorage.isIdentity ? newValue : untransformedFrame(forFrame: newValue)
+        }
     }
 
     /// The frame as if the transform were the identity: `center` and `bounds.size`.
@@ -78,6 +100,7 @@ import WindowModel
     open var bounds: CGRect {
         get { CGRect(origin: boundsOrigin, size: frameStorage.size) }
         set {
+            guard newValue.isFinite else { return NonFiniteValueLog.refused("bounds", of: self, value: newValue) }
             willChangeAnimatable(\.boundsOrigin, to: newValue.origin)
             boundsOrigin = newValue.origin
             let center = self.center
@@ -91,6 +114,7 @@ import WindowModel
     open var center: CGPoint {
         get { CGPoint(x: frameStorage.midX, y: frameStorage.midY) }
         set {
+            guard newValue.isFinite else { return NonFiniteValueLog.refused("center", of: self, value: newValue) }
             untransformedFrame = CGRect(
                 x: newValue.x - frameStorage.width / 2, y: newValue.y - frameStorage.height / 2,
                 width: frameStorage.width, height: frameStorage.height)
@@ -107,19 +131,33 @@ import WindowModel
 
     // MARK: Appearance
 
-    /// The fill behind the view's content; nil draws nothing.
+    /// The fill behind the view's content; nil draws nothing. A colour with a NaN or
+    /// infinite component is refused: the view keeps its colour.
     open var backgroundColor: Color? {
-        willSet { willChangeAnimatable(\.backgroundColor, to: newValue) }
-        didSet { setNeedsRecolour() }
+        get { backgroundColorStorage }
+        set {
+            if let newValue, !newValue.isFinite {
+                return NonFiniteValueLog.refused("backgroundColor", of: self, value: newValue)
+            }
+            willChangeAnimatable(\.backgroundColor, to: newValue)
+            backgroundColorStorage = newValue
+            setNeedsRecolour()
+        }
     }
 
-    /// Opacity of the view and its subviews as a group, 0…1. Below 0.01 the view also ignores touches.
-    open var alpha: CGFloat = 1 {
-        willSet { willChangeAnimatable(\.alpha, to: newValue) }
-        didSet {
+    /// Opacity of the view and its subviews as a group, 0…1: values outside are
+    /// clamped to it, as UIKit's, and NaN is refused. Below 0.01 the view also ignores touches.
+    open var alpha: CGFloat {
+        get { alphaStorage }
+        set {
+            guard !newValue.isNaN else { return NonFiniteValueLog.refused("alpha", of: self, value: newValue) }
+            let clamped = min(max(newValue, 0), 1)
+            let old = alphaStorage
+            willChangeAnimatable(\.alpha, to: clamped)
+            alphaStorage = clamped
             // With no subviews and no drawn content, the alpha is only in the fill's
             // colour (no group): written in place like a recolour (Recolour.swift).
-            if subviews.isEmpty, contentSurface == nil, oldValue > 0, alpha > 0 {
+            if subviews.isEmpty, contentSurface == nil, old > 0, clamped > 0 {
                 setNeedsRecolour()
             } else {
                 setNeedsCompositeOfScreen()
@@ -155,15 +193,24 @@ import WindowModel
 
     /// The subview tree's first view (self included) with this tag.
     public func viewWithTag(_ tag: Int) -> View? {
-        if self.tag == tag { return self }
-        for subview in subviews { if let found = subview.viewWithTag(tag) { return found } }
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            if view.tag == tag { return view }
+            pending.append(contentsOf: view.subviews.reversed())
+        }
         return nil
     }
 
     // MARK: Hierarchy
 
     /// The window the view is in, if any.
-    open var window: Window? { superview?.window }
+    open var window: Window? {
+        // Up to the root by a loop (a deep chain would overflow a recursion); the root
+        // answers for itself (a window is its own).
+        var root: View = self
+        while let parent = root.superview { root = parent }
+        return root === self ? nil : root.window
+    }
 
     /// Adds `view` on top of the subviews, removing it from any other superview first.
     open func addSubview(_ view: View) {
@@ -175,9 +222,11 @@ import WindowModel
     /// window, so its touches go on, it stays first responder, and it gets no
     /// willMove/didMove calls.
     open func insertSubview(_ view: View, at index: Int) {
-        precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
-        if view.superview === self {
-            subviews.removeAll { $0 === view }
+        // A view without subviews contains no other view: no walk up the chain for it.
+        precondition(
+            view !== self && (view.subviews.isEmpty || !isDescendant(of: view)), "a view cannot contain itself")
+        if view.superview === self, let oldIndex = indexOfSubview(view) {
+            subviews.remove(at: oldIndex)
             subviews.insert(view, at: min(max(index, 0), subviews.count))
             didAddSubview(view)
             setNeedsCompositeOfScreen()
@@ -209,8 +258,32 @@ import WindowModel
 
     /// The index `sibling` will have once `view` left `subviews` (the end if `sibling` is not a subview).
     private func indexAfterRemoving(_ view: View, relativeTo sibling: View) -> Int {
-        let others = subviews.filter { $0 !== view }
-        return others.firstIndex { $0 === sibling } ?? others.count
+        let viewIndex = view.superview === self ? indexOfSubview(view) : nil
+        guard let siblingIndex = sibling.superview === self ? indexOfSubview(sibling) : nil else {
+            return subviews.count - (viewIndex == nil ? 0 : 1)
+        }
+        if let viewIndex, viewIndex < siblingIndex { return siblingIndex - 1 }
+        return siblingIndex
+    }
+
+    /// Where `view` is in `subviews`, looked for from both ends at once: removing or
+    /// reordering siblings from either end finds each at once, any other in O(n).
+    /// Compared by address without retaining each subview on the way.
+    func indexOfSubview(_ view: View) -> Int? {
+        let target = Unmanaged.passUnretained(view).toOpaque()
+        return subviews.withUnsafeBufferPointer { views in
+            views.withMemoryRebound(to: UnsafeRawPointer.self) { addresses in
+                var low = 0
+                var high = addresses.count - 1
+                while low <= high {
+                    if addresses[low] == target { return low }
+                    if addresses[high] == target { return high }
+                    low += 1
+                    high -= 1
+                }
+                return nil
+            }
+        }
     }
 
     /// Takes the view out of its superview (and so out of its window).
@@ -232,7 +305,7 @@ import WindowModel
         if let first = window?.firstResponder as? View, first.isDescendant(of: self) {
             _ = first.resignFirstResponder()
         }
-        parent.subviews.removeAll { $0 === self }
+        if let index = parent.indexOfSubview(self) { parent.subviews.remove(at: index) }
         // The old window no longer shows it (it may be moving to another window).
         parent.setNeedsCompositeOfScreen()
         superview = nil
@@ -240,7 +313,7 @@ import WindowModel
 
     /// Moves a subview to the front.
     open func bringSubviewToFront(_ view: View) {
-        guard view.superview === self, let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        guard view.superview === self, let index = indexOfSubview(view) else { return }
         subviews.remove(at: index)
         subviews.append(view)
         setNeedsCompositeOfScreen()
@@ -248,7 +321,7 @@ import WindowModel
 
     /// Moves a subview to the back.
     open func sendSubviewToBack(_ view: View) {
-        guard view.superview === self, let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        guard view.superview === self, let index = indexOfSubview(view) else { return }
         subviews.remove(at: index)
         subviews.insert(view, at: 0)
         setNeedsCompositeOfScreen()
@@ -298,16 +371,52 @@ import WindowModel
     /// without `.allowUserInteraction` (as in UIKit); subviews are tried front to back,
     /// and only where the point is inside this view's bounds. Model values count, not
     /// what an animation shows.
+    ///
+    /// Each subview's `hitTest(_:with:)` is called, so overrides take part, up to
+    /// `hitTestNestingLimit` nested calls; deeper than that (only a pathological chain
+    /// of views gets there) the walk goes on down by a loop with this default rule, so
+    /// no chain, however deep, overflows the stack.
     open func hitTest(_ point: CGPoint, with event: Event?) -> View? {
-        guard !ignoresTouchesWhileAnimating,
-            HitTestRule.isEligible(
-                isHidden: isHidden, alpha: alpha, isUserInteractionEnabled: isUserInteractionEnabled),
-            self.point(inside: point, with: event)
-        else { return nil }
+        guard acceptsHit(at: point, with: event) else { return nil }
+        guard View.hitTestNesting < View.hitTestNestingLimit else { return deepestHit(below: point, with: event) }
+        View.hitTestNesting += 1
+        defer { View.hitTestNesting -= 1 }
         for subview in subviews.reversed() {
             if let hit = subview.hitTest(subview.convertFromSuperview(point), with: event) { return hit }
         }
         return self
+    }
+
+    /// Nested `hitTest(_:with:)` calls now running in the default implementation.
+    private static var hitTestNesting = 0
+    /// Past this many nested calls (about 0.2 MB of stack in a debug build) the default
+    /// rule goes on by a loop.
+    package static let hitTestNestingLimit = 1_000
+
+    /// Whether the default rule takes a touch at `point` (this view's coordinates) here or below.
+    private func acceptsHit(at point: CGPoint, with event: Event?) -> Bool {
+        !ignoresTouchesWhileAnimating
+            && HitTestRule.isEligible(
+                isHidden: isHidden, alpha: alpha, isUserInteractionEnabled: isUserInteractionEnabled)
+            && self.point(inside: point, with: event)
+    }
+
+    /// The default rule from this (accepting) view down, by a loop: a view that accepts
+    /// a point is the answer unless a subview in front accepts it, so the walk never backs up.
+    private func deepestHit(below point: CGPoint, with event: Event?) -> View {
+        var view = self
+        var point = point
+        descending: while true {
+            for subview in view.subviews.reversed() {
+                let inSubview = subview.convertFromSuperview(point)
+                if subview.acceptsHit(at: inSubview, with: event) {
+                    view = subview
+                    point = inSubview
+                    continue descending
+                }
+            }
+            return view
+        }
     }
 
     /// Whether `point` (in this view's coordinates) is inside the view; override to enlarge or shrink the touch area.

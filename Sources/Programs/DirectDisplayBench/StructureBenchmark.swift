@@ -1,0 +1,113 @@
+import ArgumentParser
+import DirectDisplay
+import Foundation
+
+/// What depth and breadth cost through the public API (headless): the first frame of a
+/// deep chain of views beside the same number of views side by side, and removing or
+/// reordering siblings one by one beside the same moves on a plain array of identifiers
+/// (what an O(n) list costs at the least: a scan and a move of the rest), as ratios
+/// within one run.
+struct StructureBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "structure",
+        abstract: "Deep chains and wide sibling lists: first frame, removal and reordering (headless, no hardware).")
+
+    @Option(help: "Views in the deep chain (and side by side for the baseline).")
+    var depth = 100_000
+
+    @Option(help: "Siblings removed one by one, and reordered.")
+    var siblings = 10_000
+
+    func run() throws {
+        let depth = self.depth
+        let siblings = self.siblings
+        MainActor.assumeIsolated {
+            let display = HeadlessDisplay()
+            let screen = display.connectScreen(name: "HDMI-A-1", width: 1920, height: 1080, scale: 1)
+
+            // Deep against flat: the same number of views, built, shown and composed once.
+            let flatFrame = Self.firstFrame(on: screen, display: display) { window in
+                for _ in 0..<depth { window.addSubview(View(frame: CGRect(x: 10, y: 10, width: 100, height: 100))) }
+            }
+            let deepFrame = Self.firstFrame(on: screen, display: display) { window in
+                var top = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+                for _ in 1..<depth {
+                    let holder = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+                    holder.addSubview(top)
+                    top = holder
+                }
+                window.addSubview(top)
+            }
+            print("first frame, \(depth) views side by side: \(Self.milliseconds(flatFrame))")
+            print(
+                "first frame, a chain \(depth) deep: \(Self.milliseconds(deepFrame)), "
+                    + "\(String(format: "%.2f", deepFrame / flatFrame))x side by side")
+
+            // Removal one by one, from the front, against the same on an array of identifiers.
+            let window = Window(screen: screen)
+            window.isHidden = false
+            let views = (0..<siblings).map { _ in View(frame: CGRect(x: 0, y: 0, width: 10, height: 10)) }
+            for view in views { window.addSubview(view) }
+            display.runUntilIdle()
+            let removal = Self.seconds {
+                for view in views.reversed() { view.removeFromSuperview() }
+            }
+            display.runUntilIdle()
+            let identifiers = views.map(ObjectIdentifier.init)
+            var list = identifiers
+            let listRemoval = Self.seconds {
+                for identifier in identifiers.reversed() {
+                    if let index = list.lastIndex(of: identifier) { list.remove(at: index) }
+                }
+            }
+            print(
+                "removing \(siblings) siblings one by one from the front: \(Self.milliseconds(removal)), "
+                    + "\(String(format: "%.1f", removal / listRemoval))x an array's lastIndex(of:) + remove(at:)")
+
+            // Reordering: every sibling sent to the back, in order (each from near the front).
+            for view in views { window.addSubview(view) }
+            display.runUntilIdle()
+            let reorder = Self.seconds {
+                for view in views { window.sendSubviewToBack(view) }
+                for view in views { window.bringSubviewToFront(view) }
+            }
+            list = identifiers
+            let listReorder = Self.seconds {
+                for identifier in identifiers {
+                    if let index = list.firstIndex(of: identifier) { list.insert(list.remove(at: index), at: 0) }
+                }
+                for identifier in identifiers {
+                    if let index = list.firstIndex(of: identifier) { list.append(list.remove(at: index)) }
+                }
+            }
+            print(
+                "sending \(siblings) siblings to the back and to the front: \(Self.milliseconds(reorder)), "
+                    + "\(String(format: "%.1f", reorder / listReorder))x the same moves on an array")
+            window.isHidden = true
+        }
+    }
+
+    /// Seconds from a fresh window's building to its first composed frame (the window is hidden after).
+    @MainActor static func firstFrame(on screen: Screen, display: HeadlessDisplay, build: (Window) -> Void)
+        -> Double
+    {
+        let window = Window(screen: screen)
+        window.backgroundColor = .white
+        let elapsed = seconds {
+            build(window)
+            window.isHidden = false
+            display.runUntilIdle()
+        }
+        window.isHidden = true
+        display.runUntilIdle()
+        return elapsed
+    }
+
+    static func seconds(_ body: () -> Void) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    static func milliseconds(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+}

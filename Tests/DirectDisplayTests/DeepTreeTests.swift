@@ -1,0 +1,98 @@
+import DirectDisplayCore
+import Foundation
+import XCTest
+
+/// Walks over deep and wide trees keep UIKit's rules where they stop recursing
+/// (the 100,000-deep chain itself is a HostileValueCases case: it would end this process).
+final class DeepTreeTests: DirectDisplayTestCase {
+    /// A chain `depth` views deep under a visible 100x100 window, each view 100x100 at the origin.
+    private func chain(depth: Int, in window: Window, make: (Int) -> View = { _ in View() }) -> [View] {
+        var views: [View] = []
+        var parent: View = window
+        for level in 0..<depth {
+            let view = make(level)
+            view.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            parent.addSubview(view)
+            views.append(view)
+            parent = view
+        }
+        return views
+    }
+
+    func testAHitTestOverrideIsConsultedWithinTheNestingLimitAndTheDefaultRuleGoesOnBelowIt() async {
+        /// Passes touches through itself (a common override), still finding its subviews.
+        final class PassThrough: View {
+            override func hitTest(_ point: CGPoint, with event: Event?) -> View? {
+                let hit = super.hitTest(point, with: event)
+                return hit === self ? nil : hit
+            }
+        }
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        window.isHidden = false
+        let depth = View.hitTestNestingLimit + 50
+        let views = chain(depth: depth, in: window) { level in level == 10 ? PassThrough() : View() }
+        XCTAssertTrue(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === views.last, "the deepest view of the chain")
+        // The override at level 10 turns its own hit away: with the rest of the chain
+        // hidden, the touch goes to its superview.
+        views[11].isHidden = true
+        XCTAssertTrue(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === views[9], "the override took part")
+        views[11].isHidden = false
+        // Past the limit, the default rule's skips still hold.
+        views[depth - 10].isUserInteractionEnabled = false
+        XCTAssertTrue(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === views[depth - 11])
+    }
+
+    func testReleasingAChainKeepsSubviewsHeldElsewhereAlive() async {
+        var root: View? = View()
+        let middle = View()
+        var deep: View? = View()
+        let kept = View()
+        root!.addSubview(middle)
+        middle.addSubview(deep!)
+        deep!.addSubview(kept)
+        weak let goneDeep = deep
+        // The middle view is held here: releasing the root leaves it and its subtree whole.
+        root = nil
+        XCTAssertNil(middle.superview)
+        XCTAssertTrue(middle.subviews.first === deep)
+        deep = nil
+        XCTAssertNotNil(goneDeep, "held by the middle view")
+        middle.subviews.first?.removeFromSuperview()
+        XCTAssertNil(goneDeep, "released once removed")
+        XCTAssertNil(kept.superview, "its superview went away")
+    }
+
+    func testLayoutAndDrawingVisitEachViewBeforeItsSubviewsInOrder() async {
+        final class Logged: View {
+            let name: String
+            let log: EventLog
+            init(_ name: String, log: EventLog) {
+                self.name = name
+                self.log = log
+                super.init(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            }
+            override func layoutSubviews() { log.add("layout \(name)") }
+            override func draw(_ rect: CGRect) { log.add("draw \(name)") }
+        }
+        let screen = connect(width: 40, height: 40)
+        let window = Window(screen: screen)
+        let log = EventLog()
+        let a = Logged("a", log: log)
+        let a1 = Logged("a1", log: log)
+        let a2 = Logged("a2", log: log)
+        let b = Logged("b", log: log)
+        window.addSubview(a)
+        a.addSubview(a1)
+        a.addSubview(a2)
+        a1.addSubview(Logged("a1x", log: log))
+        window.addSubview(b)
+        window.isHidden = false
+        display.runUntilIdle()
+        XCTAssertEqual(
+            log.entries,
+            [
+                "layout a", "layout a1", "layout a1x", "layout a2", "layout b", "draw a", "draw a1", "draw a1x",
+                "draw a2", "draw b",
+            ])
+    }
+}
