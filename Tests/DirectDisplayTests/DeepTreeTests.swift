@@ -42,6 +42,35 @@ final class DeepTreeTests: DirectDisplayTestCase {
         XCTAssertTrue(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === views[depth - 11])
     }
 
+    func testAMovedSubtreeReportsItsNewWindow() async {
+        let first = Window(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let second = Window(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let top = View()
+        let middle = View()
+        let leaf = View()
+        top.addSubview(middle)
+        XCTAssertNil(leaf.window)
+        middle.addSubview(leaf)
+        XCTAssertNil(leaf.window, "not in a window yet")
+        first.addSubview(top)
+        XCTAssertTrue(leaf.window === first)
+        second.addSubview(top)
+        XCTAssertTrue(leaf.window === second, "moved with its top view")
+        XCTAssertTrue(middle.window === second)
+        // A window inside a view keeps its own subviews.
+        let inner = Window(frame: .zero)
+        let innerLeaf = View()
+        inner.addSubview(innerLeaf)
+        leaf.addSubview(inner)
+        XCTAssertTrue(inner.window === inner)
+        XCTAssertTrue(innerLeaf.window === inner)
+        middle.removeFromSuperview()
+        XCTAssertNil(leaf.window, "out of any window")
+        XCTAssertTrue(innerLeaf.window === inner)
+        top.addSubview(middle)
+        XCTAssertTrue(leaf.window === second)
+    }
+
     func testReleasingAChainKeepsSubviewsHeldElsewhereAlive() async {
         var root: View? = View()
         let middle = View()

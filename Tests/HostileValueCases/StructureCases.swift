@@ -133,6 +133,24 @@ extension HostileCase {
             stage.display.runUntilIdle()
             return sink.scrolls == 1 ? nil : "the wheel reached the top of the chain \(sink.scrolls) times"
         },
+        HostileCase(name: "chain-100000-deep-autoresizes") {
+            // Every view follows its superview's size: resizing the top resizes the chain.
+            let stage = HostileStage()
+            let (root, deepest) = chain(depth: 100_000)
+            var view: View? = deepest
+            while let current = view {
+                current.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+                view = current.superview
+            }
+            stage.window.addSubview(root)
+            _ = try stage.frame()
+            root.frame.size = CGSize(width: 200, height: 150)
+            guard deepest.bounds.size == CGSize(width: 200, height: 150) else {
+                return "the deepest view is \(deepest.bounds.size) after the top became 200x150"
+            }
+            let frame = try stage.frame()
+            return frame.pixel(x: 205, y: 155) == .red ? nil : "the deepest view's content is not drawn at its new size"
+        },
         HostileCase(name: "siblings-10000-removed-one-by-one") {
             let stage = HostileStage()
             let views = siblings(10_000, in: stage)
