@@ -171,6 +171,19 @@ import WindowModel
     /// time made changes to every view of the chain quadratic.
     private weak var windowStorage: Window?
 
+    /// Calls `body` for this view and then each of its subviews, each before its own
+    /// (by a loop), leaving out windows inside and their subviews: the views whose
+    /// window changes with this one's, which UIKit tells of the move.
+    private final func forEachViewMovingWithIt(_ body: (View) -> Void) {
+        // A window moved into a view is its own window still: only it is told, as before.
+        guard !(self is Window) else { return body(self) }
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            body(view)
+            for subview in view.subviews.reversed() where !(subview is Window) { pending.append(subview) }
+        }
+    }
+
     /// Sets the window of this view and of its subviews (a window inside keeps its
     /// own, and so do its subviews), by a loop.
     private final func moveSubtree(to newWindow: Window?) {
@@ -204,7 +217,7 @@ import WindowModel
         }
         let oldWindow = view.window
         let newWindow = window
-        if oldWindow !== newWindow { view.willMove(toWindow: newWindow) }
+        if oldWindow !== newWindow { view.forEachViewMovingWithIt { $0.willMove(toWindow: newWindow) } }
         view.willMove(toSuperview: self)
         view.detachFromSuperview()
         let clamped = min(max(index, 0), subviews.count)
@@ -212,7 +225,7 @@ import WindowModel
         view.superview = self
         view.moveSubtree(to: window)
         view.didMoveToSuperview()
-        if oldWindow !== newWindow { view.didMoveToWindow() }
+        if oldWindow !== newWindow { view.forEachViewMovingWithIt { $0.didMoveToWindow() } }
         didAddSubview(view)
         setNeedsCompositeOfScreen()
     }
@@ -262,11 +275,11 @@ import WindowModel
         guard let parent = superview else { return }
         let oldWindow = window
         parent.willRemoveSubview(self)
-        if oldWindow != nil { willMove(toWindow: nil) }
+        if oldWindow != nil { forEachViewMovingWithIt { $0.willMove(toWindow: nil) } }
         willMove(toSuperview: nil)
         detachFromSuperview()
         didMoveToSuperview()
-        if oldWindow != nil { didMoveToWindow() }
+        if oldWindow != nil { forEachViewMovingWithIt { $0.didMoveToWindow() } }
     }
 
     private func detachFromSuperview() {
@@ -313,9 +326,10 @@ import WindowModel
     open func willMove(toSuperview newSuperview: View?) {}
     /// Called after the view moved to another superview.
     open func didMoveToSuperview() {}
-    /// Called before the view moves into another window (nil: out of any window).
+    /// Called before the view, or a superview of it, moves into another window (nil:
+    /// out of any window); superviews are told first.
     open func willMove(toWindow newWindow: Window?) {}
-    /// Called after the view moved into another window.
+    /// Called after the view, or a superview of it, moved into another window; superviews are told first.
     open func didMoveToWindow() {}
     /// Called after a subview was added.
     open func didAddSubview(_ subview: View) {}
