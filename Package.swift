@@ -139,10 +139,11 @@ let package = Package(
         .executableTarget(name: "EDIDFuzzer", dependencies: ["EDID"]),
 
         // Test hooks for the library's tests, kept out of the product (as swift-nio's NIOEmbedded):
-        // failures injected into the KMS module's libdrm funnel.
+        // failures injected into the KMS module's libdrm funnel, and cards that lose flip
+        // events or refuse overlay planes (FaultyCard).
         .target(
             name: "DirectDisplayTesting",
-            dependencies: ["KMS", .product(name: "SystemPackage", package: "swift-system")]),
+            dependencies: ["KMS", "DirectDisplayKMS", .product(name: "SystemPackage", package: "swift-system")]),
         // Helpers shared by the test targets (a seeded random generator, running a built program).
         .target(name: "TestSupport", dependencies: ["CGLES"], path: "Tests/TestSupport"),
         // A GLView run through Application.run on the headless display (LaunchedGLViewTests runs it).
@@ -168,6 +169,13 @@ let package = Package(
         .testTarget(
             name: "KMSTests",
             dependencies: ["KMS", "DirectDisplayTesting", .product(name: "SystemPackage", package: "swift-system")]),
+        // A whole KMSDisplay on the host through a fake card (no VM, no /dev/dri).
+        .testTarget(
+            name: "KMSDisplayTests",
+            dependencies: [
+                "DirectDisplayKMS", "DirectDisplayCore", "KMS", "Udev", "Scheduling", "CDRM",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         .testTarget(name: "UdevTests", dependencies: ["Udev"]),
         .testTarget(name: "KeyboardTests", dependencies: ["Keyboard", "InputModel"]),
         .testTarget(

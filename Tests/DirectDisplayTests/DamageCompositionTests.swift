@@ -91,6 +91,66 @@ final class DamageCompositionTests: DirectDisplayTestCase {
         assertMatchesFullRecompose(screen, "what the window covered shows again")
     }
 
+    func testContentWiderThanASurfaceIsDrawnWhereItIsSeenAndRedrawnInPart() async {
+        // 40,000 points is beyond cairo's 32767 pixels a side: the surface holds the part around what is seen.
+        let screen = connect(width: 100, height: 100)
+        let window = Window(screen: screen)
+        let view = SpotView(frame: CGRect(x: 0, y: 0, width: 40_000, height: 100))
+        view.spots = [CGRect(x: 70, y: 10, width: 10, height: 10): .yellow]
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        display.runUntilIdle()
+        XCTAssertEqual(rgb(display.lastFrames[screen.name]!.rawPixel(x: 75, y: 15)), 0xFFFF00)
+        // A move that keeps what is seen within the part drawn, then a partial redraw: the rest stays.
+        view.frame.origin.x = -50
+        display.runUntilIdle()
+        view.spots[CGRect(x: 120, y: 60, width: 10, height: 10)] = .cyan
+        view.setNeedsDisplay(CGRect(x: 120, y: 60, width: 10, height: 10))
+        display.runUntilIdle()
+        XCTAssertEqual(view.drawnRects.last, CGRect(x: 120, y: 60, width: 10, height: 10))
+        var frame = display.lastFrames[screen.name]!
+        XCTAssertEqual(rgb(frame.rawPixel(x: 25, y: 15)), 0xFFFF00, "the first spot stays without being redrawn")
+        XCTAssertEqual(rgb(frame.rawPixel(x: 75, y: 65)), 0x00FFFF)
+        assertMatchesFullRecompose(screen, "partial redraw of a part")
+        // The far end comes into view: drawn there.
+        view.spots[CGRect(x: 39_950, y: 40, width: 10, height: 10)] = .magenta
+        view.frame.origin.x = -39_900
+        display.runUntilIdle()
+        frame = display.lastFrames[screen.name]!
+        XCTAssertEqual(rgb(frame.rawPixel(x: 55, y: 45)), 0xFF00FF)
+        assertMatchesFullRecompose(screen, "the far end")
+    }
+
+    /// A window raised over its neighbour changes only where the two overlap.
+    func testARaisedWindowDamagesOnlyWhereItOverlapsTheWindowsItPassed() async {
+        let screen = connect(width: 300, height: 200)
+        let back = Window(screen: screen)
+        back.backgroundColor = Color(red: 0, green: 0.5, blue: 0, alpha: 1)
+        back.isHidden = false
+        let left = Window(frame: CGRect(x: 10, y: 10, width: 100, height: 80))
+        left.backgroundColor = Color(red: 1, green: 1, blue: 0, alpha: 1)
+        let badge = View(frame: CGRect(x: 60, y: 50, width: 30, height: 20))
+        badge.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 1)
+        left.addSubview(badge)
+        left.isHidden = false
+        let right = Window(frame: CGRect(x: 50, y: 40, width: 100, height: 80))
+        right.backgroundColor = Color(red: 1, green: 0, blue: 1, alpha: 1)
+        right.isHidden = false
+        display.runUntilIdle()
+        left.makeKey()
+        display.runUntilIdle()
+        XCTAssertEqual(screen.frameStatistics.lastFrameDamage, [CGRect(x: 50, y: 40, width: 60, height: 50)])
+        assertMatchesFullRecompose(screen, "the raised window shows over its neighbour")
+        right.makeKey()
+        display.runUntilIdle()
+        XCTAssertEqual(screen.frameStatistics.lastFrameDamage, [CGRect(x: 50, y: 40, width: 60, height: 50)])
+        assertMatchesFullRecompose(screen, "raised back")
+        right.backgroundColor = Color(red: 0, green: 1, blue: 1, alpha: 0.5)
+        left.makeKey()
+        display.runUntilIdle()
+        assertMatchesFullRecompose(screen, "raised while its neighbour changed")
+    }
+
     func testAPartialRedrawKeepsTheRestOfTheContentAndDamagesOnlyThatPart() async {
         let screen = connect(width: 100, height: 100)
         let window = Window(screen: screen)

@@ -88,6 +88,20 @@ final class ImageTests: DirectDisplayTestCase {
         XCTAssertTrue(image.bitmap.pixels.allSatisfy { $0 >> 24 == 0xFF }, "JPEG pixels are opaque")
     }
 
+    func testAHeaderBeyondTheLimitIsRefusedNamingItsSize() async throws {
+        var png = try XCTUnwrap(FileManager.default.contents(atPath: try makePNG(quilt)))
+        png.replaceSubrange(20..<24, with: [0, 0, 0x80, 0xE8])  // IHDR's height: 33000
+        let jpeg = try makeJPEG(width: 40000, height: 1) { _, _ in (0, 0, 0) }
+        StderrLog.kept.withLock { $0 = [] }
+        defer { StderrLog.kept.withLock { $0 = nil } }
+        XCTAssertNil(Image(data: png), "a PNG whose header says 4x33000")
+        XCTAssertNil(Image(data: jpeg), "a JPEG 40000 pixels wide")
+        let lines = StderrLog.kept.withLock { $0 } ?? []
+        XCTAssertEqual(lines.count, 2, "\(lines)")
+        XCTAssertTrue(lines.first?.contains("4x33000 pixels") == true, "\(lines)")
+        XCTAssertTrue(lines.last?.contains("40000x1 pixels") == true, "\(lines)")
+    }
+
     func testBadDataGivesNoImage() async throws {
         XCTAssertNil(Image(data: Data()))
         XCTAssertNil(Image(data: Data("not an image at all".utf8)))

@@ -65,6 +65,23 @@ final class LabelTests: DirectDisplayTestCase {
         XCTAssertTrue(ink.inkOutside(wrappedLabel.frame).isEmpty)
     }
 
+    func testLongTextMeasuresAsItIsDrawn() async throws {
+        // Long text measured whole (sizeThatFits, every line) is laid out in pieces; in
+        // a bounds that holds every line it is laid out at once: both give one size.
+        let word = String(repeating: "w", count: 700)
+        let text = (0..<40).map { "\(sentence) \($0)\n\(word) \(sentence)\n\n" }.joined()
+        XCTAssertGreaterThan(text.utf8.count, 8192 * 3)
+        let probe = Label()
+        probe.text = text
+        probe.numberOfLines = 0
+        for width: CGFloat in [97, 300] {
+            let measured = probe.sizeThatFits(CGSize(width: width, height: 0))
+            let held = probe.textRect(
+                forBounds: CGRect(x: 0, y: 0, width: width, height: 900_000), limitedToNumberOfLines: 0)
+            XCTAssertEqual(measured, held.size, "width \(width)")
+        }
+    }
+
     func testAllLinesAreCutToWhatTheBoundsHold() async throws {
         let screen = connect(width: 160, height: 120)
         let window = showWindow(on: screen)

@@ -32,14 +32,16 @@ final class AnimationScanoutTests: KMSDisplayTestCase {
         }
         var finished: [Bool] = []
         let start = monotonicSeconds()
-        View.animate(withDuration: 0.5) {
+        View.animate(withDuration: 2) {
             view.alpha = 0
         } completion: {
             finished.append($0)
         }
         XCTAssertEqual(view.alpha, 0, "the model value at once")
 
-        // About nine frames at 60 Hz; a loaded host may manage fewer, so two are enough.
+        // A 2 s fade: on a loaded host (the VM emulated beside builds) frames come late, and
+        // a short fade could be over before the capture (a flake seen with 0.5 s). Two
+        // frames 0.15 s in leave most of it to run.
         try display.waitFor("two frames of the fade, 0.15 s into it", timeout: 2) {
             shown.count >= 2 && monotonicSeconds() > start + 0.15
         }
@@ -54,26 +56,36 @@ final class AnimationScanoutTests: KMSDisplayTestCase {
             "the capture shows the presentation value of the frame on screen")
         XCTAssertEqual(rgb(middle.rawPixel(x: 50, y: 50)), 0, "the window around it stays black")
 
-        try display.waitFor("the end of the fade", timeout: 3) { !finished.isEmpty }
+        try display.waitFor("the end of the fade", timeout: 8) { !finished.isEmpty }
         XCTAssertEqual(finished, [true])
         try display.waitForPresentation(of: screen)
         let end = try display.capture(screen)
         try save(end, "animation-end")
         XCTAssertEqual(rgb(end.rawPixel(x: 150, y: 150)), 0, "the end value exactly")
 
-        // Each frame was stepped to a later time, the time of the vblank that showed
-        // it. Under load some miss their vblank and show a period late, so only the
-        // best one is held to the prediction; stepping to the time of composing
-        // instead would be most of a period early on every frame.
+        // Each frame was stepped to a later time, the time of a vblank. Under load a
+        // frame can miss the vblank it was stepped to and show one or more periods
+        // late (a CI run beside builds saw every frame of a 0.5 s fade late), so the
+        // check is on the vblank grid: stepped-to times sit a whole number of periods
+        // before the flip that showed them. Stepping to the time of composing instead
+        // would put them anywhere between two vblanks (within an eighth of a period
+        // of the grid for a quarter of the frames, not most of them).
         let period = 1 / (screen.currentMode?.refreshRate ?? 60)
-        let errors = shown.map { abs($0.vblank - $0.stepped) }.sorted()
+        let offGrid = shown.map { frame -> Double in
+            let periods = (frame.vblank - frame.stepped) / period
+            return abs(periods - periods.rounded()) * period
+        }.sorted()
+        let late = shown.filter { $0.vblank - $0.stepped > period / 2 }.count
         print(
-            "fade: \(shown.count) animation frames; stepped-to vs flip time, median "
-                + String(format: "%.2f ms", (errors.isEmpty ? 0 : errors[errors.count / 2]) * 1000)
-                + String(format: ", max %.2f ms; period %.2f ms", (errors.last ?? 0) * 1000, period * 1000)
+            "fade: \(shown.count) animation frames, \(late) shown a period or more after the vblank stepped to;"
+                + String(
+                    format: " off the vblank grid: median %.2f ms, max %.2f ms; period %.2f ms",
+                    (offGrid.isEmpty ? 0 : offGrid[offGrid.count / 2]) * 1000, (offGrid.last ?? 0) * 1000,
+                    period * 1000)
                 + String(format: "; the capture took %.2f s", captureTime))
         XCTAssertEqual(shown.map(\.stepped), shown.map(\.stepped).sorted(), "each frame later than the last")
-        XCTAssertLessThan(errors.first ?? 1, period / 2, "a frame shows the values of its vblank")
+        let onGrid = offGrid.filter { $0 < period / 8 }.count
+        XCTAssertGreaterThan(onGrid * 2, offGrid.count, "frames show the values of a vblank: \(offGrid)")
 
         // Idle again: no commit, so no flip.
         var flips = 0

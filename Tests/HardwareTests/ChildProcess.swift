@@ -10,6 +10,8 @@ final class ChildProcess: @unchecked Sendable {
     private let lock = NSCondition()
     private var output = ""
     private var status: Int32?
+    /// The output pipe reached its end: every byte the process wrote is in `output`.
+    private var outputEnded = false
 
     /// The `direct-display` binary built next to the test bundle.
     static var directDisplayPath: String {
@@ -21,6 +23,9 @@ final class ChildProcess: @unchecked Sendable {
     init(_ path: String, _ arguments: [String]) throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        // Close-on-exec (dup2 onto 1 and 2 clears it there), so a child spawned later does
+        // not inherit this write end and hold the pipe open past this child's exit.
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -49,6 +54,10 @@ final class ChildProcess: @unchecked Sendable {
                 lock.unlock()
             }
             close(readEnd)
+            lock.lock()
+            outputEnded = true
+            lock.broadcast()
+            lock.unlock()
         }
         Thread.detachNewThread { [self] in
             var raw: Int32 = 0
@@ -77,15 +86,24 @@ final class ChildProcess: @unchecked Sendable {
         wait(timeout: timeout) { $0.output.contains(needle) }
     }
 
-    /// Waits for the exit status (128 + signal when killed); nil on timeout, and then
-    /// the process is killed.
+    /// Waits for the exit status (128 + signal when killed) and for the rest of its
+    /// output (the exit can be seen before the last bytes are read: a test that then
+    /// reads `text` would miss them); nil on timeout, and then the process is killed.
+    /// A process whose own child still holds the output open gets 2 s for it.
     func waitForExit(timeout: TimeInterval) -> Int32? {
-        if wait(timeout: timeout, until: { $0.status != nil }) { return lockedStatus }
+        if wait(timeout: timeout, until: { $0.status != nil }) {
+            _ = wait(timeout: 2) { $0.outputEnded }
+            return lockedStatus
+        }
         kill(pid, SIGKILL)
         return nil
     }
 
     func signal(_ number: Int32) { kill(pid, number) }
+
+    /// Signals the process's whole group, as a terminal does for Ctrl-C (the
+    /// process must lead its group: started through `setsid`).
+    func signalGroup(_ number: Int32) { kill(-pid, number) }
 
     /// Whether the process has exited (without waiting).
     var hasExited: Bool { lockedStatus != nil }

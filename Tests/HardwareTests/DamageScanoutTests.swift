@@ -25,7 +25,7 @@ final class DamageScanoutTests: KMSDisplayTestCase {
         let display = try XCTUnwrap(display)
         // The front window would go on an overlay plane (PlaneOffloadTests); here the
         // kernel "refuses" it, so every change goes through composition: the fallback.
-        display.refusesOverlayTests = DRMError(call: "test", errno: .invalidArgument, context: "refused by the test")
+        faults.refusesOverlayTests = DRMError(call: "test", errno: .invalidArgument, context: "refused by the test")
         let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
         screen.orientation = orientation
         let step = "\(orientation)"

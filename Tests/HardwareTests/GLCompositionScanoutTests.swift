@@ -50,7 +50,7 @@ final class GLCompositionScanoutTests: KMSDisplayTestCase {
     private func composeScene(_ display: KMSDisplay) throws {
         display.composesWithGLES = true
         // The front window would go on an overlay plane: refused, so GL composes it.
-        display.refusesOverlayTests = DRMError(call: "test", errno: .invalidArgument, context: "refused by the test")
+        faults.refusesOverlayTests = DRMError(call: "test", errno: .invalidArgument, context: "refused by the test")
         let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
         let back = Window(screen: screen)
         back.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.5, alpha: 1)
@@ -96,7 +96,7 @@ final class GLCompositionScanoutTests: KMSDisplayTestCase {
     func testATranslucentPanelWithSubviewsIsComposedByGL() async throws {
         let display = try XCTUnwrap(display)
         display.composesWithGLES = true
-        display.refusesOverlayTests = DRMError(call: "test", errno: .invalidArgument, context: "refused by the test")
+        faults.refusesOverlayTests = DRMError(call: "test", errno: .invalidArgument, context: "refused by the test")
         let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
         let back = Window(screen: screen)
         back.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.5, alpha: 1)
@@ -149,7 +149,7 @@ final class GLCompositionScanoutTests: KMSDisplayTestCase {
     func testAGLViewsErrorLeavesGLCompositionAndImportsOn() async throws {
         let display = try XCTUnwrap(display)
         display.composesWithGLES = true
-        display.refusesOverlayTests = DRMError(call: "test", errno: .invalidArgument, context: "refused by the test")
+        faults.refusesOverlayTests = DRMError(call: "test", errno: .invalidArgument, context: "refused by the test")
         let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
         StderrLog.kept.withLock { $0 = [] }
         defer { StderrLog.kept.withLock { $0 = nil } }
@@ -192,7 +192,7 @@ final class GLCompositionScanoutTests: KMSDisplayTestCase {
         let display = try XCTUnwrap(display)
         display.composesWithGLES = true
         display.composesIntoGLSurface = intoGLSurface
-        display.refusesOverlayTests = DRMError(call: "test", errno: .invalidArgument, context: "refused by the test")
+        faults.refusesOverlayTests = DRMError(call: "test", errno: .invalidArgument, context: "refused by the test")
         let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
         let back = Window(screen: screen)
         back.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.5, alpha: 1)

@@ -1,3 +1,4 @@
+import DirectDisplayTesting
 import Foundation
 import XCTest
 
@@ -9,6 +10,8 @@ import XCTest
 @MainActor
 class KMSDisplayTestCase: XCTestCase {
     var display: KMSDisplay?
+    /// What the display's cards do wrong on purpose (lose flip events, refuse overlay planes).
+    let faults = CardFaults()
     /// "connect NAME" / "disconnect NAME" for each screen notification, once
     /// `recordScreenNotifications()` was called.
     var screenEvents: [String] = []
@@ -20,7 +23,7 @@ class KMSDisplayTestCase: XCTestCase {
         try HardwareEnvironment.requireHardware()
         watchdog = HangWatchdog(test: name)
         Application.shared.reset()
-        display = try KMSDisplay()
+        display = try KMSDisplay(cardAccess: faults.card)
         Application.shared.display = display
     }
 

@@ -56,7 +56,7 @@ final class PlaneOffloadTests: KMSDisplayTestCase {
         XCTAssertEqual(screen.frameStatistics.framesWithOverlay, overlayFrames + 6)
 
         // The kernel says no: the panel is composed into the frame again.
-        display.refusesOverlayTests = DRMError(call: "test", errno: .invalidArgument, context: "refused by the test")
+        faults.refusesOverlayTests = DRMError(call: "test", errno: .invalidArgument, context: "refused by the test")
         panel.frame.origin = CGPoint(x: 30, y: 60)  // over the tile
         try assertScanoutMatchesScene(display, screen, "refused: composed", savingAs: "plane-offload")
         XCTAssertNil(display.overlayWindow(on: screen))
@@ -65,7 +65,7 @@ final class PlaneOffloadTests: KMSDisplayTestCase {
         try assertScanoutMatchesScene(display, screen, "refused: change under it", savingAs: "plane-offload")
 
         // Accepted again at a new place; then a window that cannot go there (alpha) is composed.
-        display.refusesOverlayTests = nil
+        faults.refusesOverlayTests = nil
         panel.frame.origin = CGPoint(x: 500, y: 300)
         try assertScanoutMatchesScene(display, screen, "accepted again", savingAs: "plane-offload")
         XCTAssertTrue(display.overlayWindow(on: screen) === panel)
@@ -134,7 +134,7 @@ final class PlaneOffloadTests: KMSDisplayTestCase {
         }
 
         // The kernel takes two planes only: the lowest window is composed, below the other two.
-        display.refusesOverlaysAbove = 2
+        faults.refusesOverlaysAbove = 2
         top.frame.origin = CGPoint(x: 120, y: 260)
         try assertScanoutMatchesScene(display, screen, "two planes only", savingAs: "plane-offload-stack")
         XCTAssertTrue(display.overlayWindows(on: screen).elementsEqual([middle, top], by: ===))
@@ -143,12 +143,12 @@ final class PlaneOffloadTests: KMSDisplayTestCase {
         try assertScanoutMatchesScene(display, screen, "composed window changed", savingAs: "plane-offload-stack")
         XCTAssertGreaterThan(screen.frameStatistics.lastFramePixelsComposed, 0)
         // Then one: the middle window is composed too.
-        display.refusesOverlaysAbove = 1
+        faults.refusesOverlaysAbove = 1
         middle.frame.origin = CGPoint(x: 30, y: 60)
         try assertScanoutMatchesScene(display, screen, "one plane only", savingAs: "plane-offload-stack")
         XCTAssertTrue(display.overlayWindows(on: screen).elementsEqual([top], by: ===))
         // Accepted again: the low window moved, but the refused middle one above it stays composed, so it does too.
-        display.refusesOverlaysAbove = nil
+        faults.refusesOverlaysAbove = nil
         low.frame.origin = CGPoint(x: 500, y: 350)
         try assertScanoutMatchesScene(display, screen, "refused window between", savingAs: "plane-offload-stack")
         XCTAssertTrue(display.overlayWindows(on: screen).elementsEqual([top], by: ===))

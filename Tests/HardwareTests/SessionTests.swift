@@ -149,7 +149,7 @@ final class SessionTests: KMSDisplayTestCase {
     /// A flip whose event never comes (a driver that loses it) is given up after its
     /// deadline and the screen is modeset again with the latest frame: never frozen.
     func testAFlipWhoseEventNeverComesIsGivenUpAndTheScreenRecovers() async throws {
-        let display = try KMSDisplay()
+        let display = try KMSDisplay(cardAccess: faults.card)
         Application.shared.display = display
         self.display = display
         let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
@@ -157,11 +157,11 @@ final class SessionTests: KMSDisplayTestCase {
         window.backgroundColor = Color(red: 0, green: 1, blue: 0, alpha: 1)
         window.isHidden = false
         try display.waitForPresentation(of: screen)
-        display.dropsFlipEvents = true
+        faults.dropsFlipEvents = true
         window.backgroundColor = Color(red: 1, green: 0, blue: 1, alpha: 1)
         display.flush()
         try display.waitFor("the lost flip to be given up", timeout: 5) { display.lostFlipCount(of: screen) == 1 }
-        display.dropsFlipEvents = false
+        faults.dropsFlipEvents = false
         try display.waitForPresentation(of: screen)
         XCTAssertEqual(rgb(try display.capture(screen).rawPixel(x: 20, y: 20)), 0xFF00FF, "the latest frame is shown")
         XCTAssertEqual(display.lostFlipCount(of: screen), 1)
@@ -248,6 +248,27 @@ final class SessionTests: KMSDisplayTestCase {
             XCTAssertEqual(
                 try tty1().keyboardMode, Int32(K_XLATE), "the keyboard mode found is back after \(signal): \(demo.text)"
             )
+        }
+    }
+
+    /// Ctrl-C on the console signals the whole foreground process group, the
+    /// embedded seatd that libseat forks included. The app must still be the one
+    /// that ends the session: CRTCs restored while it is DRM master, then the seat
+    /// closed, so the VT comes back in text mode with its keyboard and nothing is
+    /// refused on the way out.
+    func testCtrlCToTheWholeProcessGroupGivesTheConsoleBack() async throws {
+        closeDisplay()
+        let command = "env LIBSEAT_BACKEND=builtin HOME=/tmp '\(ChildProcess.directDisplayPath)' demo --seconds 60"
+        let demo = try ChildProcess("/bin/sh", ["-c", "exec </dev/tty1; exec setsid --ctty \(command)"])
+        XCTAssertTrue(demo.waitForOutput(containing: "demo: input devices:", timeout: timeout), demo.text)
+        XCTAssertEqual(try tty1().mode, Int32(KD_GRAPHICS), "graphics mode while the demo runs")
+        // As the terminal does for Ctrl-C: the signal goes to the group (setsid made the demo its leader).
+        demo.signalGroup(SIGINT)
+        XCTAssertEqual(demo.waitForExit(timeout: 15), 128 + SIGINT, "the demo ends on SIGINT: \(demo.text)")
+        XCTAssertEqual(try tty1().mode, Int32(KD_TEXT), "text mode after Ctrl-C: \(demo.text)")
+        XCTAssertEqual(try tty1().keyboardMode, Int32(K_UNICODE), "the keyboard is on after Ctrl-C")
+        for refusal in ["Permission denied", "direct-display: error", "libseat_close"] {
+            XCTAssertFalse(demo.text.contains(refusal), "nothing refused while shutting down: \(demo.text)")
         }
     }
 

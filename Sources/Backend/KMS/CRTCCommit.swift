@@ -3,7 +3,7 @@ import Glibc
 import SystemPackage
 
 /// What one commit does to its CRTC.
-enum CRTCChange {
+package enum CRTCChange {
     /// Lights the CRTC with `mode` and `framebuffer` (a full modeset), with a flip event.
     case modeset
     /// Shows `framebuffer` from the next vblank, non-blocking, with a flip event.
@@ -17,32 +17,32 @@ enum CRTCChange {
 
 /// Everything one commit sets on one CRTC: the connector routed to it, the mode,
 /// the framebuffer on its primary plane, and the cursor and overlay planes.
-struct CRTCCommitState {
-    let connector: ConnectorState
-    let crtc: CRTCState
-    let primaryPlane: PlaneState
-    var change: CRTCChange
-    var mode: DisplayMode
-    var framebuffer: any ScanoutFramebuffer
+package struct CRTCCommitState {
+    package let connector: ConnectorState
+    package let crtc: CRTCState
+    package let primaryPlane: PlaneState
+    package var change: CRTCChange
+    package var mode: DisplayMode
+    package var framebuffer: any ScanoutFramebuffer
     /// The cursor plane's state to set with this commit; nil leaves the plane as it is.
-    var cursor: CursorPlacement? = nil
+    package var cursor: CursorPlacement? = nil
     /// The overlay planes' states to set with this commit; planes not named are left as they are.
-    var overlays: [OverlayPlacement] = []
+    package var overlays: [OverlayPlacement] = []
     /// What changed in `framebuffer` since it was last on screen, for the primary
     /// plane's FB_DAMAGE_CLIPS where it has one (page flips only); nil: all of it.
-    var damage: [DamageClip]? = nil
+    package var damage: [DamageClip]? = nil
     /// The connector's link-status went BAD: a modeset sets it GOOD again (atomic
     /// modesets always name it; legacy drivers take it as a connector property first).
-    var resetsLink = false
+    package var resetsLink = false
 }
 
 /// A window's own buffer on an overlay plane above the primary one, at (`x`, `y`)
 /// CRTC pixels, or the plane off (`image` nil).
-struct OverlayPlacement {
-    let plane: PlaneState
-    let image: ScanoutBuffer?
-    var x: Int
-    var y: Int
+package struct OverlayPlacement {
+    package let plane: PlaneState
+    package let image: ScanoutBuffer?
+    package var x: Int
+    package var y: Int
 
     /// The plane turned off.
     static func off(_ plane: PlaneState) -> OverlayPlacement { OverlayPlacement(plane: plane, image: nil, x: 0, y: 0) }
@@ -50,24 +50,31 @@ struct OverlayPlacement {
 
 /// Where a CRTC's cursor plane shows its image: top-left corner in CRTC pixels
 /// (negative near the left and top edges), or hidden.
-struct CursorPlacement {
-    let plane: PlaneState
-    let image: ScanoutBuffer
-    var x: Int
-    var y: Int
-    var isVisible: Bool
+package struct CursorPlacement {
+    package let plane: PlaneState
+    package let image: ScanoutBuffer
+    package var x: Int
+    package var y: Int
+    package var isVisible: Bool
 
     var hidden: CursorPlacement { CursorPlacement(plane: plane, image: image, x: x, y: y, isVisible: false) }
 }
 
 /// How a commit reaches the kernel. AtomicCommit and LegacyCommit implement it;
 /// nothing above this interface knows which one runs.
-protocol CRTCCommitter: AnyObject {
+package protocol CRTCCommitter: AnyObject {
     /// Makes `state` the CRTC's state, or with `testOnly` only asks whether the
     /// kernel would take it (throwing its refusal), changing nothing. Modesets and
     /// page flips ask for a flip event (tagged with the device's `eventUserData`).
     /// Legacy KMS cannot test: it takes every modeset and refuses other tests.
     func commit(_ state: CRTCCommitState, testOnly: Bool) throws(DRMError)
+}
+
+extension DRMDevice {
+    /// The committer for this device: atomic where the driver offers it, else legacy.
+    package func makeCommitter() -> any CRTCCommitter {
+        supportsAtomic ? AtomicCommit(device: self) : LegacyCommit(device: self)
+    }
 }
 
 /// Commits through the atomic API (drmModeAtomicCommit).

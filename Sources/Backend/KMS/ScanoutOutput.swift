@@ -38,7 +38,7 @@ package final class ScanoutOutput {
     /// Three buffers of the current mode, allocated on first use: a new screen's
     /// first frame needs one. After a mode change the old mode's buffer on screen is
     /// held by `state` alone, until the new mode's first flip.
-    private var buffers: [ScanoutBuffer?]
+    private var buffers: ScanoutSlots<ScanoutBuffer>
     private var needsModeset = true
     /// The connector's link went BAD: the next modeset asks for GOOD.
     private var needsLinkReset = false
@@ -49,7 +49,7 @@ package final class ScanoutOutput {
     /// The overlay planes windows may go on, lowest first.
     private var overlayPlanes: [PlaneState] = []
     /// Per overlay plane, per slot: the window buffer drawn for that slot's frames.
-    private var overlayBuffers: [[ScanoutBuffer?]] = []
+    private var overlayBuffers: [ScanoutSlots<ScanoutBuffer>] = []
     /// How many overlay planes (the first ones) the frame last committed has on.
     private var overlaysCommitted = 0
     private let committer: any CRTCCommitter
@@ -62,14 +62,15 @@ package final class ScanoutOutput {
     ) throws(DRMError) {
         try self.init(
             device: device, connector: connector, crtc: crtc, primaryPlane: primaryPlane, mode: mode,
-            committer: device.supportsAtomic ? AtomicCommit(device: device) : LegacyCommit(device: device)
+            committer: device.makeCommitter()
         ) { (width, height, format) throws(DRMError) in
             try ScanoutBuffer(device: device, width: width, height: height, format: format)
         }
     }
 
-    /// With the committer and buffer allocation given (tests: a fake committer and buffers in memory).
-    init(
+    /// With the committer and buffer allocation given (a card's, a fake card's, or a
+    /// committer that refuses what a test says).
+    package init(
         device: DRMDevice, connector: ConnectorState, crtc: CRTCState, primaryPlane: PlaneState, mode: DisplayMode,
         committer: any CRTCCommitter, makeBuffer: @escaping (Int, Int, UInt32) throws(DRMError) -> ScanoutBuffer
     ) throws(DRMError) {
@@ -81,7 +82,7 @@ package final class ScanoutOutput {
         self.committer = committer
         self.makeBuffer = makeBuffer
         saved = SavedCRTC(device: device, crtcID: crtc.id, connectorID: connector.id)
-        buffers = [try makeBuffer(mode.width, mode.height, ScanoutBuffer.defaultFormat), nil, nil]
+        buffers = ScanoutSlots(first: try makeBuffer(mode.width, mode.height, ScanoutBuffer.defaultFormat))
     }
 
     /// A committed frame waits for its flip event (with or without one pending behind it).
@@ -166,21 +167,17 @@ package final class ScanoutOutput {
     /// Gives the output overlay planes for windows' own buffers, lowest first.
     package func attachOverlays(planes: [PlaneState]) {
         overlayPlanes = planes
-        overlayBuffers = planes.map { _ in [nil, nil, nil] }
+        overlayBuffers = planes.map { _ in ScanoutSlots() }
     }
 
     /// The ARGB8888 (premultiplied) buffer of `width`×`height` to draw the window
     /// of overlay plane `plane` (an index into `overlayPlaneIDs`) into for the
     /// frame drawn now; it goes on screen with that frame.
     package func overlayDrawBuffer(plane: Int, width: Int, height: Int) throws(DRMError) -> ScanoutBuffer {
-        let index = drawIndex
-        if let existing = overlayBuffers[plane][index], existing.width == width, existing.height == height {
-            return existing
-        }
         // A frame on screen or queued that shows the old one holds it until it is replaced.
-        let made = try makeBuffer(width, height, ScanoutBuffer.cursorFormat)
-        overlayBuffers[plane][index] = made
-        return made
+        try overlayBuffers[plane].frame(
+            drawIndex, fits: { $0.width == width && $0.height == height },
+            make: { () throws(DRMError) in try makeBuffer(width, height, ScanoutBuffer.cursorFormat) })
     }
 
     /// Asks the kernel (TEST_ONLY) whether the frame drawn now may show the overlay
@@ -298,7 +295,7 @@ package final class ScanoutOutput {
             mode = previous
             throw error
         }
-        buffers = [first, nil, nil]
+        buffers = ScanoutSlots(first: first)
         // A pending frame of the old size can never be shown now.
         state = FlipState.settled(current: state.current)
         needsModeset = true
@@ -384,10 +381,9 @@ package final class ScanoutOutput {
     }
 
     private func buffer(_ index: Int) throws(DRMError) -> ScanoutBuffer {
-        if let existing = buffers[index] { return existing }
-        let made = try makeBuffer(mode.width, mode.height, ScanoutBuffer.defaultFormat)
-        buffers[index] = made
-        return made
+        try buffers.frame(index) { () throws(DRMError) in
+            try makeBuffer(mode.width, mode.height, ScanoutBuffer.defaultFormat)
+        }
     }
 
     /// Makes `frame` the pending one and commits it at once when nothing is queued

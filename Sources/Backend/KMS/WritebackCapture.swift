@@ -17,8 +17,10 @@ package final class WritebackCapture {
 
     /// Captures one frame of `output` into XRGB8888 pixels, row-major.
     /// The output must be lit and have no flip queued (an atomic commit would get EBUSY).
-    /// - Parameter timeout: seconds to wait for the writeback fence.
-    package func capture(_ output: ScanoutOutput, timeout: Double = 2) throws(DRMError) -> [UInt32] {
+    /// - Parameter timeout: seconds to wait for the writeback fence. The kernel signals
+    ///   it at the next vblank; 5 s leaves room for an emulated, loaded machine (2 s
+    ///   was seen to run out in the VM beside builds) and still ends a lost one.
+    package func capture(_ output: ScanoutOutput, timeout: Double = 5) throws(DRMError) -> [UInt32] {
         let target = try ScanoutBuffer(device: device, width: output.mode.width, height: output.mode.height)
         let request = try AtomicRequest()
         var fence: Int32 = -1

@@ -40,7 +40,9 @@ package final class SeatSession: DeviceOpener {
         SeatLog.lastError = nil
         SeatLog.holdErrors()
         // The listener's user data is this object, unretained: it outlives its seat.
-        let seat = libseat_open_seat(listener, Unmanaged.passUnretained(self).toOpaque())
+        let seat = withTerminalSignalsBlocked {
+            libseat_open_seat(listener, Unmanaged.passUnretained(self).toOpaque())
+        }
         SeatLog.releaseErrors(print: seat == nil)
         guard let opened = seat else {
             let code = Errno(rawValue: errno)
@@ -162,6 +164,23 @@ package final class SeatSession: DeviceOpener {
         guard result < 0 else { return }
         SeatLog.record("\(call) failed: \(Errno(rawValue: errno))", isError: true)
     }
+}
+
+/// Runs `body` with SIGINT and SIGHUP blocked in this thread. libseat's embedded
+/// seatd is a child forked inside libseat_open_seat, in our process group: Ctrl-C
+/// (or a hangup) on the console signals the whole group, and a child that took it
+/// would end the session before the app could restore its CRTCs while still DRM
+/// master. A forked child keeps the blocked mask, so only the app sees them and ends
+/// the session itself; the child still ends on SIGTERM, its parent-death signal.
+private func withTerminalSignalsBlocked<T>(_ body: () -> T) -> T {
+    var terminalSignals = sigset_t()
+    sigemptyset(&terminalSignals)
+    sigaddset(&terminalSignals, SIGINT)
+    sigaddset(&terminalSignals, SIGHUP)
+    var previous = sigset_t()
+    let blocked = pthread_sigmask(SIG_BLOCK, &terminalSignals, &previous) == 0
+    defer { if blocked { pthread_sigmask(SIG_SETMASK, &previous, nil) } }
+    return body()
 }
 
 /// libseat's enable_seat callback.

@@ -10,6 +10,13 @@ package struct DRMCardNode: Sendable, Equatable {
     package let syspath: String
     /// The kernel driver of the card's parent device (vkms, virtio_gpu, i915…), when known.
     package let driver: String?
+
+    package init(sysname: String, devnode: String, syspath: String, driver: String?) {
+        self.sysname = sysname
+        self.devnode = devnode
+        self.syspath = syspath
+        self.driver = driver
+    }
 }
 
 extension DRMCardNode {

@@ -4,10 +4,23 @@ import CPixman
 /// A premultiplied ARGB image that a view's `draw(_:)` paints into with cairo,
 /// and that the compositor blends into the frame. One owner of the cairo
 /// surface and context, freed once in deinit.
+///
+/// A surface holds all of a view's content, or, when that is larger than a surface
+/// can be (`region(ofContentWidth:height:visible:)`), the part of it in `region`:
+/// drawing calls still take the content's coordinates, and what falls outside is cut.
 package final class DrawingSurface {
+    /// cairo's limit on either side of an image surface.
+    package static let maximumSide = 32767
+    /// Larger content is held in part (256 MiB of pixels), as images larger than this are refused.
+    package static let maximumPixelCount = 1 << 26
+
     /// Size in pixels.
     package let pixelWidth: Int
     package let pixelHeight: Int
+    /// Where the surface is in the content's pixels: (0, 0) and its size when it holds all of it.
+    package let region: PixelRect
+    /// Whether the surface holds only part of its content.
+    package let isPart: Bool
     /// Points-to-pixels factor applied to every drawing call.
     package let scale: Double
     /// Where the pixels live when not in cairo's own memory (kept alive by the
@@ -19,9 +32,16 @@ package final class DrawingSurface {
     /// A transparent surface of `pixelWidth`×`pixelHeight` pixels; drawing
     /// calls take points and are multiplied by `scale`. Its pixels are in `memory`
     /// when given (zeroed, `pixelWidth`×`pixelHeight` or larger), else cairo's own.
-    package init(pixelWidth: Int, pixelHeight: Int, scale: Double, memory: (any SurfaceMemory)? = nil) {
-        self.pixelWidth = max(pixelWidth, 1)
-        self.pixelHeight = max(pixelHeight, 1)
+    /// With `region`, it holds that part of a larger content (`pixelWidth` and
+    /// `pixelHeight` are then the region's). Sizes are kept within cairo's limit.
+    package init(
+        pixelWidth: Int, pixelHeight: Int, scale: Double, memory: (any SurfaceMemory)? = nil, region: PixelRect? = nil
+    ) {
+        self.pixelWidth = min(max(region?.width ?? pixelWidth, 1), Self.maximumSide)
+        self.pixelHeight = min(max(region?.height ?? pixelHeight, 1), Self.maximumSide)
+        self.region = PixelRect(
+            x: region?.x ?? 0, y: region?.y ?? 0, width: self.pixelWidth, height: self.pixelHeight)
+        isPart = region != nil
         self.scale = scale
         self.memory = memory
         if let memory {
@@ -33,6 +53,41 @@ package final class DrawingSurface {
                 CAIRO_FORMAT_ARGB32, Int32(self.pixelWidth), Int32(self.pixelHeight))
         }
         cairo = cairo_create(surface)
+        applyContentTransform()
+    }
+
+    /// The part of content of `width`×`height` pixels a surface holds: all of it when
+    /// it fits in a surface, else the part around `visible` (pixels of the content,
+    /// nil when nothing of it is known to be on screen), within the limits. The part
+    /// `kept` (a surface's before) stays while it holds what is visible: what it
+    /// drew outside a redrawn rectangle stays valid.
+    package static func region(
+        ofContentWidth width: Int, height: Int, keeping kept: PixelRect? = nil, visible: () -> PixelRect?
+    ) -> PixelRect? {
+        guard width > maximumSide || height > maximumSide || width * height > maximumPixelCount else { return nil }
+        let content = PixelRect(x: 0, y: 0, width: width, height: height)
+        let seen = visible().map { $0.intersection(content) }
+        if let kept, kept.intersection(content) == kept {
+            guard let seen, !seen.isEmpty else { return kept }
+            if seen.x >= kept.x, seen.y >= kept.y, seen.maxX <= kept.maxX, seen.maxY <= kept.maxY { return kept }
+        }
+        var part = seen ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+        if part.isEmpty { part = PixelRect(x: 0, y: 0, width: 1, height: 1) }
+        // Room around what is visible, so a small scroll shows content already drawn.
+        let marginX = min(part.width, maximumSide)
+        let marginY = min(part.height, maximumSide)
+        part = PixelRect(
+            x: part.x - marginX, y: part.y - marginY, width: part.width + 2 * marginX,
+            height: part.height + 2 * marginY
+        ).intersection(content)
+        let partWidth = min(part.width, maximumSide)
+        let partHeight = min(part.height, maximumSide, max(maximumPixelCount / max(partWidth, 1), 1))
+        return PixelRect(x: part.x, y: part.y, width: max(partWidth, 1), height: max(partHeight, 1))
+    }
+
+    /// Points of the content to the surface's pixels: scaled, then moved by where the part starts.
+    private func applyContentTransform() {
+        cairo_translate(cairo, Double(-region.x), Double(-region.y))
         cairo_scale(cairo, scale, scale)
     }
 
@@ -51,18 +106,20 @@ package final class DrawingSurface {
         cairo_restore(cairo)
     }
 
-    /// Clears `pixels` (device pixels) and limits drawing to it until
+    /// Clears `pixels` (of the content) and limits drawing to it until
     /// ``endPartialDrawing()``: a view redrawing only the part it invalidated.
     package func beginPartialDrawing(in pixels: PixelRect) {
         cairo_new_path(cairo)
         cairo_save(cairo)
         cairo_identity_matrix(cairo)
-        cairo_rectangle(cairo, Double(pixels.x), Double(pixels.y), Double(pixels.width), Double(pixels.height))
+        cairo_rectangle(
+            cairo, Double(pixels.x - region.x), Double(pixels.y - region.y), Double(pixels.width),
+            Double(pixels.height))
         cairo_clip(cairo)
         cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
         cairo_paint(cairo)
         cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
-        cairo_scale(cairo, scale, scale)
+        applyContentTransform()
     }
 
     /// Lifts the limit of ``beginPartialDrawing(in:)``.
@@ -77,7 +134,14 @@ package final class DrawingSurface {
 
     /// Fills a rectangle given in points.
     package func fillRect(x: Double, y: Double, width: Double, height: Double) {
-        cairo_rectangle(cairo, x, y, width, height)
+        // Only the part on the surface (and a pixel around it): cairo's 24.8 fixed-point
+        // coordinates cannot hold the edges of content billions of pixels wide.
+        let left = max(min(x, x + width), (Double(region.x) - 1) / scale)
+        let top = max(min(y, y + height), (Double(region.y) - 1) / scale)
+        let right = min(max(x, x + width), (Double(region.maxX) + 1) / scale)
+        let bottom = min(max(y, y + height), (Double(region.maxY) + 1) / scale)
+        guard right > left, bottom > top else { return }
+        cairo_rectangle(cairo, left, top, right - left, bottom - top)
         cairo_fill(cairo)
     }
 

@@ -306,8 +306,10 @@ package enum FrameComposer {
 
     private static func fill(_ rect: PixelRect, color: PixelColor, layer: Layer) {
         guard !rect.isEmpty, color.alpha > 0 else { return }
-        let alpha = min(max(color.alpha, 0), 1)
-        func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * alpha * 65535).rounded()) }
+        // NaN-proof clamps (min/max pass NaN through): a colour that got this far never traps.
+        func unit(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
+        let alpha = unit(color.alpha)
+        func channel(_ value: Double) -> UInt16 { UInt16((unit(value) * alpha * 65535).rounded()) }
         var pixmanColor = pixman_color_t(
             red: channel(color.red), green: channel(color.green), blue: channel(color.blue),
             alpha: UInt16((alpha * 65535).rounded()))

@@ -19,19 +19,42 @@ package enum ImageDecoder {
     package static let maximumSide = 32767
 
     /// The file's pixels, or nil when the bytes are neither a PNG nor a JPEG
-    /// file, or are damaged beyond decoding.
+    /// file, are damaged beyond decoding, or are too large.
     package static func decode(_ bytes: [UInt8]) -> CapturedImage? {
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return decodePNG(bytes) }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return decodeJPEG(bytes) }
-        return nil
+        try? decoding(bytes)
     }
 
-    private static func fits(width: Int, height: Int) -> Bool {
-        width > 0 && height > 0 && width <= maximumSide && height <= maximumSide
-            && width * height <= maximumPixelCount
+    /// The file's pixels, or why there are none. The size in the file's header is
+    /// checked before any pixel memory is taken: a small file may claim a huge picture.
+    package static func decoding(_ bytes: [UInt8]) throws(ImageDecodingError) -> CapturedImage {
+        if bytes.starts(with: pngSignature) {
+            let (width, height) = try pngSize(bytes)
+            try check(width: width, height: height)
+            guard let image = decodePNG(bytes) else { throw .damaged("PNG") }
+            return image
+        }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try decodeJPEG(bytes) }
+        throw .unknownFormat
+    }
+
+    private static func check(width: Int, height: Int) throws(ImageDecodingError) {
+        guard width > 0, height > 0, width <= maximumSide, height <= maximumSide, width * height <= maximumPixelCount
+        else { throw .tooLarge(width: width, height: height) }
     }
 
     // MARK: PNG
+
+    private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The width and height in the IHDR chunk, which the PNG format puts first,
+    /// right after the signature (length 13, "IHDR", then both sizes big-endian).
+    private static func pngSize(_ bytes: [UInt8]) throws(ImageDecodingError) -> (width: Int, height: Int) {
+        guard bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { throw .damaged("PNG") }
+        func bigEndian(at offset: Int) -> Int {
+            bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        }
+        return (bigEndian(at: 16), bigEndian(at: 20))
+    }
 
     /// Where cairo's PNG reader is in the bytes.
     private final class PNGStream {
@@ -63,7 +86,7 @@ package enum ImageDecoder {
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
-        guard fits(width: width, height: height) else { return nil }
+        guard (try? check(width: width, height: height)) != nil else { return nil }
         if cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 {
             return copy(surface, width: width, height: height)
         }
@@ -90,10 +113,10 @@ package enum ImageDecoder {
 
     // MARK: JPEG
 
-    private static func decodeJPEG(_ bytes: [UInt8]) -> CapturedImage? {
-        guard let decompressor = tjInitDecompress() else { return nil }
+    private static func decodeJPEG(_ bytes: [UInt8]) throws(ImageDecodingError) -> CapturedImage {
+        guard let decompressor = tjInitDecompress() else { throw .damaged("JPEG") }
         defer { tjDestroy(decompressor) }
-        return bytes.withUnsafeBufferPointer { buffer -> CapturedImage? in
+        let decoded = bytes.withUnsafeBufferPointer { buffer -> Result<CapturedImage, ImageDecodingError> in
             var width: Int32 = 0
             var height: Int32 = 0
             var subsampling: Int32 = 0
@@ -101,9 +124,13 @@ package enum ImageDecoder {
             guard
                 tjDecompressHeader3(
                     decompressor, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling,
-                    &colorspace) == 0,
-                fits(width: Int(width), height: Int(height))
-            else { return nil }
+                    &colorspace) == 0
+            else { return .failure(.damaged("JPEG")) }
+            do throws(ImageDecodingError) {
+                try check(width: Int(width), height: Int(height))
+            } catch {
+                return .failure(error)
+            }
             var pixels = [UInt32](repeating: 0, count: Int(width) * Int(height))
             let status = pixels.withUnsafeMutableBytes { destination in
                 tjDecompress2(
@@ -112,8 +139,31 @@ package enum ImageDecoder {
                     Int32(TJPF_BGRA.rawValue), 0)
             }
             // A warning (a file cut short, a bad marker) still leaves a picture, as UIImage shows one.
-            guard status == 0 || tjGetErrorCode(decompressor) == Int32(TJERR_WARNING.rawValue) else { return nil }
-            return CapturedImage(width: Int(width), height: Int(height), format: .argb8888, pixels: pixels)
+            guard status == 0 || tjGetErrorCode(decompressor) == Int32(TJERR_WARNING.rawValue) else {
+                return .failure(.damaged("JPEG"))
+            }
+            return .success(CapturedImage(width: Int(width), height: Int(height), format: .argb8888, pixels: pixels))
+        }
+        return try decoded.get()
+    }
+}
+
+/// Why image bytes gave no picture.
+package enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
+    /// Neither a PNG nor a JPEG file.
+    case unknownFormat
+    /// A PNG or JPEG file (named) that cannot be decoded: truncated, or corrupt.
+    case damaged(String)
+    /// The header's size is beyond what is allocated (or empty).
+    case tooLarge(width: Int, height: Int)
+
+    package var description: String {
+        switch self {
+        case .unknownFormat: "neither a PNG nor a JPEG file"
+        case .damaged(let format): "a damaged \(format) file"
+        case .tooLarge(let width, let height):
+            "\(width)x\(height) pixels, refused before decoding: the limit is \(ImageDecoder.maximumPixelCount) pixels"
+                + " and \(ImageDecoder.maximumSide) a side"
         }
     }
 }

@@ -42,7 +42,10 @@ package final class TextLayout {
     package let firstBaseline: Double
 
     private let context: TextContext
-    private let layout: OpaquePointer
+    /// The main layout; nil until first drawn when the text was only measured in pieces (see init).
+    private var layout: OpaquePointer?
+    /// Makes `layout` when it is nil.
+    private let makeWholeLayout: () -> OpaquePointer
     /// The last line shown, truncated: drawn in place of the main layout's line there.
     private let truncatedLine: OpaquePointer?
     /// Where the main layout stops being drawn (points from the top); nil: all of it.
@@ -67,32 +70,89 @@ package final class TextLayout {
         let wraps = boxWidth != nil && !(lineBreak == .clipping && maximumLines == 1)
         let context = TextContext()
         self.context = context
-        layout = Self.makeLayout(
-            context: context, text: text, font: font, alignment: alignment, wrapWidth: wraps ? boxWidth : nil,
-            charWrapping: lineBreak == .charWrapping)
-
-        let lines = Self.lineExtents(of: layout)
-        var shown = lines.count
-        if maximumLines > 0 { shown = min(shown, maximumLines) }
-        if let maximumHeight {
-            let fitting = lines.prefix { $0.bottom <= maximumHeight + 0.001 }.count
-            shown = min(shown, max(fitting, 1))
+        func shownCount(of lines: [LineExtent]) -> Int {
+            var shown = lines.count
+            if maximumLines > 0 { shown = min(shown, maximumLines) }
+            if let maximumHeight {
+                let fitting = lines.prefix { $0.bottom <= maximumHeight + 0.001 }.count
+                shown = min(shown, max(fitting, 1))
+            }
+            return shown
         }
-        isTruncated = shown < lines.count
+        // pango breaks a word wider than the line in time that grows with the square of
+        // its length, and lays out every line: when only some lines can be shown, ever
+        // longer beginnings of the text are laid out until one gives lines beyond those
+        // shown (the lines shown end where they do in the whole text: a break depends
+        // only on the text around it).
+        var laidOut: (layout: OpaquePointer, lines: [LineExtent], more: Bool)?
+        if wraps, maximumLines > 0 || maximumHeight != nil {
+            var length = 4096
+            while laidOut == nil, length < text.utf8.count {
+                let end = text.utf8.index(text.utf8.startIndex, offsetBy: length)
+                let beginning = String(text.unicodeScalars[..<end])
+                let candidate = Self.makeLayout(
+                    context: context, text: beginning, font: font, alignment: alignment, wrapWidth: boxWidth,
+                    charWrapping: lineBreak == .charWrapping)
+                let lines = Self.lineExtents(of: candidate)
+                if lines.count >= shownCount(of: lines) + 2 {
+                    laidOut = (candidate, lines, true)
+                } else {
+                    g_object_unref(UnsafeMutableRawPointer(candidate))
+                    length *= 4
+                }
+            }
+        }
+        makeWholeLayout = {
+            TextLayout.makeLayout(
+                context: context, text: text, font: font, alignment: alignment, wrapWidth: wraps ? boxWidth : nil,
+                charWrapping: lineBreak == .charWrapping)
+        }
+        let lines: [LineExtent]
+        let more: Bool
+        if let laidOut {
+            (layout, lines, more) = laidOut
+            firstBaseline = Double(pango_layout_get_baseline(laidOut.layout)) / scale
+        } else if wraps, let boxWidth, maximumLines == 0, maximumHeight == nil, text.utf8.count > 8192 {
+            // Every line is wanted but only measured (a label's size): a few lines at a time.
+            (lines, firstBaseline) = Self.measureInPieces(
+                text, context: context, font: font, alignment: alignment, wrapWidth: boxWidth,
+                charWrapping: lineBreak == .charWrapping)
+            layout = nil
+            more = false
+        } else {
+            let whole = makeWholeLayout()
+            layout = whole
+            lines = Self.lineExtents(of: whole)
+            more = false
+            firstBaseline = Double(pango_layout_get_baseline(whole)) / scale
+        }
+        let shown = shownCount(of: lines)
+        isTruncated = more || shown < lines.count
         lineCount = shown
-        firstBaseline = Double(pango_layout_get_baseline(layout)) / scale
 
         var widest = lines.prefix(shown).map(\.width).max() ?? 0
         if isTruncated, wraps, let boxWidth, let mode = lineBreak.ellipsizeMode {
             // The last line shown takes all the rest of the text on one line and ellipsizes it.
             let utf8 = Array(text.utf8)
             let start = min(lines[shown - 1].startIndex, utf8.count)
-            let rest = String(decoding: utf8[start...], as: UTF8.self).map { $0.isNewline ? " " : $0 }
-            let line = Self.makeLayout(
-                context: context, text: String(rest), font: font, alignment: alignment, wrapWidth: boxWidth,
-                charWrapping: false)
-            pango_layout_set_ellipsize(line, mode)
-            pango_layout_set_single_paragraph_mode(line, 1)
+            func ellipsized(_ bytes: ArraySlice<UInt8>) -> OpaquePointer {
+                let rest = String(decoding: bytes, as: UTF8.self).map { $0.isNewline ? " " : $0 }
+                let line = Self.makeLayout(
+                    context: context, text: String(rest), font: font, alignment: alignment, wrapWidth: boxWidth,
+                    charWrapping: false)
+                pango_layout_set_ellipsize(line, mode)
+                pango_layout_set_single_paragraph_mode(line, 1)
+                return line
+            }
+            // Cut at its end, the line shows only a beginning of the rest: one that is
+            // ellipsized itself shows the same.
+            var length = mode == PANGO_ELLIPSIZE_END ? 4096 : Int.max
+            var line = ellipsized(utf8[start...].prefix(length))
+            while length < utf8.count - start, pango_layout_is_ellipsized(line) == 0 {
+                g_object_unref(UnsafeMutableRawPointer(line))
+                length *= 4
+                line = ellipsized(utf8[start...].prefix(length))
+            }
             truncatedLine = line
             truncatedLineTop = lines[shown - 1].top
             cutAt = lines[shown - 1].top
@@ -111,7 +171,7 @@ package final class TextLayout {
             switch alignment {
             case .center: alignmentOffset = (boxWidth - widest) / 2
             case .right: alignmentOffset = boxWidth - widest
-            case .natural where pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL:
+            case .natural where layout.map({ pango_layout_get_direction($0, 0) }) == PANGO_DIRECTION_RTL:
                 alignmentOffset = boxWidth - widest
             default: alignmentOffset = 0
             }
@@ -122,11 +182,13 @@ package final class TextLayout {
 
     deinit {
         if let truncatedLine { g_object_unref(UnsafeMutableRawPointer(truncatedLine)) }
-        g_object_unref(UnsafeMutableRawPointer(layout))
+        if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 
     /// Draws the lines shown with their top-left at (`x`, `y`) in points, in `color`.
     package func draw(in surface: DrawingSurface, x: Double, y: Double, color: PixelColor) {
+        let layout = layout ?? makeWholeLayout()
+        self.layout = layout
         surface.withCairoContext { cairo in
             cairo_save(cairo)
             cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
@@ -153,7 +215,10 @@ package final class TextLayout {
         charWrapping: Bool
     ) -> OpaquePointer {
         let layout = pango_layout_new(context.pointer)!
-        pango_layout_set_text(layout, text, -1)
+        // pango ends its text at a NUL, even with the length given: U+0001, one byte as
+        // well (line offsets stay the same), is another control character and takes its place.
+        let text = text.utf8.contains(0) ? String(decoding: text.utf8.map { $0 == 0 ? 1 : $0 }, as: UTF8.self) : text
+        pango_layout_set_text(layout, text, Int32(clamping: text.utf8.count))
         font.withPangoDescription { pango_layout_set_font_description(layout, $0) }
         switch alignment {
         case .natural:
@@ -175,6 +240,52 @@ package final class TextLayout {
             pango_layout_set_wrap(layout, charWrapping ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
         }
         return layout
+    }
+
+    /// The lines of `text` wrapped to `wrapWidth`, laid out a piece of a few lines at a
+    /// time (pango's time for a word wider than the line grows with the square of what
+    /// it lays out): of each piece all lines but the last two are kept, and the next
+    /// piece starts where the first of those two does. Also the first baseline.
+    private static func measureInPieces(
+        _ text: String, context: TextContext, font: FontDescription, alignment: Alignment, wrapWidth: Double,
+        charWrapping: Bool
+    ) -> (lines: [LineExtent], firstBaseline: Double) {
+        let scale = Double(PANGO_SCALE)
+        let utf8 = text.utf8
+        var lines: [LineExtent] = []
+        var firstBaseline: Double?
+        var start = utf8.startIndex
+        var startOffset = 0
+        var top = 0.0
+        var pieceLength = 1024
+        while true {
+            let end = utf8.index(start, offsetBy: pieceLength, limitedBy: utf8.endIndex) ?? utf8.endIndex
+            let isLast = end == utf8.endIndex
+            let piece = makeLayout(
+                context: context, text: String(text.unicodeScalars[start..<end]), font: font, alignment: alignment,
+                wrapWidth: wrapWidth, charWrapping: charWrapping)
+            defer { g_object_unref(UnsafeMutableRawPointer(piece)) }
+            let pieceLines = lineExtents(of: piece)
+            if !isLast, pieceLines.count < 3 || pieceLines[pieceLines.count - 2].startIndex == 0 {
+                pieceLength *= 2
+                continue
+            }
+            if firstBaseline == nil { firstBaseline = Double(pango_layout_get_baseline(piece)) / scale }
+            let kept = isLast ? pieceLines.count : pieceLines.count - 2
+            for line in pieceLines.prefix(kept) {
+                lines.append(
+                    LineExtent(
+                        startIndex: startOffset + line.startIndex, top: top + line.top, bottom: top + line.bottom,
+                        width: line.width))
+            }
+            if isLast { return (lines, firstBaseline ?? 0) }
+            // Pieces of about ten lines: longer ones cost more per line.
+            if pieceLines.count > 20 { pieceLength = max(pieceLength / 2, 256) }
+            let next = pieceLines[kept]
+            top += next.top
+            startOffset += next.startIndex
+            start = utf8.index(start, offsetBy: next.startIndex)
+        }
     }
 
     private struct LineExtent {

@@ -187,9 +187,10 @@ public struct PointerScrollEvent: Sendable, Hashable {
 
     package let device: InputDeviceID
     package let source: Source
-    /// Positive is down; nil when this event does not change the axis.
+    /// Positive is down; nil when this event does not change the axis (a NaN or
+    /// infinite value is taken as no change, so it reaches no view).
     package let vertical: Double?
-    /// Positive is right; nil when this event does not change the axis.
+    /// Positive is right; nil when this event does not change the axis (or its value is not finite).
     package let horizontal: Double?
     /// Wheel events only: 120 per click of a detented wheel, fractions for high-resolution wheels.
     package let verticalV120: Double?
@@ -200,12 +201,13 @@ public struct PointerScrollEvent: Sendable, Hashable {
         device: InputDeviceID, source: Source, vertical: Double?, horizontal: Double?, verticalV120: Double?,
         horizontalV120: Double?, timeMicroseconds: UInt64
     ) {
+        func finite(_ value: Double?) -> Double? { value?.isFinite == true ? value : nil }
         self.device = device
         self.source = source
-        self.vertical = vertical
-        self.horizontal = horizontal
-        self.verticalV120 = verticalV120
-        self.horizontalV120 = horizontalV120
+        self.vertical = finite(vertical)
+        self.horizontal = finite(horizontal)
+        self.verticalV120 = finite(verticalV120)
+        self.horizontalV120 = finite(horizontalV120)
         self.timeMicroseconds = timeMicroseconds
     }
 }

@@ -37,9 +37,11 @@ public struct TabletToolEvent: Sendable, Hashable {
     package let y: Double
     /// Whether the tip touches the surface after this event (libinput_event_tablet_tool_get_tip_state).
     package let isTipDown: Bool
-    /// 0…1 (libinput_event_tablet_tool_get_pressure); nil for a tool without a pressure axis.
+    /// 0…1 (libinput_event_tablet_tool_get_pressure); nil for a tool without a pressure
+    /// axis, and for a NaN or infinite reading (the touch keeps the force it had).
     package let pressure: Double?
-    /// The tool's lean; nil for a tool without tilt axes.
+    /// The tool's lean; nil for a tool without tilt axes, and for a NaN or infinite
+    /// reading (taken as upright), so no angle made from it is ever NaN.
     package let tilt: PenTilt?
     package let timeMicroseconds: UInt64
 
@@ -53,8 +55,9 @@ public struct TabletToolEvent: Sendable, Hashable {
         self.x = x
         self.y = y
         self.isTipDown = isTipDown
-        self.pressure = pressure
-        self.tilt = tilt
+        // Non-finite readings go no further than the event (as pointer motion's, in PointerLayout).
+        self.pressure = pressure?.isFinite == true ? pressure : nil
+        self.tilt = tilt.flatMap { $0.x.isFinite && $0.y.isFinite ? $0 : nil }
         self.timeMicroseconds = timeMicroseconds
     }
 

@@ -25,7 +25,7 @@ package struct WindowStack<ID: Hashable>: Sendable where ID: Sendable {
     package mutating func insert(_ id: ID, level: CGFloat) {
         clock += 1
         entries[id] = Entry(level: level, stamp: clock)
-        reorder()
+        place(id, level: level)
     }
 
     /// Forgets a window.
@@ -46,7 +46,7 @@ package struct WindowStack<ID: Hashable>: Sendable where ID: Sendable {
         clock += 1
         entry.stamp = clock
         entries[id] = entry
-        reorder()
+        place(id, level: entry.level)
     }
 
     /// Changes the level of `id`; the window goes on top of its new level.
@@ -55,11 +55,15 @@ package struct WindowStack<ID: Hashable>: Sendable where ID: Sendable {
         insert(id, level: level)
     }
 
-    private mutating func reorder() {
-        backToFront = entries.sorted { lhs, rhs in
-            if lhs.value.level != rhs.value.level { return lhs.value.level < rhs.value.level }
-            return lhs.value.stamp < rhs.value.stamp
-        }.map { $0.key }
+    /// Moves `id`, whose stamp is now the newest, to the top of its level: in front
+    /// of every window of its level or below, behind every higher one. The order
+    /// stays sorted by level then stamp with one removal and one insertion (sorting
+    /// every window on each raise cost more than composing what the raise changed).
+    private mutating func place(_ id: ID, level: CGFloat) {
+        if let index = backToFront.firstIndex(of: id) { backToFront.remove(at: index) }
+        var position = backToFront.count
+        while position > 0, let above = entries[backToFront[position - 1]], above.level > level { position -= 1 }
+        backToFront.insert(id, at: position)
     }
 
     /// The front-most window satisfying `predicate`.

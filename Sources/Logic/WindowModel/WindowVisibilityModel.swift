@@ -17,8 +17,8 @@ package enum WindowTransition<ID: Hashable & Sendable>: Hashable, Sendable {
 /// at most one key window, the key window is visible, and `backToFront` is
 /// ordered by level, then recency.
 package struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
-    package private(set) var stack = WindowStack<ID>()
-    package private(set) var visible: Set<ID> = []
+    package private(set) var stack = WindowStack<ID>() { didSet { visibleBackToFront = visibleOrder() } }
+    package private(set) var visible: Set<ID> = [] { didSet { visibleBackToFront = visibleOrder() } }
     /// The key window, if any.
     package private(set) var key: ID?
     /// Windows that were key before the current one, oldest first.
@@ -29,8 +29,11 @@ package struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
     /// All known windows, back to front.
     package var backToFront: [ID] { stack.backToFront }
 
-    /// Visible windows, back to front.
-    package var visibleBackToFront: [ID] { stack.backToFront.filter { visible.contains($0) } }
+    /// Visible windows, back to front: kept (read several times per change of the
+    /// windows and per frame, made again only when the stack or the visible set changes).
+    package private(set) var visibleBackToFront: [ID] = []
+
+    private func visibleOrder() -> [ID] { stack.backToFront.filter { visible.contains($0) } }
 
     /// Registers a new (hidden) window.
     package mutating func add(_ id: ID, level: CGFloat) {

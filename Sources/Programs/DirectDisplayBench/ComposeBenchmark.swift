@@ -10,14 +10,19 @@ import Foundation
 /// screen's whole recomposition. Headless (the same compositor as KMS).
 struct ComposeBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "compose", abstract: "Composition cost: whole frames vs memcpy, one small change vs a whole frame."
+        commandName: "compose",
+        abstract: "Composition cost: whole frames vs memcpy, one small change vs a whole frame."
     )
 
     @Option(help: "Frames per measurement (the median is printed).")
     var frames = 60
 
+    @Flag(help: "Only the memcpy and the change-to-frame cases (to profile them).")
+    var changesOnly = false
+
     func run() throws {
         let frames = max(self.frames, 5)
+        let changesOnly = self.changesOnly
         MainActor.assumeIsolated {
             let width = 1920
             let height = 1080
@@ -33,7 +38,7 @@ struct ComposeBenchmark: ParsableCommand {
             print("memcpy of a 1920x1080 XRGB8888 frame (8.3 MB): \(Self.ms(memcpyTime))")
 
             var fullSixteen = 0.0
-            for count in [1, 4, 16] {
+            for count in changesOnly ? [] : [1, 4, 16] {
                 Application.shared.reset()
                 let display = HeadlessDisplay()
                 let screen = display.connectScreen(name: "HDMI-A-1", width: width, height: height)
@@ -69,8 +74,88 @@ struct ComposeBenchmark: ParsableCommand {
                         + "\(String(format: "%.4f", animated / fullSixteen))x the whole recomposition, "
                         + "\(screen.frameStatistics.lastFramePixelsComposed) pixels composed")
             }
-            Self.turnedScreen(width: width, height: height, frames: frames)
+            if !changesOnly { Self.turnedScreen(width: width, height: height, frames: frames) }
+            Self.changeToFrame(width: width, height: height, frames: frames, memcpyTime: memcpyTime)
             Application.shared.reset()
+        }
+    }
+
+    /// The path from a change to a frame, through the public API: the 16-window scene,
+    /// a change, then `runUntilIdle()`. A whole frame (every window recoloured) against
+    /// a memcpy of the frame; 64x64 changes and a window raised against that whole frame.
+    @MainActor static func changeToFrame(width: Int, height: Int, frames: Int, memcpyTime: Double) {
+        Application.shared.reset()
+        let display = HeadlessDisplay()
+        let screen = display.connectScreen(name: "HDMI-A-1", width: width, height: height)
+        let views = scene(windows: 16, on: screen)
+        let spot = views[0]
+        let drawn = SquareAndDiscView(frame: CGRect(x: 700, y: 300, width: 64, height: 64))
+        spot.window!.addSubview(drawn)
+        display.runUntilIdle()
+        let windows = Application.shared.visibleWindows(on: screen)
+        var step = 0
+        let whole = median(frames) {
+            step += 1
+            for (index, window) in windows.enumerated() {
+                window.backgroundColor = Color(red: Double((index + step) % 4) / 4, green: 0.3, blue: 0.6)
+            }
+            display.runUntilIdle()
+        }
+        let frameBytes = Double(width * height * 4)
+        print(
+            "change to frame, 16 windows, every window recoloured then runUntilIdle(): \(ms(whole)), "
+                + "\(String(format: "%.2f", whole / memcpyTime))x the memcpy, "
+                + "\(screen.frameStatistics.lastFramePixelsComposed) pixels composed")
+        func report(_ what: String, _ change: () -> Void) {
+            let time = median(frames) {
+                change()
+                display.runUntilIdle()
+            }
+            let pixels = screen.frameStatistics.lastFramePixelsComposed
+            // memcpy of the bytes this change composed, at the memcpy's rate.
+            let copy = memcpyTime * Double(pixels * 4) / frameBytes
+            print(
+                "change to frame, 16 windows, \(what): \(ms(time)), \(String(format: "%.4f", time / whole))x "
+                    + "the whole frame, \(String(format: "%.1f", copy > 0 ? time / copy : 0))x a memcpy of the "
+                    + "\(pixels) pixels composed")
+        }
+        report("a 64x64 view recoloured") {
+            step += 1
+            spot.backgroundColor =
+                step % 2 == 0 ? Color(red: 0, green: 1, blue: 0) : Color(red: 1, green: 0, blue: 0)
+        }
+        report("a 64x64 view's content redrawn by draw(_:) (a square and a disc)") {
+            drawn.phase += 1
+            drawn.setNeedsDisplay()
+        }
+        report("a 64x64 view moved a point") {
+            step += 1
+            spot.frame.origin.x = 100 + CGFloat(step % 2)
+        }
+        report("a 64x64 view's alpha changed") {
+            step += 1
+            spot.alpha = step % 2 == 0 ? 0.5 : 0.6
+        }
+        report("a 64x64 view turned 0.1 rad") {
+            step += 1
+            spot.transform = CGAffineTransform(rotationAngle: 0.1 * CGFloat(step % 20))
+        }
+        spot.transform = .identity
+        spot.alpha = 1
+        let left = Window(frame: CGRect(x: 300, y: 500, width: 500, height: 300))
+        left.backgroundColor = Color(red: 0.2, green: 0.8, blue: 0.4)
+        let right = Window(frame: CGRect(x: 600, y: 600, width: 500, height: 300))
+        right.backgroundColor = Color(red: 0.8, green: 0.2, blue: 0.4)
+        for window in [left, right] {
+            let badge = View(frame: CGRect(x: 20, y: 20, width: 120, height: 80))
+            badge.backgroundColor = Color(red: 0.1, green: 0.1, blue: 0.8)
+            window.addSubview(badge)
+            window.isHidden = false
+        }
+        display.runUntilIdle()
+        report("makeKey() raising a 500x300 window over its neighbour") {
+            step += 1
+            (step % 2 == 0 ? left : right).makeKey()
         }
     }
 
@@ -88,7 +173,8 @@ struct ComposeBenchmark: ParsableCommand {
         var flip = false
         let small = median(frames) {
             flip.toggle()
-            views[0].backgroundColor = flip ? Color(red: 0, green: 1, blue: 0) : Color(red: 1, green: 0, blue: 0)
+            views[0].backgroundColor =
+                flip ? Color(red: 0, green: 1, blue: 0) : Color(red: 1, green: 0, blue: 0)
             display.runUntilIdle()
         }
         print(
@@ -99,7 +185,9 @@ struct ComposeBenchmark: ParsableCommand {
 
     /// A 400x300 view with a subview, on top of 16 windows, moved a point per frame
     /// and turned a little per frame (composed offscreen and mapped bilinearly by pixman).
-    @MainActor static func turnedView(on window: Window, display: HeadlessDisplay, frames: Int, whole: Double) {
+    @MainActor static func turnedView(
+        on window: Window, display: HeadlessDisplay, frames: Int, whole: Double
+    ) {
         let panel = View(frame: CGRect(x: 700, y: 300, width: 400, height: 300))
         panel.backgroundColor = Color(red: 0.9, green: 0.9, blue: 0.2)
         let badge = View(frame: CGRect(x: 20, y: 20, width: 120, height: 80))
@@ -130,11 +218,13 @@ struct ComposeBenchmark: ParsableCommand {
         var top: [View] = []
         for index in 0..<windows {
             let window = Window(
-                frame: CGRect(x: 40 * index, y: 20 * index, width: 1920 - 40 * index, height: 1080 - 20 * index))
+                frame: CGRect(
+                    x: 40 * index, y: 20 * index, width: 1920 - 40 * index, height: 1080 - 20 * index))
             window.backgroundColor = Color(red: Double(index % 4) / 4, green: 0.3, blue: 0.6)
             for child in 0..<3 {
                 let view = View(
-                    frame: CGRect(x: 100 + 200 * child, y: 100, width: child == 0 ? 64 : 180, height: 64 + 50 * child))
+                    frame: CGRect(
+                        x: 100 + 200 * child, y: 100, width: child == 0 ? 64 : 180, height: 64 + 50 * child))
                 view.backgroundColor = Color(red: 1, green: Double(child) / 3, blue: 0)
                 window.addSubview(view)
                 if index == windows - 1, child == 0 { top.append(view) }
@@ -156,6 +246,25 @@ struct ComposeBenchmark: ParsableCommand {
     }
 
     static func ms(_ seconds: Double) -> String {
-        seconds < 0.001 ? String(format: "%.2f µs", seconds * 1e6) : String(format: "%.3f ms", seconds * 1000)
+        seconds < 0.001
+            ? String(format: "%.2f µs", seconds * 1e6) : String(format: "%.3f ms", seconds * 1000)
+    }
+}
+
+/// A 64x64 view that draws a square and a disc with `draw(_:)`, moved by `phase`
+/// (so each redraw changes pixels).
+private final class SquareAndDiscView: View {
+    var phase = 0
+
+    override func draw(_ rect: CGRect) {
+        guard let context = GraphicsContext.current else { return }
+        let shift = CGFloat(phase % 8)
+        context.fill(bounds, with: Color(red: 0.95, green: 0.95, blue: 0.9))
+        context.fill(
+            CGRect(x: 4 + shift, y: 4, width: 24, height: 24),
+            with: Color(red: 0.8, green: 0.1, blue: 0.1))
+        context.fillEllipse(
+            in: CGRect(x: 30, y: 30 - shift, width: 28, height: 28),
+            with: Color(red: 0.1, green: 0.3, blue: 0.9))
     }
 }

@@ -38,7 +38,7 @@ final class DumbBufferContentMemory: DMABufSurfaceMemory {
     private var card: DRMDevice? {
         guard failure == nil, let display, display.importsGLContents,
             display.lit.contains(where: {
-                !$0.glCompositionFailed
+                !$0.gl.failed
                     && (display.composesWithGLES ?? (display.compositorChoice(for: $0.card).kind == .gl))
             }), let context = GLViewContext.context,
             let card = display.glViewDevice, context.display.gbmDevice?.fd == card.fd

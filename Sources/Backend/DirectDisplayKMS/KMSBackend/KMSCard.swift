@@ -9,9 +9,11 @@ import Udev
 /// One opened DRM card: device, probe, writeback connector and the watch that
 /// reads its flip events on the display's event loop.
 @MainActor
-final class KMSCard {
+package final class KMSCard {
     let node: DRMCardNode
-    let device: DRMDevice
+    /// The card's probes, commits, buffers and flip events (libdrm, or a test's fake card).
+    let access: any CardAccess
+    var device: DRMDevice { access.device }
     /// The card's objects as last probed; hotplug re-probes replace it.
     var probe: CardProbe
     let writeback: WritebackCapture?
@@ -19,14 +21,22 @@ final class KMSCard {
     var compositorChoice: CompositorChoice?
     private var watch: DescriptorWatch?
 
-    /// Opens the card through `opener` (the session's, or open(2)) and probes it;
-    /// with `allowsAtomic` false through the legacy KMS API.
-    init(node: DRMCardNode, opener: any DeviceOpener, allowsAtomic: Bool) throws(DRMError) {
-        self.node = node
+    /// Opens the card through `opener` (the session's, or open(2)) and probes it through
+    /// `access` (libdrm, or a test's wrapper); with `allowsAtomic` false through the legacy KMS API.
+    convenience init(
+        node: DRMCardNode, opener: any DeviceOpener, allowsAtomic: Bool, access: (DRMDevice) -> any CardAccess
+    ) throws(DRMError) {
         let device = try DRMDevice(path: node.devnode, opener: opener, allowsAtomic: allowsAtomic)
-        let probe = try CardProbe(device: device)
-        self.device = device
+        try self.init(node: node, access: access(device))
+    }
+
+    /// The card behind `access` (tests: a fake card), probed.
+    package init(node: DRMCardNode, access: any CardAccess) throws(DRMError) {
+        self.node = node
+        self.access = access
+        let probe = try access.probe()
         self.probe = probe
+        let device = access.device
         writeback = probe.connectors.first(where: \.isWriteback).map { WritebackCapture(device: device, connector: $0) }
     }
 
@@ -35,10 +45,10 @@ final class KMSCard {
         throws(EventLoopError)
     {
         let path = node.devnode
-        watch = try loop.watch(device.fd, name: path) { [weak device] in
-            guard let device else { return }
+        watch = try loop.watch(access.eventDescriptor, name: path) { [weak access] in
+            guard let access else { return }
             do {
-                handler(try device.readPendingFlipEvents())
+                handler(try access.readPendingFlipEvents())
             } catch {
                 StderrLog.error("\(path): \(error)")
             }

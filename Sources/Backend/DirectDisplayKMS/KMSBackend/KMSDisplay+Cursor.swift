@@ -58,7 +58,7 @@ extension KMSDisplay {
     /// that buffer (to be erased) and where it goes now.
     func compositedCursorDamage(_ entry: LitScreen, slot: Int) -> DamageRegion {
         var region = DamageRegion()
-        if let old = entry.cursorDrawn[slot] { region.add(old) }
+        if let old = entry.dumbBuffers.cursorDrawn[slot] { region.add(old) }
         if let corner = entry.compositedCursor, let image = entry.cursorImage {
             region.add(
                 PixelRect(x: corner.x, y: corner.y, width: image.surface.pixelWidth, height: image.surface.pixelHeight))
@@ -72,10 +72,10 @@ extension KMSDisplay {
         guard let corner = entry.compositedCursor, let image = entry.cursorImage,
             let shadow = entry.screen.compositor.shadow
         else {
-            entry.cursorDrawn[slot] = nil
+            entry.dumbBuffers.cursorDrawn[slot] = nil
             return
         }
-        entry.cursorDrawn[slot] = shadow.copy(
+        entry.dumbBuffers.cursorDrawn[slot] = shadow.copy(
             blending: image.surface, x: corner.x, y: corner.y, to: buffer.pixels, bytesPerRow: buffer.bytesPerRow)
     }
 

@@ -30,49 +30,7 @@ extension KMSDisplay {
     /// The GLView scanned out directly on `screen` in the latest frame, if any (for tests and tools).
     package func directScanoutView(on screen: Screen) -> GLView? {
         guard let entry = entry(for: screen), entry.output.committedDirectFrame else { return nil }
-        return entry.directView
-    }
-
-    /// Presents a frame of the GLView that may be scanned out on `entry`'s screen.
-    /// Returns false when there is none (or it failed): compose the frame instead.
-    func presentDirect(_ entry: LitScreen) -> Bool {
-        let screen = entry.screen
-        for window in host?.visibleWindows(on: screen) ?? [] { window.layoutIfNeeded() }
-        guard let view = directCandidate(entry), let frame = directFrame(entry) else {
-            leaveDirectScanout(entry)
-            return false
-        }
-        // Just switched over: the view's buffers hold nothing of it yet.
-        if entry.directView !== view {
-            leaveDirectScanout(entry)
-            view.setNeedsDisplay()
-        }
-        view.directTarget = frame.target
-        view.drewDirectly = false
-        host?.layoutAndDisplay(screen)
-        view.directTarget = nil
-        entry.directView = view
-        entry.needsComposite = false
-        screen.didComposite()
-        // Nothing new to show, unless a direct frame whose commit failed waits for its retry.
-        guard view.drewDirectly || entry.output.hasUncommittedFrame else { return true }
-        // The buffer must be complete before the card reads it.
-        frame.target.finish()
-        entry.composedVersion += 1
-        entry.composedForNextFlip = entry.output.hasFlipQueued
-        entry.overlaysShownAt = []
-        entry.overlayContents = []
-        screen.compositor.frameScannedOutDirectly()
-        do {
-            try entry.output.presentDirect(frame.framebuffer, version: entry.composedVersion)
-            entry.lastDirectFrame = frame
-            entry.lastSurfaceFrame = nil
-            commitSucceeded(entry)
-        } catch {
-            commitFailed(entry, error)
-        }
-        watchFlip(entry)
-        return true
+        return entry.direct.view
     }
 
     /// The direct frame on screen, read back through GL (for a capture where the
@@ -87,10 +45,66 @@ extension KMSDisplay {
         return read ? pixels : nil
     }
 
+}
+
+/// Direct scanout of one screen: a GBM buffer per slot that a full-screen GLView
+/// draws into and the card scans out, and the GLView doing so.
+@MainActor final class DirectScanoutPresenter {
+    /// Per buffer slot, the GBM buffer the GLView draws into.
+    private var frames = ScanoutSlots<KMSDisplay.DirectFrame>()
+    /// The GLView scanned out directly in the latest frame drawn.
+    private(set) weak var view: GLView?
+    /// Making a buffer failed once: the screen composes GLViews from then on.
+    private var failed = false
+
+    nonisolated init() {}
+
+    /// Presents a frame of the GLView that may be scanned out on `entry`'s screen.
+    /// Returns false when there is none (or it failed): compose the frame instead.
+    func present(_ entry: KMSDisplay.LitScreen, on display: KMSDisplay) -> Bool {
+        guard !failed else { return false }
+        let screen = entry.screen
+        for window in display.host?.visibleWindows(on: screen) ?? [] { window.layoutIfNeeded() }
+        guard let view = candidate(entry, on: display), let frame = frame(entry) else {
+            leave()
+            return false
+        }
+        // Just switched over: the view's buffers hold nothing of it yet.
+        if self.view !== view {
+            leave()
+            view.setNeedsDisplay()
+        }
+        view.directTarget = frame.target
+        view.drewDirectly = false
+        display.host?.layoutAndDisplay(screen)
+        view.directTarget = nil
+        self.view = view
+        entry.needsComposite = false
+        screen.didComposite()
+        // Nothing new to show, unless a direct frame whose commit failed waits for its retry.
+        guard view.drewDirectly || entry.output.hasUncommittedFrame else { return true }
+        // The buffer must be complete before the card reads it.
+        frame.target.finish()
+        entry.composedVersion += 1
+        entry.composedForNextFlip = entry.output.hasFlipQueued
+        entry.overlays.planesOff()
+        screen.compositor.frameScannedOutDirectly()
+        do {
+            try entry.output.presentDirect(frame.framebuffer, version: entry.composedVersion)
+            entry.lastDirectFrame = frame
+            entry.lastSurfaceFrame = nil
+            display.commitSucceeded(entry)
+        } catch {
+            display.commitFailed(entry, error)
+        }
+        display.watchFlip(entry)
+        return true
+    }
+
     /// Back to composition: the GLView draws into its content again.
-    private func leaveDirectScanout(_ entry: LitScreen) {
-        guard let view = entry.directView else { return }
-        entry.directView = nil
+    private func leave() {
+        guard let view else { return }
+        self.view = nil
         view.setNeedsDisplay()
     }
 
@@ -98,10 +112,11 @@ extension KMSDisplay {
     /// covering the whole unturned screen with every view above it in the tree
     /// opaque as a whole and untransformed, none of them animating (composition shows
     /// what animations show), no composited cursor, and GL on this screen's card.
-    private func directCandidate(_ entry: LitScreen) -> GLView? {
+    private func candidate(_ entry: KMSDisplay.LitScreen, on display: KMSDisplay) -> GLView? {
         let screen = entry.screen
-        guard configuration.usesDirectScanout, screen.orientation.panelRotation == .none, entry.compositedCursor == nil,
-            let window = host?.visibleWindows(on: screen).last, window.alpha == 1,
+        guard display.configuration.usesDirectScanout, screen.orientation.panelRotation == .none,
+            entry.compositedCursor == nil,
+            let window = display.host?.visibleWindows(on: screen).last, window.alpha == 1,
             !window.hasRunningAnimations
         else { return nil }
         guard window.transform.isIdentity else { return nil }
@@ -120,26 +135,23 @@ extension KMSDisplay {
 
     /// The GBM buffer of the slot drawn now, made on first use (or when the mode
     /// changed); nil when GL is not on this screen's card or the buffer fails.
-    private func directFrame(_ entry: LitScreen) -> DirectFrame? {
+    private func frame(_ entry: KMSDisplay.LitScreen) -> KMSDisplay.DirectFrame? {
         guard let context = GLViewContext.context, let gbm = context.display.gbmDevice,
             gbm.fd == entry.card.device.fd
         else { return nil }
-        let slot = entry.output.drawSlot
         let width = entry.output.mode.width
         let height = entry.output.mode.height
-        if let kept = entry.directFrames[slot], kept.target.width == width, kept.target.height == height,
-            kept.target.context === context
-        {
-            return kept
-        }
         do {
-            let made = try DirectFrame(
-                context: context, gbm: gbm, card: entry.card.device, width: width, height: height)
-            entry.directFrames[slot] = made
-            return made
+            return try frames.frame(
+                entry.output.drawSlot,
+                fits: { $0.target.width == width && $0.target.height == height && $0.target.context === context },
+                make: {
+                    try KMSDisplay.DirectFrame(
+                        context: context, gbm: gbm, card: entry.card.device, width: width, height: height)
+                })
         } catch {
             StderrLog.info("\(entry.output.connector.name): no direct scanout, GLViews are composed: \(error)")
-            entry.directScanoutFailed = true
+            failed = true
             return nil
         }
     }

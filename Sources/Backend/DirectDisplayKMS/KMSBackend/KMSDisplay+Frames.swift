@@ -86,10 +86,14 @@ extension KMSDisplay {
         }
     }
 
-    /// Composes what changed into the screen's shadow frame, copies into a free
-    /// buffer what that buffer missed, and commits it: at once when nothing is
-    /// queued (a modeset the first time), else at that frame's flip event. A frame
-    /// in which nothing changed is not committed (an idle screen costs nothing).
+    /// Presents what changed on `entry`'s screen, the one place that picks how its
+    /// pixels get there, per frame: a full-screen GLView's own buffer
+    /// (DirectScanoutPresenter), else the scene composed, its front-most windows on
+    /// overlay planes (OverlayPlanePresenter), the rest by GL (GLSurfacePresenter or
+    /// GLSlotPresenter) or pixman (DumbBufferPresenter); a path that cannot draw the
+    /// frame hands it to the next. Committed at once when nothing is queued (a
+    /// modeset the first time), else at that frame's flip event; a frame in which
+    /// nothing changed is not committed (an idle screen costs nothing).
     func present(_ entry: LitScreen) {
         // GL work (a GLView's direct frame, GL composition) leaves no context current
         // on this thread: the next frame may run on another (see GLCurrentBinding).
@@ -97,10 +101,10 @@ extension KMSDisplay {
         defer { outer.restore() }
         stepAnimations(entry)
         defer { continueAnimation(entry) }
-        if !entry.directScanoutFailed, presentDirect(entry) { return }
+        if entry.direct.present(entry, on: self) { return }
         let compositor = entry.screen.compositor
         host?.layoutAndDisplay(entry.screen)
-        let overlays = prepareOverlays(entry)
+        let overlays = entry.overlays.prepare(entry, on: self)
         let withGL = overlays.isEmpty && composesWithGL(entry)
         let damage = compositor.compose(entry.screen, excluding: overlays.map(\.window), drawsShadow: !withGL)
         entry.needsComposite = false
@@ -108,49 +112,10 @@ extension KMSDisplay {
             if presentComposedWithGL(entry, damage: damage) { return }
             compositor.redrawStaleShadow(rotation: entry.screen.orientation.panelRotation)
         }
-        let slot = entry.output.drawSlot
-        let cursor = compositedCursorDamage(entry, slot: slot)
-        let overlaysAt = overlays.map { (x: $0.x, y: $0.y) }
-        let overlayChanged =
-            !overlaysAt.elementsEqual(entry.overlaysShownAt) { $0.x == $1.x && $0.y == $1.y }
-            || overlays.contains { !$0.damage.isEmpty }
-        guard
-            !damage.isEmpty || !cursor.isEmpty || overlayChanged || entry.output.flipPhase == .unlit
-                || entry.output.hasUncommittedFrame
-        else { return }
-        let buffer: ScanoutBuffer
-        do {
-            buffer = try entry.output.drawBuffer()
-        } catch {
-            // What was composed never reached a buffer: every buffer is drawn whole at the retry.
-            entry.buffersInvalidated()
-            commitFailed(entry, error)
-            return
-        }
-        // GL's buffers miss this frame: each is drawn whole when GL composes again.
-        entry.composedHistory.reset()
-        let written = compositor.update(
-            slot: slot, pixels: buffer.pixels, bytesPerRow: buffer.bytesPerRow, extra: cursor)
-        drawCompositedCursor(entry, into: buffer, slot: slot)
-        entry.composedVersion += 1
-        entry.composedForNextFlip = entry.output.hasFlipQueued
-        entry.overlaysShownAt = overlaysAt
-        compositor.frameUsedOverlays(windows: overlays.count)
-        // After a direct frame (a GLView's own buffer) the plane shows another buffer: all of it is new.
-        let clips =
-            entry.output.committedDirectFrame
-            ? nil : written.rects.map { DamageClip(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        do {
-            try entry.output.present(version: entry.composedVersion, overlaysAt: overlaysAt, damage: clips)
-            commitSucceeded(entry)
-        } catch {
-            commitFailed(entry, error)
-        }
-        watchFlip(entry)
+        entry.dumbBuffers.present(entry, on: self, damage: damage, overlays: overlays)
     }
 
     func handle(_ events: [FlipEvent], on card: KMSCard) {
-        guard !dropsFlipEvents else { return }
         for event in events {
             guard let entry = lit.first(where: { $0.card === card && $0.output.crtc.id == event.crtcID }) else {
                 continue
@@ -197,7 +162,7 @@ extension KMSDisplay {
             guard remaining > 0 else {
                 throw KMSDisplayError.timedOut("page flip on \(entry.output.connector.name) after \(timeout) s")
             }
-            handle(try entry.card.device.readFlipEvents(timeout: remaining), on: entry.card)
+            handle(try entry.card.access.readFlipEvents(timeout: remaining), on: entry.card)
         }
     }
 }

@@ -40,64 +40,85 @@ extension KMSDisplay {
         }
     }
 
+}
+
+/// GL composition into an EGL window surface on a gbm_surface: each frame redraws
+/// what its back buffer missed (EGL_EXT_buffer_age), is swapped, and its front
+/// buffer is locked and scanned out until the flip that replaces it.
+@MainActor final class GLSurfacePresenter {
+    /// The window surface, made on the first frame (again for a new mode or context).
+    private var surface: KMSDisplay.GLCompositionSurface?
+    /// Damage composed but not drawn into `surface` yet (its buffers were all locked).
+    private var undrawnDamage = DamageRegion()
+    /// The EGL buffer ages seen, latest last (for tests).
+    private(set) var bufferAges: [Int] = []
+
+    nonisolated init() {}
+
     /// Composes into the screen's window surface and commits the front buffer. A
     /// frame with nothing new commits nothing; while every buffer is locked the frame
     /// waits for the next flip to release one. Returns false when GL failed (pixman
     /// composes the frame).
-    func presentOnGLSurface(_ entry: LitScreen, composer: GLFrameComposer, damage: DamageRegion) -> Bool {
-        entry.glUndrawnDamage.formUnion(damage)
-        guard needsGLFrame(entry, damage: entry.glUndrawnDamage) else { return true }
-        guard let surface = glSurface(entry, context: composer.context) else { return false }
+    func present(
+        _ entry: KMSDisplay.LitScreen, on display: KMSDisplay, composer: GLFrameComposer, damage: DamageRegion
+    ) -> Bool {
+        undrawnDamage.formUnion(damage)
+        guard display.needsGLFrame(entry, damage: undrawnDamage) else { return true }
+        guard let surface = surface(entry, context: composer.context) else { return false }
         guard surface.window.hasFreeBuffers else {
             guard entry.output.hasFlipQueued else {
-                glFailed(entry, "every buffer of the GL surface is locked and no flip will release one")
+                entry.gl.fail(entry, "every buffer of the GL surface is locked and no flip will release one")
                 return false
             }
             // The flip event composes the screen again, into the buffer it releases.
             entry.needsComposite = true
             return true
         }
-        let frame: GLSurfaceFrame
+        let frame: KMSDisplay.GLSurfaceFrame
         do {
             let age = try surface.window.bufferAge()
-            entry.glBufferAges.append(age)
-            if entry.glBufferAges.count > 64 { entry.glBufferAges.removeFirst() }
+            bufferAges.append(age)
+            if bufferAges.count > 64 { bufferAges.removeFirst() }
             let region =
-                entry.composedHistory.damage(age: age, adding: entry.glUndrawnDamage)
+                entry.gl.history.damage(age: age, adding: undrawnDamage)
                 ?? DamageRegion.full(width: surface.window.width, height: surface.window.height)
             try composer.compose(entry.screen.compositor.operations, into: surface.window, region: region)
             let locked = try surface.window.swapAndLockFrontBuffer()
-            entry.composedHistory.addFrame(entry.glUndrawnDamage)
-            entry.glUndrawnDamage = DamageRegion()
+            entry.gl.history.addFrame(undrawnDamage)
+            undrawnDamage = DamageRegion()
             frame = try surface.frame(for: locked, card: entry.card.device)
         } catch {
-            glFailed(entry, error)
+            entry.gl.fail(entry, error)
             return false
         }
         entry.lastDirectFrame = nil
-        if commitComposedWithGL(entry, frame) { entry.lastSurfaceFrame = frame }
+        if display.commitComposedWithGL(entry, frame) { entry.lastSurfaceFrame = frame }
         return true
     }
 
     /// The screen's window surface, made on first use or for a new mode or context
     /// (the old one lives on while its buffers are on screen); nil when making it failed.
-    private func glSurface(_ entry: LitScreen, context: GLContext) -> GLCompositionSurface? {
+    private func surface(_ entry: KMSDisplay.LitScreen, context: GLContext) -> KMSDisplay.GLCompositionSurface? {
         let width = entry.output.mode.width
         let height = entry.output.mode.height
-        if let kept = entry.glSurface, kept.window.width == width, kept.window.height == height,
+        if let kept = surface, kept.window.width == width, kept.window.height == height,
             kept.window.context === context
         {
             return kept
         }
         do {
-            let made = GLCompositionSurface(window: try GLWindowSurface(context: context, width: width, height: height))
-            entry.glSurface = made
+            let made = KMSDisplay.GLCompositionSurface(
+                window: try GLWindowSurface(context: context, width: width, height: height))
+            surface = made
             // A new surface holds nothing: every buffer is drawn whole.
-            entry.composedHistory.reset()
+            entry.gl.history.reset()
             return made
         } catch {
-            glFailed(entry, error)
+            entry.gl.fail(entry, error)
             return nil
         }
     }
+
+    /// Lets the surface go (frames on screen hold their buffers until replaced).
+    func release() { surface = nil }
 }

@@ -16,7 +16,8 @@ extension KMSDisplay {
         }
     }
 
-    func handle(_ events: [DRMHotplugEvent], arrivedAt arrival: Double) {
+    /// Device events (udev's, or a test's fake card's) that arrived at `arrival`.
+    package func handle(_ events: [DRMHotplugEvent], arrivedAt arrival: Double) {
         guard !isSuspended else {
             heldDeviceEvents.append((events, arrival))
             return
@@ -81,13 +82,13 @@ extension KMSDisplay {
         switch scope {
         case .all:
             do {
-                card.probe = try CardProbe(device: card.device)
+                card.probe = try card.access.probe()
             } catch {
                 StderrLog.error("re-probing \(card.node.devnode): \(error)")
                 return
             }
         case .connectors(let ids):
-            for id in ids { card.probe = card.probe.reprobing(connectorID: id, device: card.device) }
+            for id in ids { card.probe = card.access.reprobe(card.probe, connectorID: id) }
         }
         let changes = ConnectorChange.between(old: old.connectors, new: card.probe.connectors)
         for change in changes {
@@ -165,8 +166,8 @@ extension KMSDisplay {
             }
             schedule(.connectorLit(card: sysname, connector: connector.id), at: now)
             do {
-                let output = try ScanoutOutput(
-                    device: card.device, connector: connector, crtc: crtc, primaryPlane: plane, mode: mode)
+                let output = try card.access.makeOutput(
+                    connector: connector, crtc: crtc, primaryPlane: plane, mode: mode)
                 let screen = Screen(kmsConnector: connector, mode: mode)
                 taken.insert(crtc.id)
                 let entry = LitScreen(screen: screen, output: output, card: card, plugTime: plugTime)
@@ -208,7 +209,8 @@ extension KMSDisplay {
     private func addCard(_ node: DRMCardNode, plugTime: Double) {
         guard !cards.contains(where: { $0.node.sysname == node.sysname }) else { return }
         do {
-            let card = try KMSCard(node: node, opener: opener, allowsAtomic: configuration.usesAtomicModesetting)
+            let card = try KMSCard(
+                node: node, opener: opener, allowsAtomic: configuration.usesAtomicModesetting, access: cardAccess)
             cards.append(card)
             forgetCompositorChoices()
             StderrLog.info("\(node.devnode) (\(card.device.driverName)) appeared")

@@ -30,8 +30,6 @@ extension KMSDisplay {
         var cursorImage: CursorImage?
         /// Where a composited cursor's top-left corner sits in panel pixels; nil when not shown here.
         var compositedCursor: (x: Int, y: Int)?
-        /// The composited cursor's rectangle as last drawn into each buffer slot.
-        var cursorDrawn: [Int: PixelRect] = [:]
         /// A frame was composed since the last flip event (it waits as the pending frame).
         var composedForNextFlip = false
         /// The deadline of the queued flip (see `watchFlip`).
@@ -43,15 +41,10 @@ extension KMSDisplay {
         /// Modesets done because the connector's link-status went BAD.
         var linkResets = 0
         var commitRetry: TimerID?
-        /// The windows scanned out from their own buffers on overlay planes, by plane,
-        /// lowest first (see KMSDisplay+PlaneOffload).
-        var overlayContents: [OverlayWindowContent] = []
-        /// Where the latest frame shows the overlay windows, in panel pixels, by plane; empty: planes off.
-        var overlaysShownAt: [(x: Int, y: Int)] = []
-        /// The overlay rectangles, by plane, the kernel last accepted in a TEST_ONLY commit.
-        var testedOverlays: [PixelRect]?
-        /// Windows and rectangles the kernel refused on an overlay plane (not tried again there).
-        var refusedOverlays: [(window: ObjectIdentifier, rect: PixelRect)] = []
+        /// Frames composed by pixman into the output's dumb buffers (KMSDisplay+DumbBuffers).
+        let dumbBuffers = DumbBufferPresenter()
+        /// Windows on overlay planes (KMSDisplay+PlaneOffload).
+        let overlays = OverlayPlanePresenter()
         /// When the next vblank comes, from the flip events (see KMSDisplay+Animation).
         var vblanks: VBlankPredictor
         /// The next animation frame when no flip is on its way to bring one.
@@ -59,39 +52,21 @@ extension KMSDisplay {
         /// No new frame is composed while a wait for the screen to go idle runs
         /// (an animation would otherwise queue one at every flip).
         var framesHeld = false
-        /// Per buffer slot, the GBM buffer a full-screen GLView draws into (KMSDisplay+DirectScanout).
-        var directFrames: [DirectFrame?] = [nil, nil, nil]
-        /// The GLView scanned out directly in the latest frame drawn.
-        weak var directView: GLView?
+        /// A full-screen GLView's frames scanned out as they are (KMSDisplay+DirectScanout).
+        let direct = DirectScanoutPresenter()
         /// The direct frame committed last (what a capture without writeback reads back).
         var lastDirectFrame: DirectFrame?
-        /// Making a direct-scanout buffer failed once: the screen composes GLViews from then on.
-        var directScanoutFailed = false
-        /// Per buffer slot, the GBM buffer GL composes the screen into (KMSDisplay+GLComposition).
-        var composedFrames: [DirectFrame?] = [nil, nil, nil]
-        /// What each of `composedFrames` missed since GL last drew it (buffer age), or
-        /// the damage of the frames swapped on `glSurface` (EGL gives the age).
-        var composedHistory = BufferDamageHistory()
-        /// The window surface GL composes the screen into (KMSDisplay+GLSurface).
-        var glSurface: GLCompositionSurface?
-        /// Damage composed but not drawn into `glSurface` yet (its buffers were all locked).
-        var glUndrawnDamage = DamageRegion()
-        /// The EGL buffer ages GL composition saw, latest last (for tests).
-        var glBufferAges: [Int] = []
+        /// GL composition: its composer and its two presenters (KMSDisplay+GLComposition).
+        let gl = GLComposition()
         /// The surface buffer committed last, while a frame holds it (what a capture without writeback reads).
         weak var lastSurfaceFrame: GLSurfaceFrame?
-        /// The GL composer of this screen (made on the first GL frame).
-        var glComposer: GLFrameComposer?
-        /// GL composition failed once: the screen is composed by pixman from then on.
-        var glCompositionFailed = false
 
         /// The buffers' contents are unknown (reallocated, or another master drew): each is drawn whole next.
         @MainActor func buffersInvalidated() {
             screen.compositor.invalidate()
-            composedHistory.reset()
-            cursorDrawn = [:]
-            overlayContents = []
-            testedOverlays = nil
+            gl.history.reset()
+            dumbBuffers.cursorDrawn.removeAll()
+            overlays.invalidate()
         }
 
         init(screen: Screen, output: ScanoutOutput, card: KMSCard, plugTime: Double?) {

@@ -32,13 +32,44 @@ extension KMSDisplay {
     package func overlayWindows(on screen: Screen) -> [Window] {
         guard let entry = entry(for: screen) else { return [] }
         let windows = host?.visibleWindows(on: screen) ?? []
-        return entry.overlayContents.prefix(entry.overlaysShownAt.count).compactMap { content in
+        return entry.overlays.shownContents.compactMap { content in
             windows.first { ObjectIdentifier($0) == content.windowID }
         }
     }
 
     /// The front-most window on `screen`'s overlay planes in the latest frame, if any.
     package func overlayWindow(on screen: Screen) -> Window? { overlayWindows(on: screen).last }
+}
+
+/// Windows on one screen's overlay planes: their contents (each drawn into its
+/// plane's buffer of the slot drawn, which the output owns), where the latest frame
+/// shows them, and what the kernel accepted and refused.
+@MainActor final class OverlayPlanePresenter {
+    /// The windows scanned out from their own buffers, by plane, lowest first.
+    private var contents: [OverlayWindowContent] = []
+    /// Where the latest frame shows the overlay windows, in panel pixels, by plane; empty: planes off.
+    var shownAt: [(x: Int, y: Int)] = []
+    /// The overlay rectangles, by plane, the kernel last accepted in a TEST_ONLY commit.
+    private var tested: [PixelRect]?
+    /// Windows and rectangles the kernel refused on an overlay plane (not tried again there).
+    private var refused: [(window: ObjectIdentifier, rect: PixelRect)] = []
+
+    nonisolated init() {}
+
+    /// The contents of the windows the latest frame shows on planes.
+    var shownContents: ArraySlice<OverlayWindowContent> { contents.prefix(shownAt.count) }
+
+    /// A frame with no overlay (composed whole by GL, or a direct frame) went out.
+    func planesOff() {
+        shownAt = []
+        contents = []
+    }
+
+    /// The planes' buffers hold nothing known: each window is drawn whole and tested again.
+    func invalidate() {
+        contents = []
+        tested = nil
+    }
 
     /// The front-most windows that can be scanned out as they are, back to front,
     /// with their places in panel pixels: at most one per overlay plane, and only
@@ -49,22 +80,24 @@ extension KMSDisplay {
     /// on it or any view in it (transformed views are composed: their bounding
     /// boxes need not follow the window's pixels), and not refused by the kernel
     /// at this place before.
-    private func overlayCandidates(_ entry: LitScreen) -> [(window: Window, rect: PixelRect)] {
+    private func candidates(_ entry: KMSDisplay.LitScreen, on display: KMSDisplay) -> [(
+        window: Window, rect: PixelRect
+    )] {
         let screen = entry.screen
         let planes = entry.output.overlayPlaneIDs.count
         guard planes > 0, screen.orientation.panelRotation == .none, entry.compositedCursor == nil else { return [] }
-        let windows = host?.visibleWindows(on: screen) ?? []
+        let windows = display.host?.visibleWindows(on: screen) ?? []
         let panel = PixelRect(x: 0, y: 0, width: entry.output.mode.width, height: entry.output.mode.height)
         let places = windows.map { pixelRect(of: $0, scale: screen.scale) }
         // A refusal holds while its window stays where it was refused.
-        entry.refusedOverlays.removeAll { refused in
+        refused.removeAll { refused in
             !zip(windows, places).contains { ObjectIdentifier($0) == refused.window && $1 == refused.rect }
         }
         var run: [(window: Window, rect: PixelRect)] = []
         for (window, place) in zip(windows, places).reversed() {
             guard run.count < planes, window.presentation.alpha == 1, !window.hasTransformInTree, let rect = place,
                 !rect.isEmpty, rect.intersection(panel) == rect, rect != panel,
-                !entry.refusedOverlays.contains(where: { $0.window == ObjectIdentifier(window) && $0.rect == rect })
+                !refused.contains(where: { $0.window == ObjectIdentifier(window) && $0.rect == rect })
             else { break }
             run.append((window, rect))
         }
@@ -82,9 +115,11 @@ extension KMSDisplay {
     /// Draws the windows that go on overlay planes into their buffers of the frame
     /// being drawn, back to front (the first on the lowest plane), once the kernel
     /// took them there; empty: the frame composes every window.
-    func prepareOverlays(_ entry: LitScreen) -> [(window: Window, x: Int, y: Int, damage: DamageRegion)] {
+    func prepare(_ entry: KMSDisplay.LitScreen, on display: KMSDisplay) -> [(
+        window: Window, x: Int, y: Int, damage: DamageRegion
+    )] {
         // A modeset frame composes everything: TEST_ONLY of a flip needs a lit CRTC.
-        var candidates = entry.output.requiresModeset ? [] : overlayCandidates(entry)
+        var candidates = entry.output.requiresModeset ? [] : candidates(entry, on: display)
         while let lowest = candidates.first {
             do {
                 return try offload(candidates, entry)
@@ -93,19 +128,19 @@ extension KMSDisplay {
                 StderrLog.info(
                     "\(entry.output.connector.name): overlay planes refused (\(candidates.count) windows), "
                         + "window at \(rect.x),\(rect.y) \(rect.width)x\(rect.height) composed instead: \(error)")
-                entry.refusedOverlays.append((ObjectIdentifier(lowest.window), rect))
-                entry.testedOverlays = nil
+                refused.append((ObjectIdentifier(lowest.window), rect))
+                tested = nil
                 candidates.removeFirst()
             }
         }
-        entry.overlayContents = []
+        contents = []
         return []
     }
 
     /// Puts `candidates` on the first overlay planes, back to front: checks the
     /// set with a TEST_ONLY commit (unless these places passed one already), then
     /// draws what changed in each window into its plane's buffer.
-    private func offload(_ candidates: [(window: Window, rect: PixelRect)], _ entry: LitScreen) throws
+    private func offload(_ candidates: [(window: Window, rect: PixelRect)], _ entry: KMSDisplay.LitScreen) throws
         -> [(window: Window, x: Int, y: Int, damage: DamageRegion)]
     {
         let output = entry.output
@@ -114,35 +149,29 @@ extension KMSDisplay {
         for (plane, rect) in rects.enumerated() {
             buffers.append(try output.overlayDrawBuffer(plane: plane, width: rect.width, height: rect.height))
         }
-        if entry.testedOverlays != rects {
-            if let refusal = refusesOverlayTests { throw refusal }
-            if let limit = refusesOverlaysAbove, rects.count > limit {
-                throw DRMError(
-                    call: "test", errno: .invalidArgument,
-                    context: "more than \(limit) overlay planes refused by the test")
-            }
+        if tested != rects {
             try output.testOverlays(rects.map { (x: $0.x, y: $0.y) })
-            entry.testedOverlays = rects
+            tested = rects
         }
-        var contents: [OverlayWindowContent] = []
+        var drawn: [OverlayWindowContent] = []
         var shown: [(window: Window, x: Int, y: Int, damage: DamageRegion)] = []
         for (plane, (window, rect)) in candidates.enumerated() {
             // A content's buffer ages are its plane's: it is kept only on the same plane.
             let content: OverlayWindowContent
-            if plane < entry.overlayContents.count, entry.overlayContents[plane].windowID == ObjectIdentifier(window),
-                entry.overlayContents[plane].width == rect.width, entry.overlayContents[plane].height == rect.height
+            if plane < contents.count, contents[plane].windowID == ObjectIdentifier(window),
+                contents[plane].width == rect.width, contents[plane].height == rect.height
             {
-                content = entry.overlayContents[plane]
+                content = contents[plane]
             } else {
                 content = OverlayWindowContent(window: window, width: rect.width, height: rect.height)
             }
             let damage = content.compose(window, scale: entry.screen.scale)
             content.update(
                 slot: output.drawSlot, pixels: buffers[plane].pixels, bytesPerRow: buffers[plane].bytesPerRow)
-            contents.append(content)
+            drawn.append(content)
             shown.append((window, rect.x, rect.y, damage))
         }
-        entry.overlayContents = contents
+        contents = drawn
         return shown
     }
 }

@@ -25,6 +25,8 @@ public final class KMSDisplay: Display, DisplayBackend {
     /// Opens the cards and input devices (a session manager, or open(2)) and owns the VT.
     let session: ConsoleSession
     var opener: any DeviceOpener { session.opener }
+    /// How each card opened (at start or when one appears) is reached: libdrm, or a test's wrapper.
+    let cardAccess: (DRMDevice) -> any CardAccess
     /// drm device events, served on the event loop.
     var deviceMonitor: DeviceEventSource?
     /// When to re-probe which card (burst coalescing, no-mode retries, CRTC waits).
@@ -69,10 +71,23 @@ public final class KMSDisplay: Display, DisplayBackend {
     /// what the `DIRECTDISPLAY_*` environment variables say.
     /// - Throws: `KMSDisplayError.noDisplayDevice` when udev lists no card;
     ///   `.noUsableCard` when none could be opened (e.g. another DRM master holds them).
-    public init(
+    public convenience init(
         seat: String = ProcessInfo.processInfo.environment["XDG_SEAT"] ?? "seat0", cursorPlanes: Bool = true,
         opener: (any DeviceOpener)? = nil, configuration: DisplayConfiguration = .environment
     ) throws {
+        try self.init(
+            seat: seat, cursorPlanes: cursorPlanes, opener: opener, configuration: configuration,
+            cardAccess: LibdrmCardAccess.init)
+    }
+
+    /// As the public init, each opened card reached through `cardAccess` (tests: a
+    /// wrapper that refuses what a driver might, DirectDisplayTesting's `FaultyCard`).
+    package init(
+        seat: String = ProcessInfo.processInfo.environment["XDG_SEAT"] ?? "seat0", cursorPlanes: Bool = true,
+        opener: (any DeviceOpener)? = nil, configuration: DisplayConfiguration = .environment,
+        cardAccess: @escaping (DRMDevice) -> any CardAccess
+    ) throws {
+        self.cardAccess = cardAccess
         usesCursorPlanes = cursorPlanes
         self.configuration = configuration
         let loop = EventLoop()
@@ -105,7 +120,10 @@ public final class KMSDisplay: Display, DisplayBackend {
         var failures: [CardFailure] = []
         for node in nodes {
             do {
-                cards.append(try KMSCard(node: node, opener: opener, allowsAtomic: configuration.usesAtomicModesetting))
+                cards.append(
+                    try KMSCard(
+                        node: node, opener: opener, allowsAtomic: configuration.usesAtomicModesetting,
+                        access: cardAccess))
             } catch {
                 failures.append(CardFailure(devnode: node.devnode, error: error))
                 StderrLog.info("skipping \(node.devnode): \(error)")
@@ -132,6 +150,20 @@ public final class KMSDisplay: Display, DisplayBackend {
         } catch {
             StderrLog.error("no hotplug: \(error)")
         }
+    }
+
+    /// A display on `cards` alone (tests: fake cards), served on `eventLoop`: no udev,
+    /// no seat, no VT and no input devices.
+    package init(cards: [KMSCard], eventLoop: EventLoop, configuration: DisplayConfiguration) {
+        cardAccess = LibdrmCardAccess.init
+        usesCursorPlanes = true
+        self.configuration = configuration
+        self.eventLoop = eventLoop
+        session = ConsoleSession(opener: DirectDeviceOpener())
+        self.cards = cards
+        let source = NoInputSource()
+        inputSource = source
+        input = SeatInput(source: source, loop: eventLoop)
     }
 
     /// Lights the cards' screens, connecting each to `host`, and starts serving
@@ -258,12 +290,5 @@ public final class KMSDisplay: Display, DisplayBackend {
     /// Whether views' content is put in dmabufs GL imports while GL composes (else
     /// cairo's memory, uploaded); benchmarks compare.
     package var importsGLContents = true
-    /// Test hook: flip events read while this is set are thrown away, as a driver that loses them would.
-    package var dropsFlipEvents = false
-    /// Test hook: TEST_ONLY commits of windows on overlay planes fail with this, as a kernel refusing them would.
-    package var refusesOverlayTests: DRMError?
-    /// Test hook: TEST_ONLY commits of more overlay planes than this fail, as a kernel with fewer usable planes would.
-    package var refusesOverlaysAbove: Int?
-
     func entry(for screen: Screen) -> LitScreen? { lit.first { $0.screen === screen } }
 }

@@ -135,6 +135,7 @@ import WindowModel
         activeTouches = []
         unhandledPressObserver = nil
         animator.reset()
+        NonFiniteValueLog.reset()
     }
 }
 

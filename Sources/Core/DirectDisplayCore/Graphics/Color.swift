@@ -49,8 +49,15 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let magenta = Color(red: 1, green: 0, blue: 1)
     public static let orange = Color(red: 1, green: 0.5, blue: 0)
 
-    /// The compositor's form of this colour, with an extra opacity folded in.
+    /// Whether every component is finite (neither NaN nor infinite).
+    package var isFinite: Bool { red.isFinite && green.isFinite && blue.isFinite && alpha.isFinite }
+
+    /// The compositor's form of this colour, with an extra opacity folded in. A NaN
+    /// component that got past the setters (a colour drawn with `GraphicsContext`)
+    /// becomes 0, so no conversion downstream meets one.
     func pixelColor(opacity: CGFloat = 1) -> PixelColor {
-        PixelColor(red: Double(red), green: Double(green), blue: Double(blue), alpha: Double(alpha * opacity))
+        func component(_ value: CGFloat) -> Double { value.isNaN ? 0 : Double(value) }
+        return PixelColor(
+            red: component(red), green: component(green), blue: component(blue), alpha: component(alpha * opacity))
     }
 }

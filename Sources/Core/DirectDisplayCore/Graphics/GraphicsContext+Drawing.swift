@@ -8,16 +8,22 @@ extension GraphicsContext {
 
     /// Starts a new subpath at `point`.
     public func move(to point: CGPoint) {
+        guard isDrawable("move(to:)", point.x, point.y) else { return }
         drawingSurface.moveTo(x: point.x - origin.x, y: point.y - origin.y)
     }
 
     /// Adds a straight line from the current point to `point`.
     public func addLine(to point: CGPoint) {
+        guard isDrawable("addLine(to:)", point.x, point.y) else { return }
         drawingSurface.lineTo(x: point.x - origin.x, y: point.y - origin.y)
     }
 
     /// Adds a cubic Bézier curve from the current point to `point`.
     public func addCurve(to point: CGPoint, control1: CGPoint, control2: CGPoint) {
+        guard
+            isDrawable(
+                "addCurve(to:control1:control2:)", point.x, point.y, control1.x, control1.y, control2.x, control2.y)
+        else { return }
         drawingSurface.curveTo(
             control1X: control1.x - origin.x, control1Y: control1.y - origin.y, control2X: control2.x - origin.x,
             control2Y: control2.y - origin.y, x: point.x - origin.x, y: point.y - origin.y)
@@ -25,11 +31,13 @@ extension GraphicsContext {
 
     /// Adds a closed rectangle to the path.
     public func addRect(_ rect: CGRect) {
+        guard isDrawable("addRect(_:)", rect.minX, rect.minY, rect.width, rect.height) else { return }
         drawingSurface.addRect(x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height)
     }
 
     /// Adds the closed ellipse inscribed in `rect` to the path.
     public func addEllipse(in rect: CGRect) {
+        guard isDrawable("addEllipse(in:)", rect.minX, rect.minY, rect.width, rect.height) else { return }
         drawingSurface.addEllipse(
             x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height)
     }
@@ -46,6 +54,7 @@ extension GraphicsContext {
 
     /// Strokes the path and empties it.
     public func strokePath(with color: Color, lineWidth: CGFloat = 1) {
+        guard isDrawable("strokePath(with:lineWidth:)", lineWidth) else { return }
         let s = drawingSurface
         s.setColor(color.pixelColor())
         s.strokePath(lineWidth: lineWidth)
@@ -55,6 +64,7 @@ extension GraphicsContext {
 
     /// Draws `image` scaled to fill `rect`.
     public func draw(_ image: Image, in rect: CGRect) {
+        guard isDrawable("draw(_:in:)", rect.minX, rect.minY, rect.width, rect.height) else { return }
         drawingSurface.drawImage(
             image.bitmap, x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height)
     }
@@ -69,7 +79,11 @@ extension GraphicsContext {
         _ text: String, in rect: CGRect, font: Font, color: Color, alignment: TextAlignment = .natural,
         lineBreakMode: LineBreakMode = .byWordWrapping, numberOfLines: Int = 0
     ) {
-        guard !text.isEmpty, rect.width > 0, rect.height > 0 else { return }
+        guard !text.isEmpty, rect.width > 0, rect.height > 0,
+            isDrawable(
+                "draw(_:in:font:color:alignment:lineBreakMode:numberOfLines:)", rect.minX, rect.minY, rect.width,
+                rect.height)
+        else { return }
         let layout = TextLayout(
             text: text, font: font.layoutFont, boxWidth: Double(rect.width), alignment: alignment.layoutAlignment,
             lineBreak: lineBreakMode.layoutLineBreak, maximumLines: numberOfLines, maximumHeight: Double(rect.height))
@@ -81,7 +95,8 @@ extension GraphicsContext {
         let s = drawingSurface
         // Only the surface's part of the rect: cairo's fixed-point coordinates cannot hold a boundless one.
         let surfaceBounds = CGRect(
-            x: origin.x, y: origin.y, width: CGFloat(s.pixelWidth) / CGFloat(s.scale),
+            x: origin.x + CGFloat(s.region.x) / CGFloat(s.scale), y: origin.y + CGFloat(s.region.y) / CGFloat(s.scale),
+            width: CGFloat(s.pixelWidth) / CGFloat(s.scale),
             height: CGFloat(s.pixelHeight) / CGFloat(s.scale))
         let clip = rect.intersection(surfaceBounds)
         guard !clip.isNull, !clip.isEmpty else { return }

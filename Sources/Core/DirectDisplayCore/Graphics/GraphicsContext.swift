@@ -11,10 +11,14 @@ import Typesetting
 
     /// Where new drawing surfaces get their pixel memory (the display's, e.g.
     /// buffers GL imports when GL composes); nil or a nil answer: cairo's own memory.
-    static var contentMemory: (any ContentMemoryAllocator)? { Application.shared.backend?.contentMemory }
+    static var contentMemory: (any ContentMemoryAllocator)? {
+        Application.shared.backend?.contentMemory
+    }
 
     private let pixelWidth: Int
     private let pixelHeight: Int
+    /// The part of the content the surface holds when all of it is more than a surface can be.
+    private let region: PixelRect?
     private let scale: CGFloat
     /// The bounds origin: subtracted from every coordinate to reach the surface's.
     let origin: CGPoint
@@ -23,22 +27,40 @@ import Typesetting
 
     /// A context for drawing a view of `size` points. With `dirty` (pixels of the
     /// view's content) and a `previous` surface of the same size, only that part is
-    /// cleared and drawn: the rest of the retained content stays.
+    /// cleared and drawn: the rest of the retained content stays. Content larger
+    /// than a surface can be is drawn only around `visible` (pixels of the content
+    /// on screen, asked only then).
     init(
-        size: CGSize, scale: CGFloat, boundsOrigin: CGPoint, reusing previous: DrawingSurface?, dirty: PixelRect? = nil
+        size: CGSize, scale: CGFloat, boundsOrigin: CGPoint, reusing previous: DrawingSurface?,
+        dirty: PixelRect? = nil,
+        visible: () -> PixelRect? = { nil }
     ) {
-        pixelWidth = Int((size.width * scale).rounded())
-        pixelHeight = Int((size.height * scale).rounded())
+        pixelWidth = Self.wholePixels(size.width * scale)
+        pixelHeight = Self.wholePixels(size.height * scale)
+        region = DrawingSurface.region(
+            ofContentWidth: pixelWidth, height: pixelHeight, keeping: previous?.isPart == true ? previous?.region : nil,
+            visible: visible)
         self.scale = scale
         origin = boundsOrigin
         reusable = previous
-        if let dirty, let previous, previous.pixelWidth == max(pixelWidth, 1),
-            previous.pixelHeight == max(pixelHeight, 1), previous.scale == Double(scale)
-        {
+        if let dirty, let previous, fits(previous) {
             previous.beginPartialDrawing(in: dirty)
             surface = previous
             partial = true
         }
+    }
+
+    /// `pixels` rounded to a whole number, 0 when not finite, and within what an Int holds.
+    static func wholePixels(_ pixels: CGFloat) -> Int {
+        guard pixels.isFinite else { return 0 }
+        return Int(min(max(pixels.rounded(), 0), 1e15))
+    }
+
+    /// Whether `surface` holds the content this context draws, where it would make one.
+    private func fits(_ surface: DrawingSurface) -> Bool {
+        surface.scale == Double(scale) && surface.isPart == (region != nil)
+            && surface.region
+                == (region ?? PixelRect(x: 0, y: 0, width: max(pixelWidth, 1), height: max(pixelHeight, 1)))
     }
 
     /// Drawing is limited to the dirty part of a retained surface.
@@ -50,15 +72,18 @@ import Typesetting
         let made: DrawingSurface
         // Drawn whole, content moves to the memory the display gives now (e.g. GL
         // composition began or ended since it was made).
-        if let reusable, reusable.pixelWidth == max(pixelWidth, 1), reusable.pixelHeight == max(pixelHeight, 1),
-            reusable.scale == Double(scale), Self.contentMemory?.keeps(reusable.memory) ?? (reusable.memory == nil)
+        if let reusable, fits(reusable),
+            Self.contentMemory?.keeps(reusable.memory) ?? (reusable.memory == nil)
         {
             reusable.clear()
             made = reusable
         } else {
-            let memory = Self.contentMemory?.memory(width: max(pixelWidth, 1), height: max(pixelHeight, 1))
+            let width = max(region?.width ?? pixelWidth, 1)
+            let height = max(region?.height ?? pixelHeight, 1)
+            let memory = Self.contentMemory?.memory(width: width, height: height)
             made = DrawingSurface(
-                pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: Double(scale), memory: memory)
+                pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: Double(scale), memory: memory,
+                region: region)
         }
         surface = made
         return made
@@ -66,13 +91,18 @@ import Typesetting
 
     /// Fills a rectangle with a colour.
     public func fill(_ rect: CGRect, with color: Color) {
+        guard isDrawable("fill(_:with:)", rect.minX, rect.minY, rect.width, rect.height) else { return }
         let s = drawingSurface
         s.setColor(color.pixelColor())
-        s.fillRect(x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height)
+        s.fillRect(
+            x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height)
     }
 
     /// Strokes a rectangle's outline.
     public func stroke(_ rect: CGRect, with color: Color, lineWidth: CGFloat = 1) {
+        guard isDrawable("stroke(_:with:lineWidth:)", rect.minX, rect.minY, rect.width, rect.height, lineWidth) else {
+            return
+        }
         let s = drawingSurface
         s.setColor(color.pixelColor())
         s.strokeRect(
@@ -82,26 +112,44 @@ import Typesetting
 
     /// Fills the ellipse inscribed in a rectangle.
     public func fillEllipse(in rect: CGRect, with color: Color) {
+        guard isDrawable("fillEllipse(in:with:)", rect.minX, rect.minY, rect.width, rect.height) else { return }
         let s = drawingSurface
         s.setColor(color.pixelColor())
-        s.fillEllipse(x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height)
+        s.fillEllipse(
+            x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height)
     }
 
     /// Strokes a line between two points.
     public func strokeLine(from start: CGPoint, to end: CGPoint, with color: Color, lineWidth: CGFloat = 1) {
+        guard isDrawable("strokeLine(from:to:with:lineWidth:)", start.x, start.y, end.x, end.y, lineWidth) else {
+            return
+        }
         let s = drawingSurface
         s.setColor(color.pixelColor())
         s.strokeLine(
-            fromX: start.x - origin.x, fromY: start.y - origin.y, toX: end.x - origin.x, toY: end.y - origin.y,
+            fromX: start.x - origin.x, fromY: start.y - origin.y, toX: end.x - origin.x,
+            toY: end.y - origin.y,
             lineWidth: lineWidth)
     }
 
     /// Draws a line of text in the system font whose baseline starts at `point`.
     public func drawText(_ text: String, at point: CGPoint, fontSize: CGFloat, color: Color) {
+        guard isDrawable("drawText(_:at:fontSize:color:)", point.x, point.y) else { return }
         let layout = TextLayout(text: text, font: Font.systemFont(ofSize: fontSize).layoutFont, boxWidth: nil)
         layout.draw(
             in: drawingSurface, x: point.x - origin.x, y: point.y - origin.y - layout.firstBaseline,
             color: color.pixelColor())
+    }
+
+    /// Whether a drawing call's numbers are all finite. A call with a NaN or infinite
+    /// one draws nothing (cairo would otherwise stop drawing the rest of the view, or
+    /// a conversion trap), said once per call.
+    func isDrawable(_ call: String, _ numbers: CGFloat...) -> Bool {
+        guard numbers.allSatisfy(\.isFinite) else {
+            NonFiniteValueLog.refused(call, of: self, value: numbers, kept: "nothing is drawn")
+            return false
+        }
+        return true
     }
 
     /// Runs `body` with this context as `current`.

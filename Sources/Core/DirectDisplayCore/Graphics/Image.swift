@@ -19,10 +19,17 @@ public final class Image: Sendable {
         size = CGSize(width: CGFloat(bitmap.width) / self.scale, height: CGFloat(bitmap.height) / self.scale)
     }
 
-    /// The image in PNG or JPEG `data`; nil when the data is neither, or damaged
-    /// (as `UIImage(data:)`).
+    /// The image in PNG or JPEG `data`; nil when the data is neither, is damaged,
+    /// or its header claims more pixels than are allocated (as `UIImage(data:)`);
+    /// one log line says which.
     public convenience init?(data: Data, scale: CGFloat = 1) {
-        guard let bitmap = ImageDecoder.decode([UInt8](data)) else { return nil }
+        let bitmap: CapturedImage
+        do {
+            bitmap = try ImageDecoder.decoding([UInt8](data))
+        } catch {
+            StderrLog.info("Image(data:) gives nil: \(error)")
+            return nil
+        }
         self.init(bitmap: bitmap, scale: scale)
     }
 

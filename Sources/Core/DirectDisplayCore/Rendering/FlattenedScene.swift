@@ -12,6 +12,10 @@ final class WindowScene {
     let scale: CGFloat
     let clip: PixelRect
     private(set) var operations: [DrawOperation]
+    /// The operations' group depths (`FrameComposer.groupDepths`): a window's groups
+    /// close within it, so these are its part of the scene's, which a frame that
+    /// flattens one window then updates for that window alone.
+    let depths: [Int]
     /// As flattened: redrawn content carries its damage, for the frame that made it.
     private(set) var elements: [SceneElement]
 
@@ -25,6 +29,7 @@ final class WindowScene {
         self.clip = clip
         self.operations = operations
         self.elements = elements
+        depths = FrameComposer.groupDepths(operations)
     }
 
     @MainActor func isCurrent(for window: Window, scale: CGFloat, clip: PixelRect) -> Bool {
@@ -53,7 +58,7 @@ struct FlattenedScene {
     /// Every window's operations in order, what the compositor draws.
     private(set) var operations: [DrawOperation] = []
     /// How many groups enclose each operation (see `FrameComposer.groupDepths`),
-    /// kept while only colours change.
+    /// the windows' own depths side by side like their operations.
     private(set) var groupDepths: [Int] = []
     private(set) var windows: [Entry] = []
     /// Views whose redrawn content the latest update took as damage.
@@ -79,7 +84,6 @@ struct FlattenedScene {
             let scene = flatten(window, clip: clip, scale: scale, keep: false)
             append(Entry(id: ObjectIdentifier(window), scene: scene, range: 0..<0))
         }
-        groupDepths = FrameComposer.groupDepths(operations)
     }
 
     init() {}
@@ -105,23 +109,26 @@ struct FlattenedScene {
             return
         }
         guard sameWindows else {
-            let before = elements
+            let before = self.windows
             operations = []
+            groupDepths = []
             self.windows = []
             for window in windows {
                 let kept = window.keptScene.flatMap { $0.isCurrent(for: window, scale: scale, clip: clip) ? $0 : nil }
                 let scene = kept ?? flatten(window, clip: clip, scale: scale)
                 append(Entry(id: ObjectIdentifier(window), scene: scene, range: 0..<0))
             }
-            damage.formUnion(SceneDiff.damage(from: before, to: elements))
-            groupDepths = FrameComposer.groupDepths(operations)
+            if let reordered = Self.reorderDamage(from: before, to: self.windows) {
+                damage.formUnion(reordered)
+            } else {
+                damage.formUnion(SceneDiff.damage(from: before.flatMap(\.scene.elements), to: elements))
+            }
             return
         }
         // Runs for every window of every frame: plain index loops and inline
         // comparisons, no closures or calls per window (each costs more than the
         // comparison itself: a closure's actor check, a window's side-table refcount).
         var shift = 0
-        var flattened = false
         for index in windows.indices {
             let window = windows[index]
             let kept = self.windows[index].scene
@@ -135,17 +142,16 @@ struct FlattenedScene {
                     window, operations: &operations, base: entry.range.lowerBound, damage: &damage)
             }
             if !isCurrent {
-                flattened = true
                 entry.scene = flatten(window, clip: clip, scale: scale)
                 damage.formUnion(SceneDiff.damage(from: kept.elements, to: entry.scene.elements))
                 operations.replaceSubrange(entry.range, with: entry.scene.operations)
+                groupDepths.replaceSubrange(entry.range, with: entry.scene.depths)
                 let newRange = entry.range.lowerBound..<(entry.range.lowerBound + entry.scene.operations.count)
                 shift += newRange.count - entry.range.count
                 entry.range = newRange
             }
             self.windows[index] = entry
         }
-        if flattened { groupDepths = FrameComposer.groupDepths(operations) }
     }
 
     /// Writes the pending recolours of `recoloured` that are in this scene into it;
@@ -164,6 +170,34 @@ struct FlattenedScene {
         return true
     }
 
+    /// The damage of the same windows, unchanged inside, in another order (a window
+    /// raised): only where two windows that changed places relative to each other
+    /// overlap, since elsewhere every pixel is painted by the same windows in the same
+    /// order. Nil when a window came, went or was flattened anew (the whole scenes are
+    /// then compared, `SceneDiff`).
+    private static func reorderDamage(from old: [Entry], to new: [Entry]) -> DamageRegion? {
+        guard old.count == new.count else { return nil }
+        var oldIndex: [ObjectIdentifier: Int] = [:]
+        for (index, entry) in old.enumerated() { oldIndex[entry.id] = index }
+        var ranks: [Int] = []
+        var extents: [PixelRect] = []
+        for entry in new {
+            guard let index = oldIndex[entry.id], old[index].scene === entry.scene else { return nil }
+            ranks.append(index)
+            var extent = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            for element in entry.scene.elements { extent = extent.union(element.area) }
+            extents.append(extent)
+        }
+        var damage = DamageRegion()
+        // Windows are few: every pair whose order flipped.
+        for front in new.indices {
+            for back in 0..<front where ranks[back] > ranks[front] {
+                damage.add(extents[front].intersection(extents[back]))
+            }
+        }
+        return damage
+    }
+
     /// Whether `windows` are the windows of the scene, in the same order.
     private func hasSameWindows(_ windows: [Window]) -> Bool {
         guard windows.count == self.windows.count else { return false }
@@ -177,6 +211,7 @@ struct FlattenedScene {
         var entry = entry
         entry.range = operations.count..<(operations.count + entry.scene.operations.count)
         operations.append(contentsOf: entry.scene.operations)
+        groupDepths.append(contentsOf: entry.scene.depths)
         windows.append(entry)
     }
 

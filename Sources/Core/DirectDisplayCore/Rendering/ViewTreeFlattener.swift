@@ -68,11 +68,15 @@ import Foundation
     private func pixels(_ rect: CGRect, rounding: Rounding = .nearest) -> PixelRect {
         let down: FloatingPointRoundingRule = rounding == .outward ? .down : .toNearestOrAwayFromZero
         let up: FloatingPointRoundingRule = rounding == .outward ? .up : .toNearestOrAwayFromZero
-        let x0 = Int((rect.minX * scale).rounded(down))
-        let y0 = Int((rect.minY * scale).rounded(down))
-        let x1 = Int((rect.maxX * scale).rounded(up))
-        let y1 = Int((rect.maxY * scale).rounded(up))
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        // The setters refuse non-finite geometry; what gets by anyway (NaN: nothing,
+        // edges far beyond any frame: cut to 2^28, as transformed boxes are) never traps.
+        func edge(_ value: CGFloat, _ rule: FloatingPointRoundingRule) -> Int {
+            let limit: CGFloat = 268_435_456
+            return value.isNaN ? 0 : Int(min(max(value * scale, -limit), limit).rounded(rule))
+        }
+        let x0 = edge(rect.minX, down)
+        let y0 = edge(rect.minY, down)
+        return PixelRect(x: x0, y: y0, width: edge(rect.maxX, up) - x0, height: edge(rect.maxY, up) - y0)
     }
 
     /// Records what `view` paints (kind 0 background, 1 content, 2 group) for damage.
@@ -186,8 +190,15 @@ import Foundation
         let frame = shown.frame.offsetBy(dx: originInParent.x, dy: originInParent.y)
         let framePixels = pixels(frame)
         let contentOrigin = CGPoint(x: frame.minX - shown.bounds.minX, y: frame.minY - shown.bounds.minY)
-        let visibleChildren = view.subviews.filter { !$0.isHidden && $0.presentationAlpha > 0 }
-        let grouped = alpha < 1 && !visibleChildren.isEmpty
+        // No filtered copy of the subviews (an allocation per view per flattening):
+        // `add` skips the hidden ones; a group is needed only with one that shows.
+        var grouped = false
+        if alpha < 1 {
+            for child in view.subviews where !child.isHidden && child.presentationAlpha > 0 {
+                grouped = true
+                break
+            }
+        }
         var ownOpacity = opacity * alpha
         let outerGroupPath = groupPath
         if grouped {
@@ -219,9 +230,10 @@ import Foundation
                 view, surface: surface, bounds: shown.bounds, framePixels: framePixels, contentOrigin: contentOrigin,
                 opacity: ownOpacity, clip: childClip)
         }
-        // The subviews are added next, back to front, and then the view's group closes.
+        // The subviews are added next, back to front, and then the view's group closes
+        // (`add` skips the hidden ones: no filtered copy per view).
         steps.append(.endUntransformed(grouped: grouped, outerGroupPath: outerGroupPath))
-        for child in visibleChildren.reversed() {
+        for child in view.subviews.reversed() {
             steps.append(.add(child, originInParent: contentOrigin, opacity: grouped ? 1 : ownOpacity, clip: childClip))
         }
     }
@@ -233,16 +245,18 @@ import Foundation
         opacity: CGFloat, clip: PixelRect
     ) {
         let contentSize = view.contentBoundsSize
+        // A surface holding part of the content (larger than a surface can be) sits where that part is.
         var placed = PixelRect(
-            x: framePixels.x, y: framePixels.y, width: surface.pixelWidth, height: surface.pixelHeight)
+            x: framePixels.x + surface.region.x, y: framePixels.y + surface.region.y, width: surface.pixelWidth,
+            height: surface.pixelHeight)
         var scaling: CGAffineTransform?
         if contentSize != bounds.size {
             let rect = view.contentMode.rect(forContentOf: contentSize, in: bounds)
                 .offsetBy(dx: contentOrigin.x, dy: contentOrigin.y)
             if rect.size == contentSize {
                 let origin = pixels(rect)
-                placed.x = origin.x
-                placed.y = origin.y
+                placed.x = origin.x + surface.region.x
+                placed.y = origin.y + surface.region.y
             } else if surface.pixelWidth > 0, surface.pixelHeight > 0 {
                 scaling = CGAffineTransform(
                     a: rect.width * scale / CGFloat(surface.pixelWidth), b: 0, c: 0,

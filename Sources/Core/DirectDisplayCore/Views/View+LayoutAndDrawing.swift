@@ -39,8 +39,15 @@ extension View {
     /// it, and the rest of what the view drew before stays. Parts marked apart stay
     /// apart while they are few (up to `DamageRegion.limit`; touching ones merge):
     /// `draw(_:)` is then called once for each, so ten fingers painting across the
-    /// screen redraw ten small squares, not the box around them all.
+    /// screen redraw ten small squares, not the box around them all. A rectangle
+    /// with an infinite component marks the whole view (UIKit's `CGRect.infinite`
+    /// means everything); one with a NaN component is ignored.
     public func setNeedsDisplay(_ rect: CGRect) {
+        let components = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
+        if components.contains(where: \.isNaN) {
+            return NonFiniteValueLog.refused("setNeedsDisplay(_:)", of: self, value: rect, kept: "nothing is marked")
+        }
+        guard rect.isFinite else { return setNeedsDisplay() }
         let part = rect.intersection(bounds)
         guard !part.isNull, !part.isEmpty else { return }
         if !needsDisplay {
@@ -87,6 +94,9 @@ extension View {
     }
 
     private func displayOwnContentIfNeeded(scale: CGFloat) {
+        if !needsDisplay, let surface = contentSurface, surface.isPart, !holdsVisibleContent(surface, scale: scale) {
+            setNeedsDisplay()
+        }
         if needsDisplay {
             needsDisplay = false
             // Content kept from another bounds size is drawn again whole; parts that
@@ -97,7 +107,8 @@ extension View {
             needsDisplayRects = []
             for part in parts {
                 let context = GraphicsContext(
-                    size: bounds.size, scale: scale, boundsOrigin: bounds.origin, reusing: contentSurface, dirty: part)
+                    size: bounds.size, scale: scale, boundsOrigin: bounds.origin, reusing: contentSurface, dirty: part,
+                    visible: { self.visibleContentPixels(scale: scale) })
                 // The rectangle draw(_:) gets covers whole pixels of what is cleared.
                 let drawn = part.map { points(of: $0, scale: scale) } ?? bounds
                 context.drawing { draw(drawn) }
@@ -106,6 +117,36 @@ extension View {
             }
             contentBoundsSize = bounds.size
         }
+    }
+
+    /// Whether content held in part (larger than a surface can be) still holds what is on screen.
+    private func holdsVisibleContent(_ surface: DrawingSurface, scale: CGFloat) -> Bool {
+        guard contentBoundsSize == bounds.size else { return false }
+        guard let visible = visibleContentPixels(scale: scale) else { return true }
+        let held = surface.region
+        return visible.x >= held.x && visible.y >= held.y && visible.maxX <= held.maxX && visible.maxY <= held.maxY
+    }
+
+    /// The pixels of the content (bounds at `scale`) that the screen shows, through
+    /// every transform on the way; nil when none, or the view is on no screen.
+    private func visibleContentPixels(scale: CGFloat) -> PixelRect? {
+        guard let area = window?.screen?.bounds else { return nil }
+        let corners = [
+            CGPoint(x: area.minX, y: area.minY), CGPoint(x: area.maxX, y: area.minY),
+            CGPoint(x: area.minX, y: area.maxY), CGPoint(x: area.maxX, y: area.maxY),
+        ].map(convertFromScreen)
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+            minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite
+        else { return nil }
+        let seen = CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).intersection(bounds)
+        guard !seen.isNull, !seen.isEmpty else { return nil }
+        let x0 = GraphicsContext.wholePixels(((seen.minX - bounds.minX) * scale).rounded(.down))
+        let y0 = GraphicsContext.wholePixels(((seen.minY - bounds.minY) * scale).rounded(.down))
+        let x1 = GraphicsContext.wholePixels(((seen.maxX - bounds.minX) * scale).rounded(.up))
+        let y1 = GraphicsContext.wholePixels(((seen.maxY - bounds.minY) * scale).rounded(.up))
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Marks the whole tree for drawing, e.g. when the screen's scale changes.

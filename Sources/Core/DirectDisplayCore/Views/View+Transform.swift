@@ -7,9 +7,13 @@ extension View {
     /// and to its subviews with it: it changes where the view shows, what touches it
     /// and `frame` (the bounding box of the transformed bounds), never `bounds` or `center`.
     /// Transformed views are drawn from an offscreen image with bilinear filtering.
+    /// A transform with a NaN or infinite entry is refused: the view keeps its transform.
     public var transform: CGAffineTransform {
         get { transformStorage }
-        set { setTransform(newValue) }
+        set {
+            guard newValue.isFinite else { return NonFiniteValueLog.refused("transform", of: self, value: newValue) }
+            setTransform(newValue)
+        }
     }
 
     /// The one place the transform changes (where an animator hooks in, as for the other animatable properties):

@@ -14,6 +14,8 @@ import WindowModel
     var autoresizingMaskStorage: AutoresizingMask = []
     var autoresizesSubviewsStorage = true
     var hiddenStorage = false
+    private var backgroundColorStorage: Color?
+    private var alphaStorage: CGFloat = 1
     var needsLayout = true
     var needsDisplay = true
     /// The parts to draw again (bounds coordinates), kept apart while few (see
@@ -38,10 +40,12 @@ import WindowModel
     /// Subviews, back to front.
     public private(set) var subviews: [View] = []
 
-    /// Creates a view with a frame in its future superview's coordinates.
+    /// Creates a view with a frame in its future superview's coordinates (a
+    /// non-finite one is refused: the view starts at `.zero`).
     public init(frame: CGRect = .zero) {
-        frameStorage = frame
+        frameStorage = frame.isFinite ? frame : .zero
         super.init()
+        if !frame.isFinite { NonFiniteValueLog.refused("frame", of: self, value: frame, kept: "it is .zero") }
     }
 
     /// Releases the subview tree one view at a time: each subview this view held the
@@ -62,9 +66,13 @@ import WindowModel
 
     /// The view's rectangle in its superview's coordinates: with a transform, the
     /// bounding box of the transformed bounds (see View+Transform.swift for setting it then).
+    /// A value with a NaN or infinite component is refused (as for `bounds` and `center`).
     open var frame: CGRect {
         get { transformStorage.isIdentity ? frameStorage : transformedFrame }
-        set { untransformedFrame = transformStorage.isIdentity ? newValue : untransformedFrame(forFrame: newValue) }
+        set {
+            guard newValue.isFinite else { return NonFiniteValueLog.refused("frame", of: self, value: newValue) }
+            untransformedFrame = transformStorage.isIdentity ? newValue : untransformedFrame(forFrame: newValue)
+        }
     }
 
     /// The frame as if the transform were the identity: `center` and `bounds.size`.
@@ -84,6 +92,7 @@ import WindowModel
     open var bounds: CGRect {
         get { CGRect(origin: boundsOrigin, size: frameStorage.size) }
         set {
+            guard newValue.isFinite else { return NonFiniteValueLog.refused("bounds", of: self, value: newValue) }
             willChangeAnimatable(\.boundsOrigin, to: newValue.origin)
             boundsOrigin = newValue.origin
             let center = self.center
@@ -97,6 +106,7 @@ import WindowModel
     open var center: CGPoint {
         get { CGPoint(x: frameStorage.midX, y: frameStorage.midY) }
         set {
+            guard newValue.isFinite else { return NonFiniteValueLog.refused("center", of: self, value: newValue) }
             untransformedFrame = CGRect(
                 x: newValue.x - frameStorage.width / 2, y: newValue.y - frameStorage.height / 2,
                 width: frameStorage.width, height: frameStorage.height)
@@ -113,16 +123,31 @@ import WindowModel
 
     // MARK: Appearance
 
-    /// The fill behind the view's content; nil draws nothing.
+    /// The fill behind the view's content; nil draws nothing. A colour with a NaN or
+    /// infinite component is refused: the view keeps its colour.
     open var backgroundColor: Color? {
-        willSet { willChangeAnimatable(\.backgroundColor, to: newValue) }
-        didSet { setNeedsRecolour() }
+        get { backgroundColorStorage }
+        set {
+            if let newValue, !newValue.isFinite {
+                return NonFiniteValueLog.refused("backgroundColor", of: self, value: newValue)
+            }
+            willChangeAnimatable(\.backgroundColor, to: newValue)
+            backgroundColorStorage = newValue
+            setNeedsRecolour()
+        }
     }
 
-    /// Opacity of the view and its subviews as a group, 0…1. Below 0.01 the view also ignores touches.
-    open var alpha: CGFloat = 1 {
-        willSet { willChangeAnimatable(\.alpha, to: newValue) }
-        didSet { setNeedsCompositeOfScreen() }
+    /// Opacity of the view and its subviews as a group, 0…1: values outside are
+    /// clamped to it, as UIKit's, and NaN is refused. Below 0.01 the view also ignores touches.
+    open var alpha: CGFloat {
+        get { alphaStorage }
+        set {
+            guard !newValue.isNaN else { return NonFiniteValueLog.refused("alpha", of: self, value: newValue) }
+            let clamped = min(max(newValue, 0), 1)
+            willChangeAnimatable(\.alpha, to: clamped)
+            alphaStorage = clamped
+            setNeedsCompositeOfScreen()
+        }
     }
 
     /// A hidden view and its subviews are neither drawn nor touched.

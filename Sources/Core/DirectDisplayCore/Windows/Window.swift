@@ -77,10 +77,14 @@ import Foundation
         }
     }
 
-    /// The window's level; a higher level is always above a lower one.
+    /// The window's level; a higher level is always above a lower one. A NaN level
+    /// (above nothing, below nothing) is refused: the window keeps its level.
     open var windowLevel: Level {
         get { levelStorage }
         set {
+            guard !newValue.rawValue.isNaN else {
+                return NonFiniteValueLog.refused("windowLevel", of: self, value: newValue.rawValue)
+            }
             guard newValue != levelStorage else { return }
             levelStorage = newValue
             Application.shared.windowLevelDidChange(self)

@@ -1,0 +1,163 @@
+import CDRM
+import DirectDisplayKMS
+import Glibc
+import Scheduling
+import SystemPackage
+import Udev
+
+@testable import KMS
+
+/// A DRM card in memory: connectors the test plugs and unplugs, dumb buffers in
+/// plain memory, a committer that records each commit, and flip events that come
+/// when the test says a vblank passed (through an eventfd the display's loop watches).
+final class FakeCard: CardAccess {
+    static let crtcID: UInt32 = 31
+    static let connectorID: UInt32 = 40
+
+    /// One commit that reached the card.
+    struct Commit: Equatable {
+        var kind: String
+        var framebufferID: UInt32
+        var damage: [DamageClip]?
+        var testOnly: Bool
+    }
+
+    let node = DRMCardNode(
+        sysname: "card7", devnode: "/dev/dri/card7", syspath: "/sys/fake/card7", driver: "fake")
+    let device = DRMDevice(unopenedPath: "/dev/dri/card7")
+    /// Whether the connector is plugged in (read at the next probe).
+    var isConnected = false
+    private(set) var commits: [Commit] = []
+    /// Buffers made, by framebuffer id, held weakly: nil once the display freed them.
+    private var buffers: [UInt32: WeakBuffer] = [:]
+    private var nextFramebufferID: UInt32 = 100
+    /// Flips committed whose vblank has not come yet, and flips delivered but not read.
+    private var flipsWaiting: [FlipEvent] = []
+    private var flipsDelivered: [FlipEvent] = []
+    private var vblankSequence: UInt32 = 0
+    let eventDescriptor: Int32
+
+    private struct WeakBuffer { weak var buffer: ScanoutBuffer? }
+
+    /// The write end of the pipe whose read end is `eventDescriptor`.
+    private let eventSignal: Int32
+
+    init() throws {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw Errno(rawValue: errno) }
+        for end in ends { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
+        eventDescriptor = ends[0]
+        eventSignal = ends[1]
+    }
+
+    deinit {
+        close(eventDescriptor)
+        close(eventSignal)
+    }
+
+    static func mode(_ width: Int, _ height: Int) -> DisplayMode {
+        var info = drmModeModeInfo()
+        info.hdisplay = UInt16(width)
+        info.vdisplay = UInt16(height)
+        info.clock = 65_000
+        info.htotal = 1344
+        info.vtotal = 806
+        info.vrefresh = 60
+        info.type = UInt32(DRM_MODE_TYPE_PREFERRED)
+        return DisplayMode(info)
+    }
+
+    /// The framebuffer ids of buffers still alive.
+    var liveFramebuffers: [UInt32] { buffers.filter { $0.value.buffer != nil }.keys.sorted() }
+
+    /// The pixel at (`x`, `y`) of framebuffer `id` (XRGB8888, alpha dropped).
+    func pixel(framebuffer id: UInt32, x: Int, y: Int) -> UInt32? {
+        guard let buffer = buffers[id]?.buffer else { return nil }
+        return buffer.pixels.load(fromByteOffset: y * buffer.bytesPerRow + x * 4, as: UInt32.self)
+            & 0x00FF_FFFF
+    }
+
+    /// The vblank comes: every committed flip completes and its event becomes readable.
+    func vblank() {
+        guard !flipsWaiting.isEmpty else { return }
+        vblankSequence += 1
+        flipsDelivered += flipsWaiting.map {
+            FlipEvent(crtcID: $0.crtcID, sequence: vblankSequence, timestamp: Double(vblankSequence) / 60)
+        }
+        flipsWaiting = []
+        var byte: UInt8 = 1
+        _ = write(eventSignal, &byte, 1)
+    }
+
+    // MARK: CardAccess
+
+    func probe() throws(DRMError) -> CardProbe {
+        let connector = ConnectorState(
+            id: Self.connectorID, name: "HDMI-A-1", type: UInt32(DRM_MODE_CONNECTOR_HDMIA),
+            status: isConnected ? .connected : .disconnected,
+            modes: isConnected ? [Self.mode(64, 48)] : [],
+            widthMillimeters: 0, heightMillimeters: 0, possibleCRTCs: 1, currentCRTC: 0,
+            properties: ConnectorProperties(), linkStatus: .good, edid: nil)
+        let crtc = CRTCState(
+            id: Self.crtcID, index: 0, framebufferID: 0, mode: nil, properties: CRTCProperties())
+        let plane = PlaneState(
+            id: 50, kind: .primary, possibleCRTCs: 1, crtcID: 0, formats: [ScanoutBuffer.defaultFormat],
+            properties: PlaneProperties())
+        return CardProbe(
+            connectors: [connector], crtcs: [crtc], planes: [plane], minWidth: 0, maxWidth: 4096,
+            minHeight: 0,
+            maxHeight: 4096)
+    }
+
+    func reprobe(_ probe: CardProbe, connectorID id: UInt32) -> CardProbe {
+        (try? self.probe()) ?? probe
+    }
+
+    func makeCommitter() -> any CRTCCommitter { Committer(card: self) }
+
+    func makeDumbBuffer(width: Int, height: Int, format: UInt32) throws(DRMError) -> ScanoutBuffer {
+        nextFramebufferID += 1
+        let buffer = ScanoutBuffer(
+            inMemoryWidth: width, height: height, format: format, framebufferID: nextFramebufferID)
+        buffers[nextFramebufferID] = WeakBuffer(buffer: buffer)
+        return buffer
+    }
+
+    func readPendingFlipEvents() throws(DRMError) -> [FlipEvent] {
+        var drained = [UInt8](repeating: 0, count: 64)
+        while read(eventDescriptor, &drained, drained.count) > 0 {}
+        defer { flipsDelivered = [] }
+        return flipsDelivered
+    }
+
+    /// A wait for flips is a wait for the vblank: it comes at once.
+    func readFlipEvents(timeout: Double) throws(DRMError) -> [FlipEvent] {
+        vblank()
+        return try readPendingFlipEvents()
+    }
+
+    fileprivate func record(_ state: CRTCCommitState, testOnly: Bool) {
+        let kind =
+            switch state.change {
+            case .modeset: "modeset"
+            case .pageFlip: "flip"
+            case .planes: "planes"
+            case .off: "off"
+            }
+        commits.append(
+            Commit(
+                kind: kind, framebufferID: state.framebuffer.framebufferID, damage: state.damage,
+                testOnly: testOnly))
+        if !testOnly, state.change == .modeset || state.change == .pageFlip {
+            flipsWaiting.append(FlipEvent(crtcID: state.crtc.id, sequence: 0, timestamp: 0))
+        }
+    }
+
+    private final class Committer: CRTCCommitter {
+        unowned let card: FakeCard
+        init(card: FakeCard) { self.card = card }
+        func commit(_ state: CRTCCommitState, testOnly: Bool) throws(DRMError) {
+            card.record(state, testOnly: testOnly)
+        }
+    }
+}
