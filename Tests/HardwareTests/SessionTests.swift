@@ -167,18 +167,25 @@ final class SessionTests: KMSDisplayTestCase {
         XCTAssertEqual(display.lostFlipCount(of: screen), 1)
     }
 
-    /// kill -9 leaves no stuck DRM master (the kernel drops it with the process): the
-    /// next start lights the screen, and gives back the console the killed one left
-    /// in graphics mode; `direct-display restore-console` does the same by hand.
+    /// kill -9 leaves no stuck DRM master (the kernel drops it with the process), and
+    /// the next start lights the screen. Through libseat's embedded seatd (round 1)
+    /// the seat manager outlives the app for a moment and gives the console back
+    /// itself; with the devices opened directly (round 2, DIRECTDISPLAY_SESSION=direct)
+    /// nobody can, and `direct-display restore-console` does it by hand.
     func testAfterKill9TheNextStartWorksAndTheConsoleComesBack() async throws {
         for round in 1...2 {
-            let demo = try ChildProcess(ChildProcess.directDisplayPath, ["demo", "--seconds", "60"])
+            let session = round == 1 ? "libseat" : "direct"
+            let demo = try ChildProcess(
+                "/usr/bin/env",
+                ["DIRECTDISPLAY_SESSION=\(session)", ChildProcess.directDisplayPath, "demo", "--seconds", "60"])
             XCTAssertTrue(demo.waitForOutput(containing: "demo: input devices:", timeout: timeout), demo.text)
+            XCTAssertEqual(try tty1().mode, Int32(KD_GRAPHICS), "round \(round): graphics mode while the demo runs")
             demo.signal(SIGKILL)
             XCTAssertEqual(demo.waitForExit(timeout: 10), 128 + SIGKILL)
-            XCTAssertEqual(try tty1().mode, Int32(KD_GRAPHICS), "a killed process cannot give the console back")
-            XCTAssertEqual(try tty1().keyboardMode, Int32(K_OFF))
             if round == 1 {
+                XCTAssertTrue(
+                    try waitForTTY1(mode: Int32(KD_TEXT), keyboardMode: Int32(K_UNICODE)),
+                    "the embedded seatd gives the console back when the app dies")
                 let display = try KMSDisplay()
                 Application.shared.display = display
                 self.display = display
@@ -190,12 +197,24 @@ final class SessionTests: KMSDisplayTestCase {
                 XCTAssertEqual(rgb(try display.capture(screen).rawPixel(x: 9, y: 9)), 0xFFFF00, "the restart draws")
                 closeDisplay()
             } else {
+                XCTAssertEqual(try tty1().mode, Int32(KD_GRAPHICS), "a killed process cannot give the console back")
+                XCTAssertEqual(try tty1().keyboardMode, Int32(K_OFF))
                 let restore = try ChildProcess(ChildProcess.directDisplayPath, ["restore-console", "/dev/tty1"])
                 XCTAssertEqual(restore.waitForExit(timeout: 10), 0, restore.text)
             }
             XCTAssertEqual(try tty1().mode, Int32(KD_TEXT), "round \(round): text mode again")
             XCTAssertEqual(try tty1().keyboardMode, Int32(K_UNICODE), "round \(round): the keyboard is on again")
         }
+    }
+
+    /// Waits until tty1 is in `mode` with `keyboardMode`; false after `timeout` seconds.
+    private func waitForTTY1(mode: Int32, keyboardMode: Int32, timeout: TimeInterval = 10) throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while try tty1().mode != mode || tty1().keyboardMode != keyboardMode {
+            guard Date() < deadline else { return false }
+            usleep(20_000)
+        }
+        return true
     }
 
     /// The demo as `nobody` (not root, in no video or input group) through seatd:
