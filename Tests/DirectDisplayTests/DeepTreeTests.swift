@@ -42,6 +42,79 @@ final class DeepTreeTests: DirectDisplayTestCase {
         XCTAssertTrue(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === views[depth - 11])
     }
 
+    func testAMovedSubtreeReportsItsNewWindow() async {
+        let first = Window(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let second = Window(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let top = View()
+        let middle = View()
+        let leaf = View()
+        top.addSubview(middle)
+        XCTAssertNil(leaf.window)
+        middle.addSubview(leaf)
+        XCTAssertNil(leaf.window, "not in a window yet")
+        first.addSubview(top)
+        XCTAssertTrue(leaf.window === first)
+        second.addSubview(top)
+        XCTAssertTrue(leaf.window === second, "moved with its top view")
+        XCTAssertTrue(middle.window === second)
+        // A window inside a view keeps its own subviews.
+        let inner = Window(frame: .zero)
+        let innerLeaf = View()
+        inner.addSubview(innerLeaf)
+        leaf.addSubview(inner)
+        XCTAssertTrue(inner.window === inner)
+        XCTAssertTrue(innerLeaf.window === inner)
+        middle.removeFromSuperview()
+        XCTAssertNil(leaf.window, "out of any window")
+        XCTAssertTrue(innerLeaf.window === inner)
+        top.addSubview(middle)
+        XCTAssertTrue(leaf.window === second)
+    }
+
+    func testEveryViewMovingWithASubtreeIsToldOfItsNewWindowSuperviewsFirst() async {
+        final class Hooked: View {
+            let name: String
+            let log: EventLog
+            init(_ name: String, log: EventLog) {
+                self.name = name
+                self.log = log
+                super.init(frame: .zero)
+            }
+            override func willMove(toWindow newWindow: Window?) {
+                log.add("\(name) will \(newWindow == nil ? "leave" : "enter")")
+            }
+            override func didMoveToWindow() { log.add("\(name) did \(window == nil ? "leave" : "enter")") }
+        }
+        let log = EventLog()
+        let window = Window(frame: .zero)
+        let top = Hooked("top", log: log)
+        let a = Hooked("a", log: log)
+        let b = Hooked("b", log: log)
+        top.addSubview(a)
+        a.addSubview(Hooked("a1", log: log))
+        top.addSubview(b)
+        // A window inside keeps its own window: it and its subviews are not told.
+        let inner = Window(frame: .zero)
+        inner.addSubview(Hooked("inner", log: log))
+        XCTAssertEqual(log.take(), ["inner will enter", "inner did enter"])
+        b.addSubview(inner)
+        XCTAssertEqual(log.take(), [], "moves outside any window tell nobody")
+        window.addSubview(top)
+        XCTAssertEqual(
+            log.take(),
+            [
+                "top will enter", "a will enter", "a1 will enter", "b will enter", "top did enter", "a did enter",
+                "a1 did enter", "b did enter",
+            ])
+        top.removeFromSuperview()
+        XCTAssertEqual(
+            log.take(),
+            [
+                "top will leave", "a will leave", "a1 will leave", "b will leave", "top did leave", "a did leave",
+                "a1 did leave", "b did leave",
+            ])
+    }
+
     func testReleasingAChainKeepsSubviewsHeldElsewhereAlive() async {
         var root: View? = View()
         let middle = View()

@@ -62,6 +62,18 @@ final class SurfacelessRenderingTests: XCTestCase {
             "glCheckFramebufferStatus: GL_FRAMEBUFFER_UNSUPPORTED (0x8CDD)")
     }
 
+    /// EGL gives every surfaceless GLDisplay the same EGLDisplay: one owner ending
+    /// must not end it under another (a late-freed one did, now and then, in the unit run).
+    func testAnotherOwnerOfTheSameEGLDisplayEndingLeavesThisOneWorking() throws {
+        let other = try GLDisplay()
+        other.terminate()
+        let framebuffer = try GLFramebuffer(context: context, width: 8, height: 4)
+        XCTAssertNoThrow(try framebuffer.bind(), "the context can still be made current")
+        glClearColor(0, 0, 1, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        XCTAssertEqual(Set(read(framebuffer)), [0xFF00_00FF])
+    }
+
     func testFramebufferTooLargeIsAnErrorNotACrash() {
         // Far beyond GL_MAX_RENDERBUFFER_SIZE: GL refuses the storage, the framebuffer is incomplete.
         XCTAssertThrowsError(try GLFramebuffer(context: context, width: 1 << 20, height: 4))

@@ -6,8 +6,10 @@ import Foundation
 @MainActor private final class DeepestView: View {
     var laidOut = 0
     var drawn = 0
+    var windowMoves = 0
 
     override func layoutSubviews() { laidOut += 1 }
+    override func didMoveToWindow() { windowMoves += 1 }
 
     override func draw(_ rect: CGRect) {
         drawn += 1
@@ -83,7 +85,9 @@ extension HostileCase {
             guard inWindow == CGPoint(x: 16, y: 16) else {
                 return "the deepest view's (5, 5) is \(inWindow) in its window"
             }
-            guard deepest!.window === stage.window else { return "the deepest view is not in the window" }
+            guard deepest!.window === stage.window, deepest!.windowMoves == 1 else {
+                return "the deepest view is not in the window, or was not told once (\(deepest!.windowMoves))"
+            }
             // A layout pass over the chain again, and a redraw at its end.
             deepest!.setNeedsLayout()
             deepest!.setNeedsDisplay()
@@ -101,6 +105,9 @@ extension HostileCase {
             root!.removeFromSuperview()
             let last = try stage.frame()
             guard last.pixel(x: 20, y: 20) == .white else { return "the removed chain is still on screen" }
+            guard deepest!.window == nil, deepest!.windowMoves == 2 else {
+                return "the deepest view was not told it left the window (\(deepest!.windowMoves) moves)"
+            }
             weak let goneDeepest = deepest
             deepest = nil
             root = nil
@@ -132,6 +139,24 @@ extension HostileCase {
             stage.display.scrollWheel(dy: 1)
             stage.display.runUntilIdle()
             return sink.scrolls == 1 ? nil : "the wheel reached the top of the chain \(sink.scrolls) times"
+        },
+        HostileCase(name: "chain-100000-deep-autoresizes") {
+            // Every view follows its superview's size: resizing the top resizes the chain.
+            let stage = HostileStage()
+            let (root, deepest) = chain(depth: 100_000)
+            var view: View? = deepest
+            while let current = view {
+                current.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+                view = current.superview
+            }
+            stage.window.addSubview(root)
+            _ = try stage.frame()
+            root.frame.size = CGSize(width: 200, height: 150)
+            guard deepest.bounds.size == CGSize(width: 200, height: 150) else {
+                return "the deepest view is \(deepest.bounds.size) after the top became 200x150"
+            }
+            let frame = try stage.frame()
+            return frame.pixel(x: 205, y: 155) == .red ? nil : "the deepest view's content is not drawn at its new size"
         },
         HostileCase(name: "siblings-10000-removed-one-by-one") {
             let stage = HostileStage()

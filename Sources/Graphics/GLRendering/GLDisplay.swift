@@ -1,7 +1,8 @@
 import CEGL
+import Synchronization
 
-/// One initialised EGL display: the one owner of eglInitialize's reference,
-/// terminated once (`terminate()`, or deinit). Either surfaceless (Mesa's platform that needs no
+/// One initialised EGL display: one owner of eglInitialize's reference, given
+/// up once (`terminate()`, or deinit); the display ends with its last owner. Either surfaceless (Mesa's platform that needs no
 /// device: software rendering where there is no GPU, on the host too) or on a
 /// card's GBM device (buffers the card can scan out).
 package final class GLDisplay {
@@ -42,9 +43,7 @@ package final class GLDisplay {
         guard let display = dd_egl_get_platform_display(platform, native) else {
             throw .lastEGL("eglGetPlatformDisplayEXT")
         }
-        var major: EGLint = 0
-        var minor: EGLint = 0
-        guard eglInitialize(display, &major, &minor) == EGL_TRUE else { throw .lastEGL("eglInitialize") }
+        try Self.initializations.acquire(display)
         let list = eglQueryString(display, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
         handle = display
         extensions = Set(list.split(separator: " ").map(String.init))
@@ -60,10 +59,16 @@ package final class GLDisplay {
     package func terminate() {
         guard !isTerminated else { return }
         isTerminated = true
-        eglMakeCurrent(handle, nil, nil, nil)
-        eglTerminate(handle)
+        Self.initializations.release(handle)
         gbmDevice = nil
     }
+
+    /// EGL hands out one EGLDisplay per platform and native display, and its
+    /// initialisation is not counted: eglTerminate from one owner would end the
+    /// display under every other (two surfaceless GLDisplays, a test's and a
+    /// GLView's, made each other's calls fail with EGL_BAD_DISPLAY). So owners are
+    /// counted here, and only the last one terminates.
+    private static let initializations = DisplayInitializations()
 
     /// The extensions of the EGL device under the display (EGL_EXT_device_query),
     /// e.g. EGL_MESA_device_software for a software rasteriser; empty when it cannot say.
@@ -82,5 +87,43 @@ extension String {
     /// GBM's platform is EGL_KHR_platform_gbm or, in older Mesa, EGL_MESA_platform_gbm.
     fileprivate var replacingKHRWithMESA: String {
         hasPrefix("EGL_KHR_") ? "EGL_MESA_" + dropFirst("EGL_KHR_".count) : self
+    }
+}
+
+/// How many GLDisplays own each initialised EGLDisplay (see `GLDisplay.initializations`).
+private final class DisplayInitializations: Sendable {
+    private let owners = Mutex<[UInt: Int]>([:])
+
+    /// eglInitialize for the first owner of `display`; counts the others.
+    func acquire(_ display: EGLDisplay) throws(GLError) {
+        let key = UInt(bitPattern: display)
+        let failed: Bool = owners.withLock { owners in
+            if let count = owners[key] {
+                owners[key] = count + 1
+                return false
+            }
+            var major: EGLint = 0
+            var minor: EGLint = 0
+            guard eglInitialize(display, &major, &minor) == EGL_TRUE else { return true }
+            owners[key] = 1
+            return false
+        }
+        if failed { throw .lastEGL("eglInitialize") }
+    }
+
+    /// Gives up one owner's reference; the last one unbinds this thread from
+    /// `display` and terminates it (the other owners' contexts stay current where they are).
+    func release(_ display: EGLDisplay) {
+        let key = UInt(bitPattern: display)
+        owners.withLock { owners in
+            let count = owners[key] ?? 1
+            guard count <= 1 else {
+                owners[key] = count - 1
+                return
+            }
+            owners[key] = nil
+            eglMakeCurrent(display, nil, nil, nil)
+            eglTerminate(display)
+        }
     }
 }

@@ -29,40 +29,69 @@ struct StructureBenchmark: ParsableCommand {
             let flatFrame = Self.firstFrame(on: screen, display: display) { window in
                 for _ in 0..<depth { window.addSubview(View(frame: CGRect(x: 10, y: 10, width: 100, height: 100))) }
             }
+            let deepest = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            var deepWindow: Window?
             let deepFrame = Self.firstFrame(on: screen, display: display) { window in
-                var top = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+                var top = deepest
                 for _ in 1..<depth {
                     let holder = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
                     holder.addSubview(top)
                     top = holder
                 }
                 window.addSubview(top)
+                deepWindow = window
             }
             print("first frame, \(depth) views side by side: \(Self.milliseconds(flatFrame))")
             print(
                 "first frame, a chain \(depth) deep: \(Self.milliseconds(deepFrame)), "
                     + "\(String(format: "%.2f", deepFrame / flatFrame))x side by side")
 
-            // Removal one by one, from the front, against the same on an array of identifiers.
-            let window = Window(screen: screen)
-            window.isHidden = false
-            let views = (0..<siblings).map { _ in View(frame: CGRect(x: 0, y: 0, width: 10, height: 10)) }
-            for view in views { window.addSubview(view) }
-            display.runUntilIdle()
-            let removal = Self.seconds {
-                for view in views.reversed() { view.removeFromSuperview() }
+            // A hit-test reaching the deepest view, against a walk up the chain by superview.
+            let point = CGPoint(x: 50, y: 50)
+            deepWindow?.isHidden = false
+            let hitTest = Self.seconds {
+                for _ in 0..<10 where deepWindow?.hitTest(point, with: nil) !== deepest { print("missed") }
             }
-            display.runUntilIdle()
-            let identifiers = views.map(ObjectIdentifier.init)
-            var list = identifiers
-            let listRemoval = Self.seconds {
-                for identifier in identifiers.reversed() {
-                    if let index = list.lastIndex(of: identifier) { list.remove(at: index) }
+            let walk = Self.seconds {
+                for _ in 0..<10 {
+                    var view: View? = deepest
+                    var levels = 0
+                    while let current = view {
+                        levels += 1
+                        view = current.superview
+                    }
+                    if levels != depth + 1 { print("the chain is \(levels) long") }
                 }
             }
             print(
-                "removing \(siblings) siblings one by one from the front: \(Self.milliseconds(removal)), "
-                    + "\(String(format: "%.1f", removal / listRemoval))x an array's lastIndex(of:) + remove(at:)")
+                "hit-test down a chain \(depth) deep: \(Self.milliseconds(hitTest / 10)), "
+                    + "\(String(format: "%.1f", hitTest / walk))x a walk up it by superview")
+            deepWindow?.isHidden = true
+            deepWindow = nil
+
+            // Removal one by one, from the front and from the back, against the same on
+            // an array of identifiers.
+            let window = Window(screen: screen)
+            window.isHidden = false
+            let views = (0..<siblings).map { _ in View(frame: CGRect(x: 0, y: 0, width: 10, height: 10)) }
+            let identifiers = views.map(ObjectIdentifier.init)
+            for (end, order) in [("front", views.reversed()), ("back", views)] {
+                for view in views { window.addSubview(view) }
+                display.runUntilIdle()
+                let removal = Self.seconds {
+                    for view in order { view.removeFromSuperview() }
+                }
+                display.runUntilIdle()
+                var list = identifiers
+                let listRemoval = Self.seconds {
+                    for view in order {
+                        if let index = list.firstIndex(of: ObjectIdentifier(view)) { list.remove(at: index) }
+                    }
+                }
+                print(
+                    "removing \(siblings) siblings one by one from the \(end): \(Self.milliseconds(removal)), "
+                        + "\(String(format: "%.1f", removal / listRemoval))x an array's firstIndex(of:) + remove(at:)")
+            }
 
             // Reordering: every sibling sent to the back, in order (each from near the front).
             for view in views { window.addSubview(view) }
@@ -71,7 +100,7 @@ struct StructureBenchmark: ParsableCommand {
                 for view in views { window.sendSubviewToBack(view) }
                 for view in views { window.bringSubviewToFront(view) }
             }
-            list = identifiers
+            var list = identifiers
             let listReorder = Self.seconds {
                 for identifier in identifiers {
                     if let index = list.firstIndex(of: identifier) { list.insert(list.remove(at: index), at: 0) }

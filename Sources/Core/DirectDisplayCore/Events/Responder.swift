@@ -79,29 +79,13 @@ import Foundation
     }
 
     /// Passes an event this responder's default implementation does not handle to
-    /// `next`. Each default passing to the next nests a call; past
-    /// `passingNestingLimit` nested passes the next ones are queued and made one after
-    /// another by the deepest pass still nested, so a responder chain of any length
-    /// (a 100,000-deep chain of views) does not overflow the stack. Only that deep, an
-    /// override that works after calling super does so before the responders further
-    /// up get the event.
+    /// `next`; nested passes up a long chain are bounded (`BoundedNesting`).
     private final func passToNext(_ pass: @escaping (Responder) -> Void) {
         guard let next else { return }
-        guard Responder.passingNesting < Responder.passingNestingLimit else {
-            Responder.queuedPasses.append { pass(next) }
-            return
-        }
-        Responder.passingNesting += 1
-        defer { Responder.passingNesting -= 1 }
-        pass(next)
-        guard Responder.passingNesting == Responder.passingNestingLimit else { return }
-        while !Responder.queuedPasses.isEmpty { Responder.queuedPasses.removeFirst()() }
+        Responder.passing.run { pass(next) }
     }
 
-    /// Nested default passes to `next` now running.
-    private static var passingNesting = 0
-    /// Passes queued past the nesting limit, first to make first.
-    private static var queuedPasses: [() -> Void] = []
-    /// Past this many nested passes the next ones are queued.
+    /// Past this many nested default passes to `next`, the next ones are queued.
     package static let passingNestingLimit = 1_000
+    private static let passing = BoundedNesting(limit: passingNestingLimit)
 }

@@ -20,7 +20,19 @@ extension View {
 
     /// Applies every subview's autoresizing mask after the bounds' size went from
     /// `oldSize` to the current one (UIKit's arithmetic, `AutoresizingRule`).
+    /// Each subview's resize resizes its own subviews inside this call: nesting down a
+    /// long chain is bounded (`BoundedNesting`).
     func autoresizeSubviews(from oldSize: CGSize) {
+        guard autoresizesSubviews, !subviews.isEmpty else { return }
+        View.autoresizing.run { self.autoresizeSubviewsNow(from: oldSize) }
+    }
+
+    /// Past this many nested autoresizing passes, the next ones are queued (each
+    /// level nests the frame setters and sizeDidChange too).
+    package static let autoresizingNestingLimit = 500
+    private static let autoresizing = BoundedNesting(limit: autoresizingNestingLimit)
+
+    private func autoresizeSubviewsNow(from oldSize: CGSize) {
         guard autoresizesSubviews else { return }
         let newSize = bounds.size
         for subview in subviews where !subview.autoresizingMask.isEmpty {

@@ -206,12 +206,35 @@ import WindowModel
     // MARK: Hierarchy
 
     /// The window the view is in, if any.
-    open var window: Window? {
-        // Up to the root by a loop (a deep chain would overflow a recursion); the root
-        // answers for itself (a window is its own).
-        var root: View = self
-        while let parent = root.superview { root = parent }
-        return root === self ? nil : root.window
+    open var window: Window? { windowStorage }
+
+    /// The window at the root of the view's superviews, kept as the view moves
+    /// (`moveSubtree(to:)`): asked on every change, a walk up a deep chain each
+    /// time made changes to every view of the chain quadratic.
+    private weak var windowStorage: Window?
+
+    /// Calls `body` for this view and then each of its subviews, each before its own
+    /// (by a loop), leaving out windows inside and their subviews: the views whose
+    /// window changes with this one's, which UIKit tells of the move.
+    private final func forEachViewMovingWithIt(_ body: (View) -> Void) {
+        // A window moved into a view is its own window still: only it is told, as before.
+        guard !(self is Window) else { return body(self) }
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            body(view)
+            for subview in view.subviews.reversed() where !(subview is Window) { pending.append(subview) }
+        }
+    }
+
+    /// Sets the window of this view and of its subviews (a window inside keeps its
+    /// own, and so do its subviews), by a loop.
+    private final func moveSubtree(to newWindow: Window?) {
+        guard !(self is Window), windowStorage !== newWindow else { return }
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            view.windowStorage = newWindow
+            for subview in view.subviews where !(subview is Window) { pending.append(subview) }
+        }
     }
 
     /// Adds `view` on top of the subviews, removing it from any other superview first.
@@ -236,14 +259,15 @@ import WindowModel
         }
         let oldWindow = view.window
         let newWindow = window
-        if oldWindow !== newWindow { view.willMove(toWindow: newWindow) }
+        if oldWindow !== newWindow { view.forEachViewMovingWithIt { $0.willMove(toWindow: newWindow) } }
         view.willMove(toSuperview: self)
         view.detachFromSuperview()
         let clamped = min(max(index, 0), subviews.count)
         subviews.insert(view, at: clamped)
         view.superview = self
+        view.moveSubtree(to: window)
         view.didMoveToSuperview()
-        if oldWindow !== newWindow { view.didMoveToWindow() }
+        if oldWindow !== newWindow { view.forEachViewMovingWithIt { $0.didMoveToWindow() } }
         didAddSubview(view)
         setNeedsCompositeOfScreen()
     }
@@ -271,7 +295,7 @@ import WindowModel
     /// Where `view` is in `subviews`, looked for from both ends at once: removing or
     /// reordering siblings from either end finds each at once, any other in O(n).
     /// Compared by address without retaining each subview on the way.
-    func indexOfSubview(_ view: View) -> Int? {
+    final func indexOfSubview(_ view: View) -> Int? {
         let target = Unmanaged.passUnretained(view).toOpaque()
         return subviews.withUnsafeBufferPointer { views in
             views.withMemoryRebound(to: UnsafeRawPointer.self) { addresses in
@@ -293,11 +317,11 @@ import WindowModel
         guard let parent = superview else { return }
         let oldWindow = window
         parent.willRemoveSubview(self)
-        if oldWindow != nil { willMove(toWindow: nil) }
+        if oldWindow != nil { forEachViewMovingWithIt { $0.willMove(toWindow: nil) } }
         willMove(toSuperview: nil)
         detachFromSuperview()
         didMoveToSuperview()
-        if oldWindow != nil { didMoveToWindow() }
+        if oldWindow != nil { forEachViewMovingWithIt { $0.didMoveToWindow() } }
     }
 
     private func detachFromSuperview() {
@@ -311,6 +335,7 @@ import WindowModel
         // The old window no longer shows it (it may be moving to another window).
         parent.setNeedsCompositeOfScreen()
         superview = nil
+        moveSubtree(to: nil)
     }
 
     /// Moves a subview to the front.
@@ -343,9 +368,10 @@ import WindowModel
     open func willMove(toSuperview newSuperview: View?) {}
     /// Called after the view moved to another superview.
     open func didMoveToSuperview() {}
-    /// Called before the view moves into another window (nil: out of any window).
+    /// Called before the view, or a superview of it, moves into another window (nil:
+    /// out of any window); superviews are told first.
     open func willMove(toWindow newWindow: Window?) {}
-    /// Called after the view moved into another window.
+    /// Called after the view, or a superview of it, moved into another window; superviews are told first.
     open func didMoveToWindow() {}
     /// Called after a subview was added.
     open func didAddSubview(_ subview: View) {}
@@ -396,7 +422,7 @@ import WindowModel
     package static let hitTestNestingLimit = 1_000
 
     /// Whether the default rule takes a touch at `point` (this view's coordinates) here or below.
-    private func acceptsHit(at point: CGPoint, with event: Event?) -> Bool {
+    private final func acceptsHit(at point: CGPoint, with event: Event?) -> Bool {
         !ignoresTouchesWhileAnimating
             && HitTestRule.isEligible(
                 isHidden: isHidden, alpha: alpha, isUserInteractionEnabled: isUserInteractionEnabled)
@@ -405,7 +431,7 @@ import WindowModel
 
     /// The default rule from this (accepting) view down, by a loop: a view that accepts
     /// a point is the answer unless a subview in front accepts it, so the walk never backs up.
-    private func deepestHit(below point: CGPoint, with event: Event?) -> View {
+    private final func deepestHit(below point: CGPoint, with event: Event?) -> View {
         var view = self
         var point = point
         descending: while true {
