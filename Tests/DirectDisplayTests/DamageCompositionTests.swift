@@ -296,6 +296,62 @@ final class DamageCompositionTests: DirectDisplayTestCase {
         XCTAssertGreaterThan(partialFrames, 100, "seed \(seed): most frames draw only their damage")
     }
 
+    /// Content drawn again into the surface the window's kept scene shows is redrawn
+    /// in place (not flattened again): the redrawn part alone is damage. Inside an
+    /// alpha group too; a view whose content cannot be (turned, drawn at another size,
+    /// drawing nothing) flattens its window as before.
+    func testARedrawIsDrawnIntoTheKeptScene() async {
+        let screen = connect(width: 160, height: 120)
+        let window = Window(screen: screen)
+        window.backgroundColor = Color(red: 0, green: 0, blue: 0.5, alpha: 1)
+        let view = SpotView(frame: CGRect(x: 20, y: 10, width: 60, height: 50))
+        view.spots = [CGRect(x: 5, y: 5, width: 10, height: 10): .yellow]
+        let group = View(frame: CGRect(x: 90, y: 60, width: 60, height: 50))
+        group.alpha = 0.5
+        let inGroup = SpotView(frame: CGRect(x: 5, y: 5, width: 40, height: 30))
+        inGroup.spots = [CGRect(x: 0, y: 0, width: 10, height: 10): .green]
+        window.addSubview(view)
+        window.addSubview(group)
+        group.addSubview(inGroup)
+        window.isHidden = false
+        assertMatchesFullRecompose(screen, "first frame")
+        let kept = window.keptScene
+
+        view.spots[CGRect(x: 30, y: 20, width: 8, height: 8)] = .cyan
+        view.setNeedsDisplay(CGRect(x: 30, y: 20, width: 8, height: 8))
+        assertMatchesFullRecompose(screen, "part redrawn")
+        XCTAssertTrue(window.keptScene === kept, "redrawn in the kept scene")
+        XCTAssertEqual(screen.frameStatistics.lastFrameDamage, [CGRect(x: 50, y: 30, width: 8, height: 8)])
+        view.spots = [CGRect(x: 40, y: 30, width: 10, height: 10): .magenta]
+        view.setNeedsDisplay()
+        inGroup.spots[CGRect(x: 20, y: 10, width: 10, height: 10)] = .red
+        inGroup.setNeedsDisplay()
+        assertMatchesFullRecompose(screen, "two redrawn whole, one inside an alpha group")
+        XCTAssertTrue(window.keptScene === kept)
+        XCTAssertEqual(screen.frameStatistics.lastFramePixelsComposed, 60 * 50 + 40 * 30)
+
+        view.transform = CGAffineTransform(rotationAngle: 0.3)
+        assertMatchesFullRecompose(screen, "turned")
+        let turned = window.keptScene
+        XCTAssertFalse(turned === kept)
+        view.spots[CGRect(x: 0, y: 0, width: 10, height: 10)] = .white
+        view.setNeedsDisplay()
+        assertMatchesFullRecompose(screen, "redrawn turned")
+        XCTAssertFalse(window.keptScene === turned, "a turned view's content is flattened anew")
+        view.transform = .identity
+        view.frame.size = CGSize(width: 70, height: 50)
+        assertMatchesFullRecompose(screen, "drawn at another size")
+        let resized = window.keptScene
+        inGroup.spots = [:]
+        inGroup.setNeedsDisplay()
+        assertMatchesFullRecompose(screen, "drawing nothing")
+        XCTAssertFalse(window.keptScene === resized, "content gone is flattened anew")
+        view.spots[CGRect(x: 60, y: 40, width: 10, height: 10)] = .yellow
+        view.setNeedsDisplay(CGRect(x: 60, y: 40, width: 10, height: 10))
+        view.backgroundColor = .red
+        assertMatchesFullRecompose(screen, "redrawn and recoloured")
+    }
+
     /// A new background colour of the same opacity is written into the window's kept
     /// scene (not flattened again); anything else about it flattens the window as before.
     func testARecolourIsWrittenIntoTheKeptScene() async {

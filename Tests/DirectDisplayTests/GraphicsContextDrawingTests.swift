@@ -57,6 +57,40 @@ final class GraphicsContextDrawingTests: DirectDisplayTestCase {
         XCTAssertTrue(image.pixel(x: 41, y: 11).isClose(to: .white), "outside the ellipse's curve")
     }
 
+    /// A view drawn again reuses its surface: cleared first, unless its first call is
+    /// an opaque fill of every pixel (then what it held is painted over). A
+    /// translucent fill, or an opaque one that misses a pixel, still gets the clear.
+    func testARedrawShowsOnlyWhatItDraws() async throws {
+        let screen = connect(width: 100, height: 100)
+        let window = showWindow(on: screen)
+        let view = ClosureView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        window.addSubview(view)
+        let cases: [(String, CGRect, Color, Color)] = [
+            ("opaque, every pixel", CGRect(x: 0, y: 0, width: 40, height: 40), .blue, .blue),
+            (
+                "translucent, every pixel", CGRect(x: 0, y: 0, width: 40, height: 40),
+                Color(red: 0, green: 0, blue: 1, alpha: 0.5), Color(red: 0.5, green: 0.5, blue: 1)
+            ),
+            ("opaque, all but a column", CGRect(x: 0, y: 0, width: 39, height: 40), .blue, .white),
+        ]
+        for (what, background, color, expected) in cases {
+            // First a red spot where the background is checked, then the background alone.
+            view.body = { context in context.fill(CGRect(x: 30, y: 30, width: 10, height: 10), with: .red) }
+            view.setNeedsDisplay()
+            _ = try display.capture(screen)
+            view.body = { context in
+                context.fill(background, with: color)
+                context.fill(CGRect(x: 0, y: 0, width: 5, height: 5), with: .green)
+            }
+            view.setNeedsDisplay()
+            let image = try display.capture(screen)
+            XCTAssertTrue(
+                image.pixel(x: 39, y: 39).isClose(to: expected, tolerance: 2.0 / 255),
+                "\(what): \(image.pixel(x: 39, y: 39)), not \(expected)")
+            XCTAssertTrue(image.pixel(x: 2, y: 2).isClose(to: .green), what)
+        }
+    }
+
     func testTextInARectIsClippedAndWrapped() async throws {
         let rect = CGRect(x: 10, y: 10, width: 60, height: 40)
         let image = try render { context in

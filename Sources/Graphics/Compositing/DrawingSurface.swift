@@ -96,6 +96,12 @@ package final class DrawingSurface {
         cairo_surface_destroy(surface)
     }
 
+    /// Forgets a path left unfinished by the last drawing (before a view draws again
+    /// over every pixel, without `clear()`).
+    package func discardPath() {
+        cairo_new_path(cairo)
+    }
+
     /// Makes every pixel transparent (before a view draws again).
     package func clear() {
         // A path left unfinished by the last drawing must not reach the next.

@@ -254,7 +254,10 @@ package enum FrameComposer {
             pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &black, 1, &box)
         }
         var layers = [Layer(image: target, origin: origin, bounds: frame, opacity: 1)]
-        for operation in operations {
+        var next = operations.startIndex
+        while next < operations.endIndex {
+            let operation = operations[next]
+            next += 1
             let layer = layers[layers.count - 1]
             switch operation {
             case .fill(let rect, let color, let clip):
@@ -274,6 +277,18 @@ package enum FrameComposer {
                     PIXMAN_a8r8g8b8, Int32(max(area.width, 1)), Int32(max(area.height, 1)), nil, 0)!
                 layers.append(Layer(image: image, origin: (area.x, area.y), bounds: area, opacity: opacity))
             case .beginTransformedGroup(let opacity, let wholeSource, let transform, let bounds):
+                // A turned view with nothing but its background: its outline is filled
+                // directly, with coverage as its edges' antialiasing, instead of drawn
+                // offscreen and sampled bilinearly (several times the cost per pixel).
+                if next + 1 < operations.endIndex, case .fill(let rect, let color, let clip) = operations[next],
+                    case .endGroup = operations[next + 1],
+                    fillTransformed(
+                        rect.intersection(clip).intersection(wholeSource), color: color, opacity: opacity,
+                        transform: transform, area: bounds.intersection(layer.bounds), layer: layer)
+                {
+                    next += 2
+                    continue
+                }
                 // Only the source pixels that reach the destination (a damaged part), plus the filter's reach.
                 let reach = transform.inverted().boundingBox(of: bounds.intersection(layer.bounds))
                 let source = wholeSource.intersection(reach.outset(by: 1))
@@ -306,17 +321,84 @@ package enum FrameComposer {
 
     private static func fill(_ rect: PixelRect, color: PixelColor, layer: Layer) {
         guard !rect.isEmpty, color.alpha > 0 else { return }
-        // NaN-proof clamps (min/max pass NaN through): a colour that got this far never traps.
-        func unit(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
-        let alpha = unit(color.alpha)
-        func channel(_ value: Double) -> UInt16 { UInt16((unit(value) * alpha * 65535).rounded()) }
-        var pixmanColor = pixman_color_t(
-            red: channel(color.red), green: channel(color.green), blue: channel(color.blue),
-            alpha: UInt16((alpha * 65535).rounded()))
+        var pixmanColor = premultiplied(color, opacity: 1)
         let x = Int32(rect.x - layer.origin.x)
         let y = Int32(rect.y - layer.origin.y)
         var box = pixman_box32_t(x1: x, y1: y, x2: x + Int32(rect.width), y2: y + Int32(rect.height))
-        pixman_image_fill_boxes(alpha >= 1 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, layer.image, &pixmanColor, 1, &box)
+        pixman_image_fill_boxes(
+            pixmanColor.alpha == 0xFFFF ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, layer.image, &pixmanColor, 1, &box)
+    }
+
+    /// `color` times `opacity`, premultiplied as pixman takes it.
+    private static func premultiplied(_ color: PixelColor, opacity: Double) -> pixman_color_t {
+        // NaN-proof clamps (min/max pass NaN through): a colour that got this far never traps.
+        func unit(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
+        let alpha = unit(color.alpha) * unit(opacity)
+        func channel(_ value: Double) -> UInt16 { UInt16((unit(value) * alpha * 65535).rounded()) }
+        return pixman_color_t(
+            red: channel(color.red), green: channel(color.green), blue: channel(color.blue),
+            alpha: UInt16((alpha * 65535).rounded()))
+    }
+
+    /// Fills `rect` (pixels of a transformed group's source) mapped by `transform`,
+    /// within `area` of the layer: the parallelogram is rasterised by pixman into an
+    /// a8 coverage mask (its edges antialiased by area, as bilinear sampling blends
+    /// them) and the colour blended through it. False, having drawn nothing, when
+    /// the outline is beyond what pixman's 16.16 coordinates hold (an extreme scale).
+    private static func fillTransformed(
+        _ rect: PixelRect, color: PixelColor, opacity: Double, transform: CGAffineTransform, area: PixelRect,
+        layer: Layer
+    ) -> Bool {
+        guard !rect.isEmpty, !area.isEmpty, transform.isInvertible else { return true }
+        // Clockwise (or anticlockwise, when the transform mirrors) around the outline, in the mask's pixels.
+        let corners = [
+            CGPoint(x: rect.x, y: rect.y), CGPoint(x: rect.maxX, y: rect.y), CGPoint(x: rect.maxX, y: rect.maxY),
+            CGPoint(x: rect.x, y: rect.maxY),
+        ].map {
+            let point = $0.applying(transform)
+            return CGPoint(x: point.x - CGFloat(area.x), y: point.y - CGFloat(area.y))
+        }
+        let limit: CGFloat = 16_384
+        guard corners.allSatisfy({ abs($0.x) < limit && abs($0.y) < limit }) else { return false }
+        var pixmanColor = premultiplied(color, opacity: opacity)
+        guard pixmanColor.alpha > 0 else { return true }
+        var trapezoids = horizontalBands(ofConvex: corners)
+        guard !trapezoids.isEmpty,
+            let mask = pixman_image_create_bits(PIXMAN_a8, Int32(area.width), Int32(area.height), nil, 0)
+        else { return true }
+        defer { pixman_image_unref(mask) }
+        pixman_add_trapezoids(mask, 0, 0, Int32(trapezoids.count), &trapezoids)
+        guard let source = pixman_image_create_solid_fill(&pixmanColor) else { return true }
+        defer { pixman_image_unref(source) }
+        pixman_image_composite32(
+            PIXMAN_OP_OVER, source, mask, layer.image, 0, 0, 0, 0, Int32(area.x - layer.origin.x),
+            Int32(area.y - layer.origin.y), Int32(area.width), Int32(area.height))
+        return true
+    }
+
+    /// A convex polygon as trapezoids between the heights of its corners: in each
+    /// band two of its edges bound it left and right.
+    private static func horizontalBands(ofConvex corners: [CGPoint]) -> [pixman_trapezoid_t] {
+        func fixed(_ value: CGFloat) -> pixman_fixed_t { pixman_fixed_t((value * 65536).rounded()) }
+        func point(_ p: CGPoint) -> pixman_point_fixed_t { pixman_point_fixed_t(x: fixed(p.x), y: fixed(p.y)) }
+        let edges = corners.indices.map { (corners[$0], corners[($0 + 1) % corners.count]) }
+            .filter { fixed($0.0.y) != fixed($0.1.y) }
+        let heights = Set(corners.map { fixed($0.y) }).sorted()
+        var bands: [pixman_trapezoid_t] = []
+        for (top, bottom) in zip(heights, heights.dropFirst()) {
+            let middle = (CGFloat(top) + CGFloat(bottom)) / 2 / 65536
+            // Each edge spanning the band, with its x halfway down the band.
+            let spanning = edges.compactMap { edge -> (x: CGFloat, line: pixman_line_fixed_t)? in
+                let (low, high) = edge.0.y < edge.1.y ? (edge.0, edge.1) : (edge.1, edge.0)
+                guard fixed(low.y) <= top, fixed(high.y) >= bottom else { return nil }
+                let x = low.x + (high.x - low.x) * (middle - low.y) / (high.y - low.y)
+                return (x, pixman_line_fixed_t(p1: point(low), p2: point(high)))
+            }
+            guard spanning.count == 2 else { continue }
+            let (left, right) = spanning[0].x <= spanning[1].x ? (spanning[0], spanning[1]) : (spanning[1], spanning[0])
+            bands.append(pixman_trapezoid_t(top: top, bottom: bottom, left: left.line, right: right.line))
+        }
+        return bands
     }
 
     /// Blends a transformed group into the layer below within its placement's bounds:

@@ -9,10 +9,11 @@ extension Application {
     }
 
     private func layoutAndDisplay(_ windows: [Window], of screen: Screen) {
-        // A window needs a pass only after a change, which gives it a new scene version:
-        // with no new version anywhere and the same windows as the last pass, none does.
+        // A window needs a pass only after a change, which gives it a new scene version
+        // or asks for one (a redraw in place): with neither anywhere and the same windows
+        // as the last pass, none does.
         // (Taken before the pass: a change the pass makes brings another.)
-        let version = Window.latestSceneVersion
+        let version = Window.passRequests
         if screen.layoutPassSeen.version == version, screen.layoutPassSeen.windows.count == windows.count {
             var same = true
             for index in windows.indices where ObjectIdentifier(windows[index]) != screen.layoutPassSeen.windows[index]

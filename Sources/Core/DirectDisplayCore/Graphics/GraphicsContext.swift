@@ -56,6 +56,13 @@ import Typesetting
         return Int(min(max(pixels.rounded(), 0), 1e15))
     }
 
+    /// Whether `rect` (points) covers every pixel of a whole-content surface.
+    private func coversEveryPixel(_ rect: CGRect) -> Bool {
+        region == nil && (rect.minX - origin.x) * scale <= 0 && (rect.minY - origin.y) * scale <= 0
+            && (rect.maxX - origin.x) * scale >= CGFloat(pixelWidth)
+            && (rect.maxY - origin.y) * scale >= CGFloat(pixelHeight)
+    }
+
     /// Whether `surface` holds the content this context draws, where it would make one.
     private func fits(_ surface: DrawingSurface) -> Bool {
         surface.scale == Double(scale) && surface.isPart == (region != nil)
@@ -67,7 +74,11 @@ import Typesetting
     private var partial = false
 
     /// The surface, made (or cleared for reuse) on the first drawing call.
-    var drawingSurface: DrawingSurface {
+    var drawingSurface: DrawingSurface { drawingSurface(clearing: true) }
+
+    /// The surface, made on the first drawing call, or reused: cleared unless not
+    /// `clearing` (the first call paints every pixel over).
+    private func drawingSurface(clearing: Bool) -> DrawingSurface {
         if let surface { return surface }
         let made: DrawingSurface
         // Drawn whole, content moves to the memory the display gives now (e.g. GL
@@ -75,7 +86,7 @@ import Typesetting
         if let reusable, fits(reusable),
             Self.contentMemory?.keeps(reusable.memory) ?? (reusable.memory == nil)
         {
-            reusable.clear()
+            if clearing { reusable.clear() } else { reusable.discardPath() }
             made = reusable
         } else {
             let width = max(region?.width ?? pixelWidth, 1)
@@ -92,8 +103,11 @@ import Typesetting
     /// Fills a rectangle with a colour.
     public func fill(_ rect: CGRect, with color: Color) {
         guard isDrawable("fill(_:with:)", rect.minX, rect.minY, rect.width, rect.height) else { return }
-        let s = drawingSurface
-        s.setColor(color.pixelColor())
+        let pixel = color.pixelColor()
+        // An opaque fill of every pixel first (a background) paints over what the
+        // surface held: clearing it before is work for nothing.
+        let s = drawingSurface(clearing: !(pixel.alpha >= 1 && coversEveryPixel(rect)))
+        s.setColor(pixel)
         s.fillRect(
             x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height)
     }

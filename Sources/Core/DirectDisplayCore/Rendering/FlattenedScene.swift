@@ -34,7 +34,7 @@ final class WindowScene {
 
     @MainActor func isCurrent(for window: Window, scale: CGFloat, clip: PixelRect) -> Bool {
         version == window.sceneVersion && self.scale == scale && self.clip == clip
-            && window.pendingRecolours.isEmpty
+            && !window.hasChangesInPlace
     }
 
     /// A fill recoloured or moved in place (see `recolour`).
@@ -134,7 +134,7 @@ struct FlattenedScene {
             let window = windows[index]
             let kept = self.windows[index].scene
             var isCurrent = kept.version == window.sceneVersion && kept.scale == scale && kept.clip == clip
-            let recolours = isCurrent && !window.pendingRecolours.isEmpty
+            let recolours = isCurrent && window.hasChangesInPlace
             guard !isCurrent || recolours || shift != 0 else { continue }
             var entry = self.windows[index]
             entry.range = (entry.range.lowerBound + shift)..<(entry.range.upperBound + shift)
@@ -159,7 +159,7 @@ struct FlattenedScene {
     /// false if one needs its window flattened (left to the whole update).
     @MainActor private mutating func recolourOnly(_ recoloured: [Window]) -> Bool {
         // Index loops: a closure here would cost an actor-isolation check per call.
-        for window in recoloured where !window.pendingRecolours.isEmpty {
+        for window in recoloured where window.hasChangesInPlace {
             let id = ObjectIdentifier(window)
             for index in windows.indices where windows[index].id == id {
                 let entry = windows[index]
@@ -227,7 +227,10 @@ struct FlattenedScene {
         let serial = Self.serials
         var flattener = ViewTreeFlattener(scale: scale, recordingFillSlotsFor: keep ? serial : nil)
         flattener.add(window, clip: clip)
-        if keep { window.pendingRecolours = [] }
+        if keep {
+            window.pendingRecolours = []
+            window.pendingRedraws = []
+        }
         drawnViews.append(contentsOf: flattener.drawnViews)
         let scene = WindowScene(
             version: window.sceneVersion, serial: serial, scale: scale, clip: clip, operations: flattener.operations,

@@ -39,27 +39,83 @@ extension View {
         guard let window, let slot = fillSlot, let kept = window.keptScene, kept.serial == slot.scene,
             kept.version == window.sceneVersion, animations.isEmpty, AnimationTransaction.stack.last ?? nil == nil
         else { return setNeedsCompositeOfScreen() }
-        let pending = window.pendingRecolours
+        let wasPending = window.hasChangesInPlace
         var isPending = false
-        for view in pending where view === self { isPending = true }
+        for view in window.pendingRecolours where view === self { isPending = true }
         if !isPending { window.pendingRecolours.append(self) }
         guard let screen = window.screen else { return }
         // Noted even while hidden: shown again before the next frame, its scene is
         // the kept one but for these colours. (Shown later, it is flattened anew.)
-        if pending.isEmpty { screen.compositor.windowRecoloured(window) }
+        if !wasPending { screen.compositor.windowRecoloured(window) }
         if !window.isHidden { screen.setNeedsComposite() }
     }
+
+    /// Content to be drawn again: drawn in place where the window's kept scene still
+    /// holds the view's content surface, which the new drawing reuses (the scene then
+    /// only takes the redrawn part as damage); otherwise the window is flattened again.
+    func setNeedsRedraw() {
+        guard let window, let slot = contentSlot, let kept = window.keptScene, kept.serial == slot.scene,
+            kept.version == window.sceneVersion, let surface = contentSurface,
+            ObjectIdentifier(surface) == slot.surface
+        else { return setNeedsCompositeOfScreen() }
+        let wasPending = window.hasChangesInPlace
+        var isPending = false
+        for view in window.pendingRedraws where view === self { isPending = true }
+        if !isPending { window.pendingRedraws.append(self) }
+        window.requestUpdatePass()
+        guard let screen = window.screen else { return }
+        if !wasPending { screen.compositor.windowRecoloured(window) }
+        if !window.isHidden { screen.setNeedsComposite() }
+    }
+}
+
+/// Where a view's drawn content sits in its window's kept scene: an image of its
+/// content surface, unscaled and outside transformed groups. Drawn again into the
+/// same surface (as it is, unless its size or memory changes), the scene's image
+/// already shows the new pixels: only the redrawn part is damage.
+struct ContentSlot {
+    /// The `WindowScene.serial` of the flattening that made it (see `FillSlot.scene`).
+    let scene: UInt64
+    /// The surface the scene's image shows.
+    let surface: ObjectIdentifier
+    /// The bounds' size the content was drawn for.
+    let boundsSize: CGSize
+    /// Where the bounds origin is, in screen points, and what the image is clipped to.
+    let contentOrigin: CGPoint
+    let clip: PixelRect
 }
 
 extension WindowScene {
     /// Writes the new colours of `window`'s pending recolours into this scene and into
     /// `operations` (where this scene's operations start at `base`), adding the
-    /// recoloured areas to `damage`. False when one cannot be done in place (no fill,
-    /// another opacity, which changes what the fill hides): the window's scene is then
-    /// stale and the window must be flattened again.
+    /// recoloured areas to `damage`, and the redrawn parts of its pending redraws
+    /// (their pixels are in the surfaces the scene shows already). False when one
+    /// cannot be done in place (no fill, another opacity, which changes what the fill
+    /// hides; content in another surface or of another size): the window's scene is
+    /// then stale and the window must be flattened again.
     @MainActor func recolour(
         _ window: Window, operations: inout [DrawOperation], base: Int, damage: inout DamageRegion
     ) -> Bool {
+        // Content drawn again into the surface the scene shows: its redrawn part is damage.
+        let redrawn = window.pendingRedraws
+        window.pendingRedraws = []
+        let flattener = ViewTreeFlattener(scale: scale)
+        for view in redrawn {
+            guard let slot = view.contentSlot, slot.scene == serial, let surface = view.contentSurface,
+                ObjectIdentifier(surface) == slot.surface, view.contentBoundsSize == slot.boundsSize
+            else {
+                window.sceneDidChange()
+                return false
+            }
+            for drawn in view.contentDamage {
+                damage.add(
+                    flattener.pixels(
+                        drawn.offsetBy(dx: slot.contentOrigin.x, dy: slot.contentOrigin.y), rounding: .outward
+                    )
+                    .intersection(slot.clip))
+            }
+            view.contentDamage = []
+        }
         let views = window.pendingRecolours
         window.pendingRecolours = []
         for view in views {

@@ -293,6 +293,11 @@ import Foundation
             operations.append(.endGroup)
         } else {
             operations.append(.image(surface, x: placed.x, y: placed.y, opacity: Double(opacity), clip: clip))
+            if let fillSlotScene, transformedDepth == 0, !surface.isPart {
+                view.contentSlot = ContentSlot(
+                    scene: fillSlotScene, surface: ObjectIdentifier(surface), boundsSize: contentSize,
+                    contentOrigin: contentOrigin, clip: clip)
+            }
         }
         element(
             view, kind: 1, area: area,

@@ -40,7 +40,7 @@ import WindowModel
     package private(set) var needsComposite = false
     /// Its composition state: the shadow frame, the previous scene, buffer ages.
     package let compositor = ScreenCompositor()
-    /// `Window.latestSceneVersion` and the windows of the latest layout and display pass.
+    /// `Window.passRequests` and the windows of the latest layout and display pass.
     var layoutPassSeen: (version: UInt64, windows: [ObjectIdentifier]) = (0, [])
 
     /// Makes a screen for a back end; connect it with its `DisplayHost.connect(_:)`.

@@ -31,7 +31,7 @@ extension View {
     public func setNeedsDisplay() {
         needsDisplay = true
         needsDisplayRects = []
-        setNeedsCompositeOfScreen()
+        setNeedsRedraw()
     }
 
     /// Marks part of the view's content (in its bounds' coordinates) to be drawn
@@ -56,7 +56,7 @@ extension View {
         } else if !needsDisplayRects.isEmpty {
             needsDisplayRects = Self.adding(part, to: needsDisplayRects)
         }
-        setNeedsCompositeOfScreen()
+        setNeedsRedraw()
     }
 
     /// `rects` with `rect` added: one that touches others swallows them into their

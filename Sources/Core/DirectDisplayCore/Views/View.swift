@@ -34,6 +34,8 @@ import WindowModel
     var animations: [PartialKeyPath<Presentation>: any PropertyAnimating] = [:]
     /// Where the background fill is in the window's kept scene, to recolour it in place.
     var fillSlot: FillSlot?
+    /// Where the drawn content is in the window's kept scene, to redraw it in place.
+    var contentSlot: ContentSlot?
 
     /// The superview, or nil for a window or a view not in a hierarchy.
     public private(set) weak var superview: View?

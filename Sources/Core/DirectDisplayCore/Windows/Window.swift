@@ -24,6 +24,10 @@ import Foundation
     private(set) var sceneVersion = Window.nextSceneVersion()
     /// Views recoloured since the window's scene was last flattened or recoloured.
     var pendingRecolours: [View] = []
+    /// Views to be drawn again in place (`View.setNeedsRedraw`) since then.
+    var pendingRedraws: [View] = []
+    /// Whether the window's kept scene has changes in place pending.
+    var hasChangesInPlace: Bool { !pendingRecolours.isEmpty || !pendingRedraws.isEmpty }
     /// The flattened scene of the last frame that showed the window.
     var keptScene: WindowScene?
     /// Something in the window may need layout or drawing before the next frame.
@@ -35,7 +39,18 @@ import Foundation
 
     private static func nextSceneVersion() -> UInt64 {
         sceneVersions &+= 1
+        passRequests &+= 1
         return sceneVersions
+    }
+
+    /// Counts changes that need a layout and display pass: every new scene version,
+    /// and views to be drawn again in place (which keep the version).
+    private(set) static var passRequests: UInt64 = 0
+
+    /// A view of the window is to be drawn again, its kept scene staying valid.
+    func requestUpdatePass() {
+        needsUpdatePass = true
+        Window.passRequests &+= 1
     }
 
     /// Something the window shows changed: its kept scene is stale.
