@@ -62,6 +62,12 @@ import Foundation
     public let screen: Screen
     var locationInScreen: CGPoint
     var previousLocationInScreen: CGPoint
+    /// The recognizers that see this touch (those on its view and its ancestors when it began).
+    var gestureRecognizers: [GestureRecognizer] = []
+    /// A recognizer took the touch: its view got `touchesCancelled` and sees no more of it.
+    var isCancelledForView = false
+    /// The view's `touchesEnded` waits for the recognizers that delay it to decide.
+    var heldEnd: Event?
 
     /// A touch for a synthetic event (`Application.shared.sendEvent(_:)`), at a
     /// point in `screen`'s coordinates; its window and view are found by hit-testing when it begins.

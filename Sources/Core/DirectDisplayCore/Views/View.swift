@@ -30,6 +30,8 @@ import WindowModel
     var contentBoundsSize: CGSize = .zero
     /// The view controller whose `view` this is.
     weak var owningViewController: ViewController?
+    /// The recognizers attached (`gestureRecognizers`).
+    var gestureRecognizerStorage: [GestureRecognizer] = []
     /// Running animations by property (see View+Animation).
     var animations: [PartialKeyPath<Presentation>: any PropertyAnimating] = [:]
     /// Where the background fill is in the window's kept scene, to recolour it in place.
@@ -311,6 +313,10 @@ import WindowModel
             }
         }
     }
+
+    /// Whether `gestureRecognizer`, attached to this view or an ancestor, may begin
+    /// with a touch on this view (UIKit's: true; a ``Control`` refuses a single tap on another view).
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { true }
 
     /// Takes the view out of its superview (and so out of its window).
     open func removeFromSuperview() {

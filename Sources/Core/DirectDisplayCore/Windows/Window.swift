@@ -163,7 +163,7 @@ import Foundation
     open func sendEvent(_ event: Event) {
         switch event.type {
         case .touches:
-            for (view, touches) in event.touchesByView(in: self) { view.deliver(touches, with: event) }
+            GestureArena.deliver(event, in: self)
         case .presses:
             let target = firstResponder ?? self
             for (phase, presses) in event.pressesByPhase() { target.deliver(presses, phase: phase, with: event) }

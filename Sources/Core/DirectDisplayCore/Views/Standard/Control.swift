@@ -170,6 +170,15 @@ import Foundation
 
     // MARK: Touches
 
+    /// A control's own tracking wins over a single tap recognized by another view
+    /// (UIKit's rule: a button inside a view with a tap recognizer still fires).
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        guard isEnabled, gestureRecognizer.view !== self, let tap = gestureRecognizer as? TapGestureRecognizer else {
+            return true
+        }
+        return !(tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1)
+    }
+
     open override func touchesBegan(_ touches: Set<Touch>, with event: DirectDisplayCore.Event?) {
         guard isEnabled else {
             forwardedTouches.formUnion(touches)

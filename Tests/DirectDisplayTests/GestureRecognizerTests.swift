@@ -1,0 +1,256 @@
+import Foundation
+import XCTest
+
+@testable import DirectDisplayCore
+
+/// Gesture recognizers fed by the headless touchscreen, timed by `advanceTime(by:)`.
+final class GestureRecognizerTests: DirectDisplayTestCase {
+    private var screen: Screen!
+
+    /// A window filling a 200×150 screen with a recording view in it.
+    private func recordingView() -> TouchRecordingView {
+        screen = connect(width: 200, height: 150)
+        let window = Window(screen: screen)
+        let view = TouchRecordingView(frame: window.bounds)
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        return view
+    }
+
+    private func tap(at point: CGPoint, finger: Int = 0) {
+        display.touchDown(finger, at: point, on: screen)
+        display.advanceTime(by: 0.05)
+        display.touchUp(finger, at: point, on: screen)
+    }
+
+    // MARK: Tap
+
+    func testASingleTapWaitsForTheDoubleTapToFail() async {
+        let view = recordingView()
+        var log: [String] = []
+        let double = TapGestureRecognizer { recognizer in log.append("double \(recognizer.state)") }
+        double.numberOfTapsRequired = 2
+        let single = TapGestureRecognizer { recognizer in log.append("single \(recognizer.state)") }
+        single.require(toFail: double)
+        view.addGestureRecognizer(single)
+        view.addGestureRecognizer(double)
+
+        tap(at: CGPoint(x: 50, y: 50))
+        XCTAssertEqual(log, [], "the single tap waits while a second tap may come")
+        display.advanceTime(by: 0.2)
+        tap(at: CGPoint(x: 52, y: 50))
+        XCTAssertEqual(log, ["double ended"])
+        XCTAssertEqual(
+            view.take().sorted(), ["began 50,50 t1", "began 52,50 t2", "cancelled 50,50 t1", "cancelled 52,50 t2"],
+            "the view's ends wait for the recognizers and become cancels")
+
+        log = []
+        display.advanceTime(by: 1)
+        tap(at: CGPoint(x: 50, y: 50))
+        XCTAssertEqual(log, [])
+        display.advanceTime(by: 0.36)
+        XCTAssertEqual(log, ["single ended"], "once the double tap fails after 0.35 s")
+        XCTAssertEqual(view.take(), ["began 50,50 t1", "cancelled 50,50 t1"])
+    }
+
+    func testATapFailsWhenTheFingerMovesOrTooManyTouch() async {
+        let view = recordingView()
+        var taps = 0
+        view.addGestureRecognizer(TapGestureRecognizer { _ in taps += 1 })
+        display.touchDown(0, at: CGPoint(x: 20, y: 20), on: screen)
+        display.touchMove(0, at: CGPoint(x: 40, y: 20), on: screen)
+        display.touchUp(0, at: CGPoint(x: 40, y: 20), on: screen)
+        XCTAssertEqual(taps, 0)
+        XCTAssertEqual(
+            view.take(), ["began 20,20 t1", "moved 40,20 t1", "ended 40,20 t1"], "a failed tap lets the end through")
+        display.advanceTime(by: 1)
+        tap(at: CGPoint(x: 30, y: 30))
+        XCTAssertEqual(taps, 1)
+        let twoFingers = TapGestureRecognizer { _ in taps += 10 }
+        twoFingers.numberOfTouchesRequired = 2
+        view.gestureRecognizers = [twoFingers]
+        view.isMultipleTouchEnabled = true
+        display.advanceTime(by: 1)
+        display.touchDown(0, at: CGPoint(x: 30, y: 30), on: screen)
+        display.touchDown(1, at: CGPoint(x: 60, y: 30), on: screen)
+        display.touchUp(0, at: CGPoint(x: 30, y: 30), on: screen)
+        display.touchUp(1, at: CGPoint(x: 60, y: 30), on: screen)
+        XCTAssertEqual(taps, 11)
+    }
+
+    // MARK: Long press
+
+    func testALongPressBeginsAfterHalfASecondAndFailsWhenMoved() async {
+        let view = recordingView()
+        var log: [String] = []
+        let press = LongPressGestureRecognizer { recognizer in
+            let point = recognizer.location(in: view)
+            log.append("\(recognizer.state) \(Int(point.x.rounded())),\(Int(point.y.rounded()))")
+        }
+        view.addGestureRecognizer(press)
+        display.touchDown(0, at: CGPoint(x: 50, y: 50), on: screen)
+        display.advanceTime(by: 0.45)
+        XCTAssertEqual(log, [])
+        display.touchMove(0, at: CGPoint(x: 57, y: 50), on: screen)
+        display.advanceTime(by: 0.1)
+        XCTAssertEqual(log, ["began 57,50"])
+        display.touchMove(0, at: CGPoint(x: 90, y: 50), on: screen)
+        display.touchUp(0, at: CGPoint(x: 90, y: 50), on: screen)
+        XCTAssertEqual(log, ["began 57,50", "changed 90,50", "ended 90,50"])
+        XCTAssertEqual(view.take(), ["began 50,50 t1", "moved 57,50 t1", "cancelled 57,50 t1"])
+
+        log = []
+        display.advanceTime(by: 1)
+        display.touchDown(0, at: CGPoint(x: 50, y: 50), on: screen)
+        display.advanceTime(by: 0.2)
+        display.touchMove(0, at: CGPoint(x: 62, y: 50), on: screen)
+        display.advanceTime(by: 1)
+        display.touchUp(0, at: CGPoint(x: 62, y: 50), on: screen)
+        XCTAssertEqual(log, [], "12 points is beyond the allowable 10")
+        XCTAssertEqual(press.state, .possible)
+    }
+
+    // MARK: Pan
+
+    func testAPanReportsTranslationAndVelocityOnTheDisplayClock() async {
+        let view = recordingView()
+        var log: [String] = []
+        let pan = PanGestureRecognizer { recognizer in
+            let t = recognizer.translation(in: view)
+            let v = recognizer.velocity(in: view)
+            log.append("\(recognizer.state) \(Int(t.x)),\(Int(t.y)) v\(Int(v.x.rounded())),\(Int(v.y.rounded()))")
+        }
+        view.addGestureRecognizer(pan)
+        display.touchDown(0, at: CGPoint(x: 20, y: 40), on: screen)
+        display.advanceTime(by: 0.01)
+        display.touchMove(0, at: CGPoint(x: 25, y: 40), on: screen)
+        XCTAssertEqual(log, [], "5 points is within the hysteresis")
+        display.advanceTime(by: 0.01)
+        display.touchMove(0, at: CGPoint(x: 35, y: 40), on: screen)
+        display.advanceTime(by: 0.01)
+        display.touchMove(0, at: CGPoint(x: 45, y: 44), on: screen)
+        pan.setTranslation(.zero, in: view)
+        display.advanceTime(by: 0.01)
+        display.touchMove(0, at: CGPoint(x: 55, y: 44), on: screen)
+        display.touchUp(0, at: CGPoint(x: 55, y: 44), on: screen)
+        XCTAssertEqual(
+            log,
+            ["began 15,0 v750,0", "changed 25,4 v833,133", "changed 10,0 v875,100", "ended 10,0 v875,100"])
+        XCTAssertEqual(view.take().last, "cancelled 35,40 t1", "the pan took the touch at its start")
+    }
+
+    func testAMouseDragPans() async {
+        _ = recordingView()
+        var translations: [CGPoint] = []
+        let pan = PanGestureRecognizer { recognizer in translations.append(recognizer.translation(in: nil)) }
+        screen.windows.first?.subviews.first?.addGestureRecognizer(pan)
+        display.pointerMove(to: CGPoint(x: 10, y: 10), on: screen)
+        display.pointerButtonDown()
+        display.pointerMove(dx: 30, dy: 0)
+        display.pointerButtonUp()
+        XCTAssertEqual(translations.first, CGPoint(x: 30, y: 0))
+        XCTAssertEqual(pan.state, .possible, "reset once the button lifts")
+    }
+
+    // MARK: Delivery
+
+    func testRecognizersAgreeThroughTheDelegateToRecognizeTogether() async {
+        let view = recordingView()
+        final class Together: GestureRecognizerDelegate {
+            var allowed = false
+            func gestureRecognizer(
+                _ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+            ) -> Bool { allowed }
+        }
+        let delegate = Together()
+        var log: [String] = []
+        let pan = PanGestureRecognizer { log.append("pan \($0.state)") }
+        let press = LongPressGestureRecognizer { log.append("press \($0.state)") }
+        press.allowableMovement = 100
+        pan.delegate = delegate
+        view.addGestureRecognizer(pan)
+        view.superview?.addGestureRecognizer(press)
+
+        func drag() {
+            display.touchDown(0, at: CGPoint(x: 20, y: 20), on: screen)
+            display.advanceTime(by: 0.6)
+            display.touchMove(0, at: CGPoint(x: 60, y: 20), on: screen)
+            display.touchUp(0, at: CGPoint(x: 60, y: 20), on: screen)
+            display.advanceTime(by: 1)
+        }
+        drag()
+        XCTAssertEqual(log, ["press began", "press changed", "press ended"], "the press took the touch alone")
+        log = []
+        delegate.allowed = true
+        drag()
+        XCTAssertEqual(log, ["press began", "pan began", "press changed", "pan ended", "press ended"])
+    }
+
+    func testAButtonInsideATappableViewStillFires() async {
+        screen = connect(width: 200, height: 150)
+        let window = Window(screen: screen)
+        let panel = View(frame: window.bounds)
+        let button = Button(frame: CGRect(x: 20, y: 20, width: 80, height: 40))
+        window.addSubview(panel)
+        panel.addSubview(button)
+        window.makeKeyAndVisible()
+        var log: [String] = []
+        button.addAction(Action { _ in log.append("touchUpInside") }, for: .touchUpInside)
+        panel.addGestureRecognizer(TapGestureRecognizer { _ in log.append("panel tap") })
+        tap(at: CGPoint(x: 40, y: 30))
+        XCTAssertEqual(log, ["touchUpInside"])
+        display.advanceTime(by: 1)
+        tap(at: CGPoint(x: 150, y: 120))
+        XCTAssertEqual(log, ["touchUpInside", "panel tap"])
+    }
+
+    func testWithoutCancelsTouchesInViewTheViewKeepsItsTouches() async {
+        let view = recordingView()
+        let pan = PanGestureRecognizer()
+        pan.cancelsTouchesInView = false
+        view.addGestureRecognizer(pan)
+        display.touchDown(0, at: CGPoint(x: 20, y: 20), on: screen)
+        display.touchMove(0, at: CGPoint(x: 60, y: 20), on: screen)
+        display.touchUp(0, at: CGPoint(x: 60, y: 20), on: screen)
+        XCTAssertEqual(view.take(), ["began 20,20 t1", "moved 60,20 t1", "ended 60,20 t1"])
+    }
+
+    // MARK: Bad input
+
+    func testAViewRemovedMidPanCancelsItsRecognizer() async {
+        let view = recordingView()
+        var log: [GestureRecognizer.State] = []
+        let pan = PanGestureRecognizer { log.append($0.state) }
+        view.addGestureRecognizer(pan)
+        display.touchDown(0, at: CGPoint(x: 20, y: 20), on: screen)
+        display.touchMove(0, at: CGPoint(x: 60, y: 20), on: screen)
+        display.touchMove(0, at: CGPoint(x: 70, y: 20), on: screen)
+        XCTAssertEqual(pan.state, .changed)
+        view.removeFromSuperview()
+        XCTAssertEqual(log, [.began, .changed, .cancelled])
+        XCTAssertEqual(pan.state, .possible)
+        display.touchMove(0, at: CGPoint(x: 80, y: 20), on: screen)
+        display.touchUp(0, at: CGPoint(x: 80, y: 20), on: screen)
+        XCTAssertEqual(log, [.began, .changed, .cancelled])
+    }
+
+    func testRecognizersOnAViewInNoWindowAreHarmless() async {
+        let view = View(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let tap = TapGestureRecognizer { _ in XCTFail("no touch reaches it") }
+        view.addGestureRecognizer(tap)
+        view.addGestureRecognizer(tap)
+        XCTAssertEqual(view.gestureRecognizers?.count, 1)
+        XCTAssertTrue(tap.view === view)
+        XCTAssertEqual(tap.location(in: view), .zero)
+        XCTAssertEqual(tap.location(ofTouch: 3, in: nil), .zero)
+        XCTAssertEqual(tap.numberOfTouches, 0)
+        let other = View()
+        other.addGestureRecognizer(tap)
+        XCTAssertNil(view.gestureRecognizers)
+        other.removeGestureRecognizer(tap)
+        XCTAssertNil(tap.view)
+        let pan = PanGestureRecognizer()
+        pan.setTranslation(CGPoint(x: CGFloat.nan, y: 1), in: nil)
+        XCTAssertEqual(pan.translation(in: nil), .zero)
+    }
+}
