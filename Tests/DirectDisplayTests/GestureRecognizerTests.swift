@@ -152,6 +152,102 @@ final class GestureRecognizerTests: DirectDisplayTestCase {
         XCTAssertEqual(pan.state, .possible, "reset once the button lifts")
     }
 
+    // MARK: Swipe, pinch, rotation, screen edge
+
+    func testASwipeIsAQuickStrokeInItsDirection() async {
+        let view = recordingView()
+        var swipes: [String] = []
+        let swipe = SwipeGestureRecognizer { swipes.append("\($0.state) \(Int($0.location(in: view).x))") }
+        swipe.direction = [.right, .up]
+        view.addGestureRecognizer(swipe)
+        func stroke(to end: CGPoint, taking seconds: TimeInterval) {
+            let start = CGPoint(x: 100, y: 75)
+            display.touchDown(0, at: start, on: screen)
+            for step in 1...4 {
+                display.advanceTime(by: seconds / 4)
+                let f = CGFloat(step) / 4
+                display.touchMove(
+                    0, at: CGPoint(x: start.x + (end.x - start.x) * f, y: start.y + (end.y - start.y) * f), on: screen)
+            }
+            display.touchUp(0, at: end, on: screen)
+            display.advanceTime(by: 1)
+        }
+        stroke(to: CGPoint(x: 170, y: 80), taking: 0.2)
+        XCTAssertEqual(swipes, ["ended 152"], "recognized when it has gone 50 points")
+        stroke(to: CGPoint(x: 30, y: 75), taking: 0.2)
+        stroke(to: CGPoint(x: 170, y: 75), taking: 0.8)
+        stroke(to: CGPoint(x: 160, y: 130), taking: 0.2)
+        XCTAssertEqual(swipes, ["ended 152"], "left is not asked for, slow is a drag, diagonal is neither")
+        stroke(to: CGPoint(x: 100, y: 10), taking: 0.2)
+        XCTAssertEqual(swipes.count, 2)
+    }
+
+    func testAPinchMeasuresScaleAndItsVelocity() async {
+        let view = recordingView()
+        view.isMultipleTouchEnabled = true
+        var log: [String] = []
+        let pinch = PinchGestureRecognizer {
+            log.append("\($0.state) \(String(format: "%.2f", $0.scale)) v\(String(format: "%.2f", $0.velocity))")
+        }
+        view.addGestureRecognizer(pinch)
+        display.touchDown(0, at: CGPoint(x: 50, y: 75), on: screen)
+        display.touchDown(1, at: CGPoint(x: 150, y: 75), on: screen)
+        display.advanceTime(by: 0.1)
+        display.touchMove(1, at: CGPoint(x: 153, y: 75), on: screen)
+        XCTAssertEqual(log, [], "3% is within the hysteresis")
+        display.advanceTime(by: 0.1)
+        display.touchMove(1, at: CGPoint(x: 170, y: 75), on: screen)
+        display.advanceTime(by: 0.1)
+        display.touchMove(0, at: CGPoint(x: 30, y: 75), on: screen)
+        display.touchUp(0, at: CGPoint(x: 30, y: 75), on: screen)
+        display.touchUp(1, at: CGPoint(x: 170, y: 75), on: screen)
+        XCTAssertEqual(log, ["began 1.20 v1.70", "changed 1.40 v2.00", "ended 1.40 v2.00"])
+    }
+
+    func testARotationMeasuresTheTurnInRadians() async {
+        let view = recordingView()
+        view.isMultipleTouchEnabled = true
+        var rotations: [CGFloat] = []
+        var velocities: [CGFloat] = []
+        let rotation = RotationGestureRecognizer {
+            rotations.append($0.rotation)
+            velocities.append($0.velocity)
+        }
+        view.addGestureRecognizer(rotation)
+        display.touchDown(0, at: CGPoint(x: 100, y: 75), on: screen)
+        display.touchDown(1, at: CGPoint(x: 150, y: 75), on: screen)
+        display.advanceTime(by: 0.1)
+        display.touchMove(
+            1, at: CGPoint(x: 100 + 50 * cos(CGFloat.pi / 6), y: 75 + 50 * sin(CGFloat.pi / 6)), on: screen)
+        display.advanceTime(by: 0.1)
+        display.touchMove(1, at: CGPoint(x: 100, y: 125), on: screen)
+        display.touchUp(0, at: CGPoint(x: 100, y: 75), on: screen)
+        display.touchUp(1, at: CGPoint(x: 100, y: 125), on: screen)
+        XCTAssertEqual(rotations.count, 3)
+        XCTAssertEqual(rotations[0], .pi / 6, accuracy: 0.01, "clockwise on screen is positive")
+        XCTAssertEqual(rotations[1], .pi / 2, accuracy: 0.01)
+        XCTAssertEqual(velocities[1], (.pi / 3) / 0.1, accuracy: 0.05)
+    }
+
+    func testAScreenEdgePanStartsOnlyAtItsEdges() async {
+        let view = recordingView()
+        var began = 0
+        let edgePan = ScreenEdgePanGestureRecognizer { if $0.state == .began { began += 1 } }
+        edgePan.edges = .left
+        view.addGestureRecognizer(edgePan)
+        for x: CGFloat in [5, 50, 190] {
+            display.touchDown(0, at: CGPoint(x: x, y: 75), on: screen)
+            display.touchMove(0, at: CGPoint(x: x + 30, y: 75), on: screen)
+            display.touchUp(0, at: CGPoint(x: x + 30, y: 75), on: screen)
+        }
+        XCTAssertEqual(began, 1, "only the touch at the left edge")
+        edgePan.edges = .all
+        display.touchDown(0, at: CGPoint(x: 190, y: 75), on: screen)
+        display.touchMove(0, at: CGPoint(x: 150, y: 75), on: screen)
+        display.touchUp(0, at: CGPoint(x: 150, y: 75), on: screen)
+        XCTAssertEqual(began, 2)
+    }
+
     // MARK: Delivery
 
     func testRecognizersAgreeThroughTheDelegateToRecognizeTogether() async {
