@@ -1,9 +1,10 @@
-// Hostile-value cases: non-finite pen pressure, tilt, wheel clicks and pointer motion at the event boundary.
+// Hostile-value cases: non-finite pen pressure, tilt, wheel clicks and pointer motion at the event boundary;
+// gesture recognizers on views in no window, on views removed mid-gesture, and given non-finite values.
 import DirectDisplay
 import Foundation
 
 extension HostileCase {
-    static var inputCases: [HostileCase] { penCases + wheelCases }
+    static var inputCases: [HostileCase] { penCases + wheelCases + gestureCases }
 
     /// A pen with NaN or infinite pressure or tilt: its touch begins, moves and ends
     /// with finite force and angles.
@@ -53,6 +54,50 @@ extension HostileCase {
                 }
             }
         }
+    }
+}
+
+extension HostileCase {
+    fileprivate static var gestureCases: [HostileCase] {
+        [
+            HostileCase(name: "gesture-view-removed-mid-pan") {
+                let stage = HostileStage()
+                let view = InputRecorder(frame: stage.window.bounds)
+                stage.window.addSubview(view)
+                var states: [GestureRecognizer.State] = []
+                let pan = PanGestureRecognizer { states.append($0.state) }
+                view.addGestureRecognizer(pan)
+                let (display, screen) = (stage.display, stage.screen)
+                display.touchDown(0, at: CGPoint(x: 20, y: 20), on: screen)
+                display.touchMove(0, at: CGPoint(x: 60, y: 20), on: screen)
+                display.touchMove(0, at: CGPoint(x: 80, y: 20), on: screen)
+                view.removeFromSuperview()
+                display.touchMove(0, at: CGPoint(x: 90, y: 20), on: screen)
+                display.touchUp(0, at: CGPoint(x: 90, y: 20), on: screen)
+                display.runUntilIdle()
+                return states == [.began, .changed, .cancelled] && pan.state == .possible
+                    ? nil : "the pan went \(states), now \(pan.state)"
+            },
+            HostileCase(name: "gesture-recognizers-in-no-window") {
+                let view = View(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+                let pinch = PinchGestureRecognizer()
+                let rotation = RotationGestureRecognizer()
+                let pan = PanGestureRecognizer()
+                view.gestureRecognizers = [pinch, rotation, pan, TapGestureRecognizer(), LongPressGestureRecognizer()]
+                for value in [CGFloat.nan, .infinity, -.infinity, 0, -2] {
+                    pinch.scale = value
+                    rotation.rotation = value.isFinite ? 0 : value
+                    pan.setTranslation(CGPoint(x: value, y: value), in: view)
+                }
+                let points = [pinch.location(in: view), pan.location(ofTouch: 5, in: nil), pan.translation(in: view)]
+                view.removeFromSuperview()
+                view.gestureRecognizers = nil
+                guard pinch.scale == 1, rotation.rotation == 0, points.allSatisfy({ $0 == .zero }) else {
+                    return "scale \(pinch.scale), rotation \(rotation.rotation), points \(points)"
+                }
+                return pinch.view == nil && view.gestureRecognizers == nil ? nil : "a recognizer stayed attached"
+            },
+        ]
     }
 }
 
