@@ -1,4 +1,5 @@
 import Foundation
+import InputModel
 
 /// Recognizes a drag, as UIKit's `UIPanGestureRecognizer`: it begins once
 /// between ``minimumNumberOfTouches`` and ``maximumNumberOfTouches`` fingers (or a
@@ -14,8 +15,6 @@ import Foundation
 
     /// How far the centroid moves before the pan begins, in points.
     static let hysteresis: CGFloat = 10
-    /// How far back in time `velocity(in:)` looks, in seconds.
-    static let velocityWindow = 0.1
 
     /// Where the translation is measured from, in screen points.
     private var origin: CGPoint?
@@ -23,8 +22,8 @@ import Foundation
     private var current: CGPoint?
     /// Added to the translation when touches join or leave, so the centroid's jump does not show.
     private var offset = CGPoint.zero
-    private var samples: [(time: TimeInterval, point: CGPoint)] = []
-    private var lastVelocity = CGPoint.zero
+    /// The centroid's speed over the last 0.1 s.
+    private var velocityEstimator = VelocityEstimator()
 
     public required init() { super.init() }
 
@@ -45,7 +44,8 @@ import Foundation
 
     /// How fast the gesture moves, in points per second in `view`'s coordinates.
     public func velocity(in view: View?) -> CGPoint {
-        vector(lastVelocity, in: view)
+        let velocity = velocityEstimator.velocity
+        return vector(CGPoint(x: velocity.x, y: velocity.y), in: view)
     }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
@@ -93,8 +93,7 @@ import Foundation
         origin = nil
         current = nil
         offset = .zero
-        samples = []
-        lastVelocity = .zero
+        velocityEstimator.reset()
     }
 
     /// Keeps the translation continuous when the centroid jumps as fingers join or leave.
@@ -107,7 +106,7 @@ import Foundation
             offset.y += before.y - centre.y
         }
         current = centre
-        samples = [(touches.map(\.timestamp).max() ?? 0, centre)]
+        velocityEstimator.restart(at: ScreenPoint(x: centre.x, y: centre.y), time: touches.map(\.timestamp).max() ?? 0)
     }
 
     private func rebase(removing touches: Set<Touch>) {
@@ -118,15 +117,11 @@ import Foundation
         offset.x += before.x - x
         offset.y += before.y - y
         current = CGPoint(x: x, y: y)
-        samples = []
+        velocityEstimator.restart(at: ScreenPoint(x: x, y: y), time: touches.map(\.timestamp).max() ?? 0)
     }
 
     private func record(_ point: CGPoint, at time: TimeInterval) {
-        samples.append((time, point))
-        samples.removeAll { time - $0.time > Self.velocityWindow }
-        guard let first = samples.first, time > first.time else { return }
-        let dt = CGFloat(time - first.time)
-        lastVelocity = CGPoint(x: (point.x - first.point.x) / dt, y: (point.y - first.point.y) / dt)
+        velocityEstimator.add(ScreenPoint(x: point.x, y: point.y), time: time)
     }
 
     /// A screen vector in `view`'s coordinates (views may be scaled by transforms).

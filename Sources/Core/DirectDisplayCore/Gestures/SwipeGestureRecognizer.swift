@@ -1,4 +1,5 @@
 import Foundation
+import InputModel
 
 /// Recognizes a quick stroke in one direction, as UIKit's `UISwipeGestureRecognizer`:
 /// ``numberOfTouchesRequired`` fingers travel 50 points in one of ``direction``'s
@@ -43,20 +44,16 @@ import Foundation
         else { return }
         let time = touches.map(\.timestamp).max() ?? startTime
         if time - startTime > Self.maximumDuration { return fail() }
-        let dx = centre.x - start.x
-        let dy = centre.y - start.y
-        let stroke: Direction
-        let along: CGFloat
-        let across: CGFloat
-        if abs(dx) >= abs(dy) {
-            stroke = dx > 0 ? .right : .left
-            (along, across) = (abs(dx), abs(dy))
-        } else {
-            stroke = dy > 0 ? .down : .up
-            (along, across) = (abs(dy), abs(dx))
-        }
+        let (direction, along, across) = StrokeDirection.of(dx: centre.x - start.x, dy: centre.y - start.y)
+        let stroke: Direction =
+            switch direction {
+            case .right: .right
+            case .left: .left
+            case .up: .up
+            case .down: .down
+            }
         guard along >= Self.minimumDistance else { return }
-        if direction.contains(stroke), across * 2 < along { recognize(.recognized) } else { fail() }
+        if self.direction.contains(stroke), across * 2 < along { recognize(.recognized) } else { fail() }
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {

@@ -1,4 +1,5 @@
 import Foundation
+import InputModel
 
 /// What a pinch and a rotation share: two fingers, measured as the vector from the
 /// first to the second; the gesture begins once ``hasMovedEnough`` and ends when a
@@ -100,8 +101,7 @@ import Foundation
 
     private func ratio() -> CGFloat {
         guard let baseVector, let vector else { return 1 }
-        let base = hypot(baseVector.x, baseVector.y)
-        return base > 0 ? hypot(vector.x, vector.y) / base : 1
+        return TwoFingerMeasure.scale(from: ScreenPoint(baseVector), to: ScreenPoint(vector))
     }
 }
 
@@ -143,4 +143,8 @@ import Foundation
         return atan2(
             baseVector.x * vector.y - baseVector.y * vector.x, baseVector.x * vector.x + baseVector.y * vector.y)
     }
+}
+
+extension ScreenPoint {
+    fileprivate init(_ point: CGPoint) { self.init(x: point.x, y: point.y) }
 }
