@@ -282,6 +282,23 @@ final class GestureRecognizerTests: DirectDisplayTestCase {
         XCTAssertEqual(log, ["press began", "pan began", "press changed", "pan ended", "press ended"])
     }
 
+    func testAGestureUnderWayKeepsLaterTouchesFromAnother() async {
+        let view = recordingView()
+        view.isMultipleTouchEnabled = true
+        let photo = View(frame: CGRect(x: 100, y: 0, width: 100, height: 150))
+        photo.isMultipleTouchEnabled = true
+        view.addSubview(photo)
+        var log: [String] = []
+        view.addGestureRecognizer(PanGestureRecognizer { log.append("pan \($0.state)") })
+        photo.addGestureRecognizer(PinchGestureRecognizer { log.append("pinch \($0.state)") })
+        display.touchDown(0, at: CGPoint(x: 20, y: 20), on: screen)
+        display.touchMove(0, at: CGPoint(x: 40, y: 20), on: screen)
+        display.touchDown(1, at: CGPoint(x: 120, y: 75), on: screen)
+        display.touchDown(2, at: CGPoint(x: 160, y: 75), on: screen)
+        display.touchMove(2, at: CGPoint(x: 190, y: 75), on: screen)
+        XCTAssertEqual(log, ["pan began", "pan changed"], "the pan holds the photo's touches too")
+    }
+
     func testAButtonInsideATappableViewStillFires() async {
         screen = connect(width: 200, height: 150)
         let window = Window(screen: screen)
@@ -345,8 +362,19 @@ final class GestureRecognizerTests: DirectDisplayTestCase {
         XCTAssertNil(view.gestureRecognizers)
         other.removeGestureRecognizer(tap)
         XCTAssertNil(tap.view)
+        let pinch = PinchGestureRecognizer()
+        let rotation = RotationGestureRecognizer()
         let pan = PanGestureRecognizer()
-        pan.setTranslation(CGPoint(x: CGFloat.nan, y: 1), in: nil)
+        view.gestureRecognizers = [pinch, rotation, pan, TapGestureRecognizer(), LongPressGestureRecognizer()]
+        for value in [CGFloat.nan, .infinity, -.infinity, 0, -2] {
+            pinch.scale = value
+            rotation.rotation = value
+            pan.setTranslation(CGPoint(x: value, y: 1), in: view)
+        }
+        XCTAssertEqual(pinch.scale, 1)
+        XCTAssertEqual(rotation.rotation, -2, "a finite rotation is taken")
         XCTAssertEqual(pan.translation(in: nil), .zero)
+        XCTAssertEqual(pan.translation(in: view), .zero)
+        XCTAssertEqual(pinch.location(in: view), .zero)
     }
 }

@@ -113,6 +113,21 @@ import Foundation
         }
     }
 
+    /// Whether another recognizer already took one of `recognizer`'s touches
+    /// (began and may not recognize with it).
+    static func isBlocked(_ recognizer: GestureRecognizer) -> Bool {
+        for touch in recognizer.trackedTouches {
+            for other in touch.gestureRecognizers where other !== recognizer {
+                if other.state == .began || other.state == .changed,
+                    !recognizer.canRecognize(simultaneouslyWith: other)
+                {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
     /// `recognizer` failed: ends it held for it may now reach their views.
     static func failed(_ recognizer: GestureRecognizer) {
         releaseHeldEnds(of: recognizer.trackedTouches + heldTouches(of: recognizer))

@@ -130,7 +130,7 @@ extension GestureRecognizerDelegate {
             if state == .began || state == .changed { state = newState }
             return
         }
-        guard mayBegin() else { return fail() }
+        guard mayBegin(), !GestureArena.isBlocked(self) else { return fail() }
         if requiredToFail.contains(where: { $0.recognizer?.hasRecognized == true }) { return fail() }
         if requiredToFail.contains(where: { $0.recognizer?.isUndecided == true }) {
             pendingState = newState

@@ -20,6 +20,8 @@ import InputModel
     func hasMovedEnough() -> Bool { false }
     /// The vector became the base: the measure starts again from its value.
     func rebased() {}
+    /// A finger lifts: the measure keeps its last value.
+    func freeze() {}
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         if numberOfTouches > 2, state == .possible { return fail() }
@@ -52,6 +54,7 @@ import InputModel
         case .possible: if numberOfTouches - touches.count == 0 { fail() }
         default: break
         }
+        freeze()
         baseVector = nil
     }
 
@@ -93,6 +96,7 @@ import InputModel
     override func measure() -> CGFloat { scale }
     override func hasMovedEnough() -> Bool { abs(ratio() - 1) >= 0.05 }
     override func rebased() { baseScale = 1 }
+    override func freeze() { baseScale = scale }
 
     open override func reset() {
         super.reset()
@@ -131,6 +135,7 @@ import InputModel
     /// About 4.6° of turn begins the gesture.
     override func hasMovedEnough() -> Bool { abs(turn()) >= 0.08 }
     override func rebased() { baseRotation = 0 }
+    override func freeze() { baseRotation = rotation }
 
     open override func reset() {
         super.reset()
