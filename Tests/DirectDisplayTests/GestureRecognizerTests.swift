@@ -328,6 +328,24 @@ final class GestureRecognizerTests: DirectDisplayTestCase {
         XCTAssertEqual(view.take(), ["began 20,20 t1", "moved 60,20 t1", "ended 60,20 t1"])
     }
 
+    func testDelaysTouchesBeganKeepsTheTouchFromTheViewUntilTheRecognizerFails() async {
+        let view = recordingView()
+        let pan = PanGestureRecognizer()
+        pan.delaysTouchesBegan = true
+        view.addGestureRecognizer(pan)
+        display.touchDown(0, at: CGPoint(x: 20, y: 20), on: screen)
+        display.touchMove(0, at: CGPoint(x: 24, y: 20), on: screen)
+        XCTAssertEqual(view.take(), [], "held while the pan may still begin")
+        display.touchMove(0, at: CGPoint(x: 60, y: 20), on: screen)
+        display.touchUp(0, at: CGPoint(x: 60, y: 20), on: screen)
+        XCTAssertEqual(view.take(), [], "the pan took it: the view never saw it")
+        display.advanceTime(by: 1)
+        display.touchDown(0, at: CGPoint(x: 20, y: 20), on: screen)
+        display.touchMove(0, at: CGPoint(x: 24, y: 20), on: screen)
+        display.touchUp(0, at: CGPoint(x: 24, y: 20), on: screen)
+        XCTAssertEqual(view.take(), ["began 24,20 t1", "ended 24,20 t1"], "the pan failed: begin, then end")
+    }
+
     // MARK: Bad input
 
     func testAViewRemovedMidPanCancelsItsRecognizer() async {

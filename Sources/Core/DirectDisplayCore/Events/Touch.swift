@@ -68,6 +68,8 @@ import Foundation
     var isCancelledForView = false
     /// The view's `touchesEnded` waits for the recognizers that delay it to decide.
     var heldEnd: Event?
+    /// The view's `touchesBegan` waits for the recognizers that delay it to fail.
+    var heldBegin: Event?
 
     /// A touch for a synthetic event (`Application.shared.sendEvent(_:)`), at a
     /// point in `screen`'s coordinates; its window and view are found by hit-testing when it begins.

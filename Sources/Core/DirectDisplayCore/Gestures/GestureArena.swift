@@ -3,7 +3,8 @@ import Foundation
 /// UIKit's delivery of touches to gesture recognizers and views: the recognizers
 /// of a touch's hit view and its ancestors see each touch first; the hit view gets
 /// it afterwards unless a recognizer took it (``GestureRecognizer/cancelsTouchesInView``),
-/// and its `touchesEnded` waits while a recognizer that delays it is undecided.
+/// its `touchesBegan` waits while a recognizer that delays it is undecided (and
+/// never comes if one recognizes), and so does its `touchesEnded`.
 @MainActor enum GestureArena {
     /// Delivers a touch event into `window`: recognizers first, then views.
     static func deliver(_ event: Event, in window: Window) {
@@ -18,9 +19,20 @@ import Foundation
         for recognizer in involved { feed(recognizer, touches: touches, event: event) }
         for (view, viewTouches) in event.touchesByView(in: window) {
             var deliverable = viewTouches.filter { !$0.isCancelledForView }
-            for touch in deliverable where touch.phase == .ended && isEndHeld(touch) {
-                touch.heldEnd = event
-                deliverable.remove(touch)
+            for touch in deliverable {
+                if touch.heldBegin != nil || (touch.phase == .began && isBeginHeld(touch)) {
+                    // The view has not seen the touch: its moves are dropped, its end waits for the begin.
+                    switch touch.phase {
+                    case .began: touch.heldBegin = event
+                    case .ended: touch.heldEnd = event
+                    case .cancelled: touch.heldBegin = nil
+                    case .moved, .stationary: break
+                    }
+                    deliverable.remove(touch)
+                } else if touch.phase == .ended && isEndHeld(touch) {
+                    touch.heldEnd = event
+                    deliverable.remove(touch)
+                }
             }
             if !deliverable.isEmpty { view.deliver(deliverable, with: event) }
         }
@@ -71,6 +83,11 @@ import Foundation
         }
     }
 
+    /// Whether a recognizer that delays `touchesBegan` has not decided yet.
+    private static func isBeginHeld(_ touch: Touch) -> Bool {
+        touch.gestureRecognizers.contains { $0.delaysTouchesBegan && $0.isUndecided }
+    }
+
     /// Whether a recognizer that delays `touchesEnded` has not decided yet.
     private static func isEndHeld(_ touch: Touch) -> Bool {
         touch.gestureRecognizers.contains { $0.delaysTouchesEnded && $0.isUndecided }
@@ -99,6 +116,12 @@ import Foundation
         var byView: [(View, Set<Touch>, Event?)] = []
         for touch in touches where !touch.isCancelledForView {
             touch.isCancelledForView = true
+            // A touch whose begin was held never reached its view: nothing to cancel.
+            if touch.heldBegin != nil {
+                touch.heldBegin = nil
+                touch.heldEnd = nil
+                continue
+            }
             guard let view = touch.view else { continue }
             let event = touch.heldEnd
             touch.heldEnd = nil
@@ -140,7 +163,11 @@ import Foundation
 
     private static func releaseHeldEnds(of touches: [Touch]) {
         for touch in touches {
-            guard let event = touch.heldEnd, !isEndHeld(touch) else { continue }
+            if let began = touch.heldBegin, !isBeginHeld(touch) {
+                touch.heldBegin = nil
+                if !touch.isCancelledForView, let view = touch.view { view.touchesBegan([touch], with: began) }
+            }
+            guard touch.heldBegin == nil, let event = touch.heldEnd, !isEndHeld(touch) else { continue }
             touch.heldEnd = nil
             touch.gestureRecognizers = []
             if !touch.isCancelledForView, let view = touch.view { view.touchesEnded([touch], with: event) }

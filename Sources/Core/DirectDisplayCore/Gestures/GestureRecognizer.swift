@@ -56,8 +56,8 @@ extension GestureRecognizerDelegate {
     public weak var delegate: (any GestureRecognizerDelegate)?
     /// Whether recognizing sends the hit view `touchesCancelled` for the gesture's touches (UIKit's default: true).
     public var cancelsTouchesInView = true
-    /// Whether the hit view gets `touchesBegan` only after this fails. Not supported
-    /// here yet: began always goes to the view at once (UIKit's default, false).
+    /// Whether the hit view gets `touchesBegan` only once this fails (never if it
+    /// recognizes); moves before that are not delivered (UIKit's default: false).
     public var delaysTouchesBegan = false
     /// Whether the hit view's `touchesEnded` waits until this recognizes (then the view
     /// gets `touchesCancelled`) or fails (UIKit's default: true).
