@@ -539,6 +539,55 @@ final class DamageCompositionTests: DirectDisplayTestCase {
         assertMatchesFullRecompose(screen, "move animation ended")
     }
 
+    /// A turned view with nothing but a fill, turned again (or recoloured or faded),
+    /// has its group written into the kept scene (not the window flattened again):
+    /// the damage is its old and new outlines' bounds. Turned back to the identity,
+    /// or given a subview, the window is flattened anew.
+    func testATurnedPlainViewIsTurnedInTheKeptScene() async {
+        let screen = connect(width: 200, height: 150)
+        let window = Window(frame: CGRect(x: 10, y: 10, width: 180, height: 130))
+        window.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.2, alpha: 1)
+        let clipper = View(frame: CGRect(x: 20, y: 15, width: 120, height: 90))
+        clipper.clipsToBounds = true
+        clipper.backgroundColor = Color(red: 0, green: 0.4, blue: 0, alpha: 1)
+        let turned = View(frame: CGRect(x: 70, y: 40, width: 40, height: 30))
+        turned.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 0.8)
+        turned.transform = CGAffineTransform(rotationAngle: 0.1)
+        clipper.addSubview(turned)
+        let above = View(frame: CGRect(x: 100, y: 50, width: 20, height: 20))
+        above.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 1)
+        clipper.addSubview(above)
+        window.addSubview(clipper)
+        window.isHidden = false
+        assertMatchesFullRecompose(screen, "first frame")
+        let kept = window.keptScene
+
+        for (step, angle) in [0.3, 1.2, -0.7, 2.5].enumerated() {
+            turned.transform = CGAffineTransform(rotationAngle: angle).scaledBy(x: 1 + 0.2 * Double(step), y: 1)
+            assertMatchesFullRecompose(screen, "turned \(angle) rad, partly clipped")
+            XCTAssertTrue(window.keptScene === kept, "turned \(angle) rad in the kept scene")
+        }
+        turned.backgroundColor = Color(red: 1, green: 0.6, blue: 0, alpha: 0.5)
+        assertMatchesFullRecompose(screen, "a turned view recoloured, another opacity")
+        turned.alpha = 0.6
+        assertMatchesFullRecompose(screen, "a turned view faded")
+        XCTAssertTrue(window.keptScene === kept, "recoloured and faded in the kept scene")
+
+        turned.transform = .identity
+        assertMatchesFullRecompose(screen, "turned back")
+        XCTAssertFalse(window.keptScene === kept, "the identity: flattened anew")
+        turned.transform = CGAffineTransform(rotationAngle: 0.4)
+        assertMatchesFullRecompose(screen, "turned again")
+        let again = window.keptScene
+        turned.addSubview(View(frame: CGRect(x: 2, y: 2, width: 5, height: 5)))
+        turned.subviews[0].backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 1)
+        turned.transform = CGAffineTransform(rotationAngle: 0.5)
+        assertMatchesFullRecompose(screen, "a turned view with a subview turned")
+        XCTAssertFalse(window.keptScene === again, "a subview: flattened anew")
+        turned.alpha = 0
+        assertMatchesFullRecompose(screen, "a turned view at alpha 0")
+    }
+
     func testHeadlessFramesAreKeptNotReallocated() async {
         let screen = connect(width: 64, height: 48)
         let window = Window(screen: screen)

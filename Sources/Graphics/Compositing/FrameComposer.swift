@@ -1,3 +1,4 @@
+import CCairo
 import CPixman
 import Foundation
 import Geometry
@@ -341,39 +342,86 @@ package enum FrameComposer {
     }
 
     /// Fills `rect` (pixels of a transformed group's source) mapped by `transform`,
-    /// within `area` of the layer: the parallelogram is rasterised by pixman into an
-    /// a8 coverage mask (its edges antialiased by area, as bilinear sampling blends
-    /// them) and the colour blended through it. False, having drawn nothing, when
-    /// the outline is beyond what pixman's 16.16 coordinates hold (an extreme scale).
+    /// within `area` of the layer: the parallelogram's area coverage (its edges
+    /// antialiased by area, as bilinear sampling blends them) goes into an a8 mask
+    /// and the colour is blended through it. False, having drawn nothing, when the
+    /// outline is beyond what the rasterisers' fixed-point coordinates hold (an extreme scale).
     private static func fillTransformed(
         _ rect: PixelRect, color: PixelColor, opacity: Double, transform: CGAffineTransform, area: PixelRect,
         layer: Layer
     ) -> Bool {
         guard !rect.isEmpty, !area.isEmpty, transform.isInvertible else { return true }
-        // Clockwise (or anticlockwise, when the transform mirrors) around the outline, in the mask's pixels.
         let corners = [
             CGPoint(x: rect.x, y: rect.y), CGPoint(x: rect.maxX, y: rect.y), CGPoint(x: rect.maxX, y: rect.maxY),
             CGPoint(x: rect.x, y: rect.maxY),
-        ].map {
-            let point = $0.applying(transform)
-            return CGPoint(x: point.x - CGFloat(area.x), y: point.y - CGFloat(area.y))
-        }
+        ].map { $0.applying(transform) }
         let limit: CGFloat = 16_384
-        guard corners.allSatisfy({ abs($0.x) < limit && abs($0.y) < limit }) else { return false }
+        guard
+            corners.allSatisfy({
+                abs($0.x - CGFloat(area.x)) < limit && abs($0.y - CGFloat(area.y)) < limit
+            })
+        else { return false }
         var pixmanColor = premultiplied(color, opacity: opacity)
         guard pixmanColor.alpha > 0 else { return true }
-        var trapezoids = horizontalBands(ofConvex: corners)
-        guard !trapezoids.isEmpty,
-            let mask = pixman_image_create_bits(PIXMAN_a8, Int32(area.width), Int32(area.height), nil, 0)
-        else { return true }
+        // A small outline's coverage is found by cairo over its whole bounding box
+        // (cairo's coverage near a surface's edge depends on where the surface ends:
+        // drawn for part of a frame, it must be the same as for the whole frame);
+        // a larger one's by pixman's trapezoids over `area` alone (exact wherever cut).
+        let outline = PixelRect(
+            x: Int(corners.map(\.x).min()!.rounded(.down)), y: Int(corners.map(\.y).min()!.rounded(.down)),
+            width: Int(corners.map(\.x).max()!.rounded(.up)) - Int(corners.map(\.x).min()!.rounded(.down)),
+            height: Int(corners.map(\.y).max()!.rounded(.up)) - Int(corners.map(\.y).min()!.rounded(.down)))
+        let maskArea = outline.width * outline.height <= smallOutlinePixels ? outline : area
+        let inMask = corners.map { CGPoint(x: $0.x - CGFloat(maskArea.x), y: $0.y - CGFloat(maskArea.y)) }
+        let mask: OpaquePointer?
+        if maskArea == outline {
+            mask = coverageMask(ofConvex: inMask, width: maskArea.width, height: maskArea.height)
+        } else {
+            var trapezoids = horizontalBands(ofConvex: inMask)
+            mask =
+                trapezoids.isEmpty
+                ? nil : pixman_image_create_bits(PIXMAN_a8, Int32(area.width), Int32(area.height), nil, 0)
+            if let mask { pixman_add_trapezoids(mask, 0, 0, Int32(trapezoids.count), &trapezoids) }
+        }
+        guard let mask else { return true }
         defer { pixman_image_unref(mask) }
-        pixman_add_trapezoids(mask, 0, 0, Int32(trapezoids.count), &trapezoids)
         guard let source = pixman_image_create_solid_fill(&pixmanColor) else { return true }
         defer { pixman_image_unref(source) }
         pixman_image_composite32(
-            PIXMAN_OP_OVER, source, mask, layer.image, 0, 0, 0, 0, Int32(area.x - layer.origin.x),
-            Int32(area.y - layer.origin.y), Int32(area.width), Int32(area.height))
+            PIXMAN_OP_OVER, source, mask, layer.image, 0, 0, Int32(area.x - maskArea.x), Int32(area.y - maskArea.y),
+            Int32(area.x - layer.origin.x), Int32(area.y - layer.origin.y), Int32(area.width), Int32(area.height))
         return true
+    }
+
+    /// The largest outline (bounding box pixels) whose coverage is found by cairo, whole.
+    static let smallOutlinePixels = 512 * 512
+
+    /// An a8 mask of `width`×`height` holding the area coverage of the polygon
+    /// `corners` (mask pixels), or nil when it cannot be made. cairo's scan converter
+    /// fills it span by span, where pixman's trapezoid rasteriser samples 15 rows per
+    /// pixel row whatever the width: about half the time for a small turned view (the
+    /// larger part of composing it).
+    static func coverageMask(ofConvex corners: [CGPoint], width: Int, height: Int) -> OpaquePointer? {
+        guard width > 0, height > 0, corners.count > 2,
+            let mask = pixman_image_create_bits(PIXMAN_a8, Int32(width), Int32(height), nil, 0)
+        else { return nil }
+        guard let bits = pixman_image_get_data(mask) else {
+            pixman_image_unref(mask)
+            return nil
+        }
+        // The mask's memory, lent to cairo (pixman's a8 rows are 4-byte aligned, as cairo's are).
+        let surface = cairo_image_surface_create_for_data(
+            UnsafeMutableRawPointer(bits).assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8, Int32(width),
+            Int32(height), pixman_image_get_stride(mask))
+        let cairo = cairo_create(surface)
+        cairo_move_to(cairo, corners[0].x, corners[0].y)
+        for corner in corners.dropFirst() { cairo_line_to(cairo, corner.x, corner.y) }
+        cairo_close_path(cairo)
+        cairo_fill(cairo)
+        cairo_destroy(cairo)
+        cairo_surface_flush(surface)
+        cairo_surface_destroy(surface)
+        return mask
     }
 
     /// A convex polygon as trapezoids between the heights of its corners: in each

@@ -36,7 +36,9 @@ extension View {
     /// still holds the view's fill and nothing animates it; otherwise the window is
     /// flattened again, as for any other change.
     func setNeedsRecolour() {
-        guard let window, let slot = fillSlot, let kept = window.keptScene, kept.serial == slot.scene,
+        // The fill's slot or, for a turned view, its group's.
+        guard let window, let kept = window.keptScene,
+            fillSlot?.scene == kept.serial || (transformSlot?.scene == kept.serial && !transform.isIdentity),
             kept.version == window.sceneVersion, animations.isEmpty, AnimationTransaction.stack.last ?? nil == nil
         else { return setNeedsCompositeOfScreen() }
         let wasPending = window.hasChangesInPlace
@@ -67,6 +69,24 @@ extension View {
         if !wasPending { screen.compositor.windowRecoloured(window) }
         if !window.isHidden { screen.setNeedsComposite() }
     }
+}
+
+/// Where a turned view with nothing but a fill (outside other groups) sits in its
+/// window's kept scene: its transformed group of three operations (begin, fill,
+/// end) and its one element. Turned again, recoloured or faded, the view alone is
+/// flattened and its group written over the old one, instead of flattening the window.
+struct TransformSlot {
+    /// The `WindowScene.serial` of the flattening that made it (see `FillSlot.scene`).
+    let scene: UInt64
+    /// The group's first operation and its element.
+    let operation: Int
+    let element: Int
+    /// What the window's flattening passed the view: where its superview's bounds
+    /// origin is (screen points), the enclosing opacity and clip, and the groups' hash.
+    let originInParent: CGPoint
+    let opacity: CGFloat
+    let clip: PixelRect
+    let groupPath: Int
 }
 
 /// Where a view's drawn content sits in its window's kept scene: an image of its
@@ -119,6 +139,13 @@ extension WindowScene {
         let views = window.pendingRecolours
         window.pendingRecolours = []
         for view in views {
+            if let slot = view.transformSlot, slot.scene == serial, !view.transform.isIdentity {
+                guard retransform(view, slot: slot, operations: &operations, base: base, damage: &damage) else {
+                    window.sceneDidChange()
+                    return false
+                }
+                continue
+            }
             // The scene is current: nothing else changed in the window since it was
             // flattened (a move of a view with more than a fill changes its version).
             // The colour as the flattener computes it: times the enclosing opacity, and
@@ -153,6 +180,35 @@ extension WindowScene {
             damage.add(oldArea)
             damage.add(area)
         }
+        return true
+    }
+
+    /// Writes the group of a turned view with nothing but a fill, flattened alone,
+    /// over its old one (`TransformSlot`), adding the old and new bounds to `damage`.
+    /// False when it is no longer such a group (then the window is flattened again).
+    @MainActor private func retransform(
+        _ view: View, slot: TransformSlot, operations: inout [DrawOperation], base: Int, damage: inout DamageRegion
+    ) -> Bool {
+        guard view.subviews.isEmpty, view.contentSurface == nil, view.animations.isEmpty,
+            slot.operation + 2 < self.operations.count, slot.element < elements.count,
+            case .beginTransformedGroup = self.operations[slot.operation]
+        else { return false }
+        var flattener = ViewTreeFlattener(scale: scale)
+        flattener.add(view, at: slot)
+        guard flattener.operations.count == 3, flattener.elements.count == 1,
+            case .beginTransformedGroup = flattener.operations[0], case .fill = flattener.operations[1],
+            case .endGroup = flattener.operations[2]
+        else { return false }
+        let new = flattener.elements[0]
+        let oldArea = elements[slot.element].area
+        for index in 0..<2 {
+            replace(
+                operation: slot.operation + index, with: flattener.operations[index], element: slot.element,
+                area: new.area, signature: new.signature)
+            operations[base + slot.operation + index] = flattener.operations[index]
+        }
+        damage.add(oldArea)
+        damage.add(new.area)
         return true
     }
 }

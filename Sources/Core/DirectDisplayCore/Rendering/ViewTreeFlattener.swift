@@ -32,7 +32,19 @@ import Foundation
     /// The tree is walked by a loop over `steps`, not by recursion: a chain of views
     /// 100,000 deep would overflow the stack.
     mutating func add(_ window: Window, clip: PixelRect, offset: CGPoint = .zero) {
-        var steps: [Step] = [.add(window, originInParent: offset, opacity: 1, clip: clip)]
+        walk([.add(window, originInParent: offset, opacity: 1, clip: clip)])
+    }
+
+    /// Flattens a turned view with nothing but a fill alone, where `slot` says it sits
+    /// in its window's scene: its group's operations and its element as flattening
+    /// the whole window makes them.
+    mutating func add(_ view: View, at slot: TransformSlot) {
+        groupPath = slot.groupPath
+        walk([.add(view, originInParent: slot.originInParent, opacity: slot.opacity, clip: slot.clip)])
+    }
+
+    private mutating func walk(_ start: [Step]) {
+        var steps = start
         while let step = steps.popLast() {
             switch step {
             case .add(let view, let originInParent, let opacity, let clip):
@@ -57,6 +69,13 @@ import Foundation
         case endTransformed(TransformedGroup)
     }
 
+    /// Where `add(_:originInParent:opacity:clip:then:)` was asked to add a view (kept for its `TransformSlot`).
+    private struct Placement {
+        let originInParent: CGPoint
+        let opacity: CGFloat
+        let clip: PixelRect
+    }
+
     /// A transformed view's group, open while its subtree is added.
     private struct TransformedGroup {
         let view: View
@@ -65,7 +84,9 @@ import Foundation
         let bounds: PixelRect
         let opacity: CGFloat
         let firstElement: Int
+        let firstOperation: Int
         let outerGroupPath: Int
+        let placement: Placement
     }
 
     enum Rounding { case nearest, outward }
@@ -148,7 +169,8 @@ import Foundation
             .endTransformed(
                 TransformedGroup(
                     view: view, transform: transform, source: source, bounds: bounds, opacity: groupOpacity,
-                    firstElement: elements.count, outerGroupPath: groupPath)))
+                    firstElement: elements.count, firstOperation: operations.count - 1, outerGroupPath: groupPath,
+                    placement: Placement(originInParent: originInParent, opacity: opacity, clip: clip))))
         groupPath = 0
         transformedDepth += 1
         addUntransformed(
@@ -174,6 +196,17 @@ import Foundation
             inner: inner.map { InnerElement(key: $0.key, area: $0.area, signature: $0.signature) })
         elements.removeSubrange(group.firstElement...)
         element(group.view, kind: 3, area: bounds, signature: signature, contentDamage: redrawn)
+        // A turned view with nothing but a fill, outside other groups: turned again,
+        // its group is written in place.
+        if let fillSlotScene, transformedDepth == 0, groupDepth == 0, group.view.subviews.isEmpty,
+            group.view.contentSurface == nil, operations.count == group.firstOperation + 3,
+            case .fill = operations[group.firstOperation + 1]
+        {
+            group.view.transformSlot = TransformSlot(
+                scene: fillSlotScene, operation: group.firstOperation, element: elements.count - 1,
+                originInParent: group.placement.originInParent, opacity: group.placement.opacity,
+                clip: group.placement.clip, groupPath: group.outerGroupPath)
+        }
     }
 
     /// Where the view's untransformed pixels go: about the centre of `frame` (screen

@@ -21,7 +21,13 @@ extension View {
     func setTransform(_ newValue: CGAffineTransform) {
         guard newValue != transformStorage else { return }
         willChangeAnimatable(\.transform, to: newValue)
+        let wasTransformed = !transformStorage.isIdentity
         transformStorage = newValue
+        // A turned view with nothing but a fill turned again changes only its own
+        // group: written in place (Recolour.swift).
+        if wasTransformed, !newValue.isIdentity, transformSlot != nil, subviews.isEmpty, contentSurface == nil {
+            return setNeedsRecolour()
+        }
         setNeedsCompositeOfScreen()
     }
 

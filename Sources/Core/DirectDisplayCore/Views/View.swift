@@ -38,6 +38,8 @@ import WindowModel
     var fillSlot: FillSlot?
     /// Where the drawn content is in the window's kept scene, to redraw it in place.
     var contentSlot: ContentSlot?
+    /// Where the turned fill is in the window's kept scene, to turn it in place.
+    var transformSlot: TransformSlot?
 
     /// The superview, or nil for a window or a view not in a hierarchy.
     public private(set) weak var superview: View?
