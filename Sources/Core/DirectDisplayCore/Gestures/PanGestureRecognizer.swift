@@ -80,6 +80,11 @@ import InputModel
             if remaining == 0 { fail() }
         case .began, .changed:
             if remaining < minimumNumberOfTouches {
+                // The lift is the last sample: fingers held still before lifting end with no speed.
+                if let centre = centroidInScreen {
+                    current = centre
+                    record(centre, at: touches.map(\.timestamp).max() ?? 0)
+                }
                 state = .ended
             } else {
                 rebase(removing: touches)

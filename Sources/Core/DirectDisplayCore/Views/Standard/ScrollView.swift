@@ -1,0 +1,446 @@
+import Animation
+import Foundation
+import Scheduling
+
+/// Insets from each edge of a rectangle, in points, as UIKit's `UIEdgeInsets`.
+public struct EdgeInsets: Sendable, Hashable {
+    public var top: CGFloat
+    public var left: CGFloat
+    public var bottom: CGFloat
+    public var right: CGFloat
+
+    public init(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    public static let zero = EdgeInsets()
+
+    var isFinite: Bool { top.isFinite && left.isFinite && bottom.isFinite && right.isFinite }
+}
+
+/// What a scroll view tells as it scrolls, as UIKit's `UIScrollViewDelegate`; every method
+/// has a default that does nothing.
+@MainActor public protocol ScrollViewDelegate: AnyObject {
+    /// The content offset changed (by a drag, a deceleration, an animation or a setter).
+    func scrollViewDidScroll(_ scrollView: ScrollView)
+    /// A drag is about to move the content.
+    func scrollViewWillBeginDragging(_ scrollView: ScrollView)
+    /// The finger lifted with `velocity` (points per millisecond); the content will come to
+    /// rest at `targetContentOffset`, which the delegate may change.
+    func scrollViewWillEndDragging(
+        _ scrollView: ScrollView, withVelocity velocity: CGPoint, targetContentOffset: inout CGPoint)
+    /// The drag ended; `decelerate` says whether the content keeps moving.
+    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool)
+    /// The content starts moving on its own after a drag.
+    func scrollViewWillBeginDecelerating(_ scrollView: ScrollView)
+    /// The content came to rest after a drag.
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView)
+    /// An animation of `setContentOffset(_:animated:)` or `scrollRectToVisible(_:animated:)` ended.
+    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
+}
+
+extension ScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: ScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {}
+    public func scrollViewWillEndDragging(
+        _ scrollView: ScrollView, withVelocity velocity: CGPoint, targetContentOffset: inout CGPoint
+    ) {}
+    public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {}
+    public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {}
+    public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
+}
+
+/// A view that scrolls its subviews (its content) by dragging, as UIKit's `UIScrollView`:
+/// `contentOffset` is `bounds.origin`, the content is `contentSize` large, and a release
+/// coasts with UIKit's deceleration, rubber-bands beyond the edges and springs back
+/// (ScrollPhysics). Every step of the motion is on the display clock, one per refresh,
+/// and nothing is scheduled at rest.
+@MainActor open class ScrollView: View {
+    /// How quickly a coast slows down: the fraction of the speed kept per millisecond.
+    public struct DecelerationRate: RawRepresentable, Sendable, Hashable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// UIKit's 0.998.
+        public static let normal = DecelerationRate(rawValue: ScrollPhysics.normalDecelerationRate)
+        /// UIKit's 0.99.
+        public static let fast = DecelerationRate(rawValue: ScrollPhysics.fastDecelerationRate)
+    }
+
+    /// The size of the content, in points; negative or non-finite sides are refused.
+    open var contentSize: CGSize = .zero {
+        didSet {
+            guard contentSize.isFinite, contentSize.width >= 0, contentSize.height >= 0 else {
+                NonFiniteValueLog.refused("contentSize", of: self, value: contentSize)
+                contentSize = oldValue
+                return
+            }
+        }
+    }
+
+    /// Extra room around the content, in points; a non-finite inset is refused.
+    open var contentInset: EdgeInsets = .zero {
+        didSet {
+            guard contentInset.isFinite else {
+                NonFiniteValueLog.refused("contentInset", of: self, value: contentInset)
+                contentInset = oldValue
+                return
+            }
+        }
+    }
+
+    /// Whether the content rubber-bands beyond its edges (true).
+    open var bounces = true
+    /// Whether a drag rubber-bands vertically even when the content is no taller than the view (false).
+    open var alwaysBounceVertical = false
+    /// Whether a drag rubber-bands horizontally even when the content is no wider than the view (false).
+    open var alwaysBounceHorizontal = false
+    /// Whether drags scroll (true).
+    open var isScrollEnabled = true {
+        didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
+    }
+    /// Whether scrolling stops on multiples of the bounds' size (false).
+    open var isPagingEnabled = false
+    /// How quickly a coast slows (`.normal`).
+    open var decelerationRate: DecelerationRate = .normal
+
+    /// Whether a finger is on the content and the scroll view follows it.
+    public private(set) var isTracking = false
+    /// Whether the content is being dragged.
+    public private(set) var isDragging = false
+    /// Whether the content moves on its own after a drag.
+    public private(set) var isDecelerating = false
+
+    /// The pan that drags the content; the scroll view owns it.
+    public let panGestureRecognizer = PanGestureRecognizer()
+
+    public weak var delegate: (any ScrollViewDelegate)?
+
+    /// One axis's motion after a release or for an animation.
+    private enum AxisMotion {
+        case coast(ScrollDeceleration, since: Double)
+        case spring(ScrollSpring, since: Double)
+        case curve(from: Double, to: Double, timing: AnimationTiming)
+    }
+
+    private struct Motion {
+        var x: AxisMotion?
+        var y: AxisMotion?
+        /// A `setContentOffset(_:animated:)` (ends with didEndScrollingAnimation) rather than a coast.
+        var isAnimation: Bool
+    }
+
+    private var motion: Motion?
+    private var frameTimer: TimerID?
+    /// Where the drag would put the content without edges (the rubber band shows less of it beyond them).
+    private var dragStart = CGPoint.zero
+
+    public override init(frame: CGRect = .zero) {
+        super.init(frame: frame)
+        clipsToBounds = true
+        panGestureRecognizer.addTarget { [weak self] _ in self?.panChanged() }
+        addGestureRecognizer(panGestureRecognizer)
+    }
+
+    isolated deinit {
+        if let frameTimer { Application.shared.backend?.eventLoop.cancelTimer(frameTimer) }
+    }
+
+    // MARK: Offset
+
+    /// The point of the content at the view's top left: `bounds.origin`. Setting it stops any
+    /// motion; a non-finite offset is refused and the offset is kept within the scrollable range.
+    open var contentOffset: CGPoint {
+        get { bounds.origin }
+        set { setContentOffset(newValue, animated: false) }
+    }
+
+    /// Scrolls to `contentOffset` (within the scrollable range), moving there over 0.3 s when
+    /// `animated`; a non-finite offset is refused.
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        guard contentOffset.isFinite else {
+            return NonFiniteValueLog.refused("contentOffset", of: self, value: contentOffset)
+        }
+        let target = clamped(contentOffset)
+        stopMotion()
+        guard animated, Application.shared.backend != nil, target != self.contentOffset else {
+            return show(target)
+        }
+        let timing = AnimationTiming(beginTime: now, duration: 0.3, curve: .easeInEaseOut)
+        let from = self.contentOffset
+        startMotion(
+            Motion(
+                x: .curve(from: from.x, to: target.x, timing: timing),
+                y: .curve(from: from.y, to: target.y, timing: timing), isAnimation: true))
+    }
+
+    /// Scrolls as little as needed to show `rect` (in the content's coordinates).
+    open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
+        guard rect.isFinite else { return NonFiniteValueLog.refused("scrollRectToVisible", of: self, value: rect) }
+        let visible = bounds
+        func axis(_ offset: CGFloat, _ length: CGFloat, _ low: CGFloat, _ high: CGFloat) -> CGFloat {
+            if high - low > length || low < offset { return low }
+            if high > offset + length { return high - length }
+            return offset
+        }
+        let target = CGPoint(
+            x: axis(visible.minX, visible.width, rect.minX, rect.maxX),
+            y: axis(visible.minY, visible.height, rect.minY, rect.maxY))
+        setContentOffset(target, animated: animated)
+    }
+
+    /// The offsets the content rests at along each axis.
+    var horizontalRange: ClosedRange<Double> {
+        ScrollPhysics.offsetRange(
+            contentLength: contentSize.width, boundsLength: bounds.width, insetBefore: contentInset.left,
+            insetAfter: contentInset.right)
+    }
+
+    var verticalRange: ClosedRange<Double> {
+        ScrollPhysics.offsetRange(
+            contentLength: contentSize.height, boundsLength: bounds.height, insetBefore: contentInset.top,
+            insetAfter: contentInset.bottom)
+    }
+
+    private func clamped(_ offset: CGPoint) -> CGPoint {
+        let x = horizontalRange
+        let y = verticalRange
+        return CGPoint(
+            x: min(max(offset.x, x.lowerBound), x.upperBound), y: min(max(offset.y, y.lowerBound), y.upperBound))
+    }
+
+    /// Moves the content to `offset` and tells the delegate if it moved.
+    private func show(_ offset: CGPoint) {
+        guard offset.isFinite, offset != bounds.origin else { return }
+        bounds = CGRect(origin: offset, size: bounds.size)
+        delegate?.scrollViewDidScroll(self)
+    }
+
+    // MARK: Dragging
+
+    /// Whether a drag moves the content along each axis: it is longer than the view, or
+    /// always bounces that way.
+    private var scrollsHorizontally: Bool {
+        horizontalRange.upperBound > horizontalRange.lowerBound || alwaysBounceHorizontal
+    }
+
+    private var scrollsVertically: Bool {
+        verticalRange.upperBound > verticalRange.lowerBound || alwaysBounceVertical
+    }
+
+    private func panChanged() {
+        switch panGestureRecognizer.state {
+        case .began:
+            stopMotion()
+            isTracking = true
+            isDragging = true
+            dragStart = unconstrainedOffset
+            delegate?.scrollViewWillBeginDragging(self)
+            follow(panGestureRecognizer.translation(in: self))
+        case .changed:
+            follow(panGestureRecognizer.translation(in: self))
+        case .ended, .cancelled:
+            guard isDragging else { return }
+            let velocity = panGestureRecognizer.state == .ended ? panGestureRecognizer.velocity(in: self) : .zero
+            endDrag(velocity: CGPoint(x: -velocity.x / 1000, y: -velocity.y / 1000))
+        default:
+            break
+        }
+    }
+
+    /// The offset a drag's finger would give without the rubber band, from the shown offset.
+    private var unconstrainedOffset: CGPoint {
+        func axis(_ shown: Double, _ range: ClosedRange<Double>, _ dimension: Double) -> Double {
+            // The rubber band's inverse: x = d·m/(0.55·(d − m)) for a shown excess m.
+            guard dimension > 0 else { return shown }
+            let excess = shown < range.lowerBound ? shown - range.lowerBound : max(shown - range.upperBound, 0)
+            let moved = min(abs(excess), dimension * 0.999)
+            let pull = dimension * moved / (ScrollPhysics.rubberBandCoefficient * (dimension - moved))
+            return shown - excess + (excess < 0 ? -pull : pull)
+        }
+        return CGPoint(
+            x: axis(contentOffset.x, horizontalRange, bounds.width),
+            y: axis(contentOffset.y, verticalRange, bounds.height))
+    }
+
+    private func follow(_ translation: CGPoint) {
+        let x =
+            scrollsHorizontally
+            ? ScrollPhysics.rubberBandedOffset(
+                dragStart.x - translation.x, range: horizontalRange, dimension: bounds.width, bounces: bounces)
+            : contentOffset.x
+        let y =
+            scrollsVertically
+            ? ScrollPhysics.rubberBandedOffset(
+                dragStart.y - translation.y, range: verticalRange, dimension: bounds.height, bounces: bounces)
+            : contentOffset.y
+        show(CGPoint(x: x, y: y))
+    }
+
+    /// The finger lifted with `velocity` (points per millisecond, in content terms): coast,
+    /// page or spring back, after the delegate has seen (and may have moved) the target.
+    private func endDrag(velocity rawVelocity: CGPoint) {
+        let velocity = CGPoint(
+            x: scrollsHorizontally && rawVelocity.x.isFinite ? rawVelocity.x : 0,
+            y: scrollsVertically && rawVelocity.y.isFinite ? rawVelocity.y : 0)
+        let start = contentOffset
+        let rate = Double(decelerationRate.rawValue)
+        let xRange = horizontalRange
+        let yRange = verticalRange
+        let natural: CGPoint
+        if isPagingEnabled {
+            natural = CGPoint(
+                x: ScrollPhysics.pagingTarget(
+                    offset: start.x, velocity: velocity.x, pageLength: bounds.width, range: xRange),
+                y: ScrollPhysics.pagingTarget(
+                    offset: start.y, velocity: velocity.y, pageLength: bounds.height, range: yRange))
+        } else {
+            natural = clamped(
+                CGPoint(
+                    x: ScrollDeceleration(start: start.x, velocity: velocity.x, rate: rate).restingOffset,
+                    y: ScrollDeceleration(start: start.y, velocity: velocity.y, rate: rate).restingOffset))
+        }
+        var target = natural
+        delegate?.scrollViewWillEndDragging(self, withVelocity: velocity, targetContentOffset: &target)
+        if !target.isFinite { target = natural }
+        let time = now
+        func axis(
+            _ start: Double, _ velocity: Double, _ target: Double, _ natural: Double, _ range: ClosedRange<Double>
+        ) -> AxisMotion? {
+            if !range.contains(start) {
+                // Released beyond an edge: spring back to it (or to a target the delegate chose).
+                let edge = min(max(start, range.lowerBound), range.upperBound)
+                let spring = ScrollSpring(start: start, target: target == edge || isPagingEnabled ? target : edge)
+                return .spring(spring, since: time)
+            }
+            if isPagingEnabled || target != natural {
+                guard target != start else { return nil }
+                return .spring(ScrollSpring(start: start, target: target), since: time)
+            }
+            let coast = ScrollDeceleration(start: start, velocity: velocity, rate: rate)
+            return coast.duration > 0 ? .coast(coast, since: time) : nil
+        }
+        let next = Motion(
+            x: axis(start.x, velocity.x, target.x, natural.x, xRange),
+            y: axis(start.y, velocity.y, target.y, natural.y, yRange),
+            isAnimation: false)
+        let decelerates = next.x != nil || next.y != nil
+        isDragging = false
+        isTracking = false
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerates)
+        guard decelerates else { return }
+        isDecelerating = true
+        delegate?.scrollViewWillBeginDecelerating(self)
+        startMotion(next)
+    }
+
+    // MARK: Motion on the display clock
+
+    private var now: Double { Application.shared.animator.now }
+
+    private func startMotion(_ next: Motion) {
+        motion = next
+        scheduleFrame()
+    }
+
+    /// Ends any motion without its delegate call (a new drag, a setter).
+    private func stopMotion() {
+        if let frameTimer { Application.shared.backend?.eventLoop.cancelTimer(frameTimer) }
+        frameTimer = nil
+        motion = nil
+        isDecelerating = false
+    }
+
+    private func scheduleFrame() {
+        guard let loop = Application.shared.backend?.eventLoop else {
+            // No display, so no clock: the motion ends at once.
+            return step(to: .infinity)
+        }
+        let rate = window?.screen?.currentMode?.refreshRate ?? 60
+        let period = 1 / (rate > 0 && rate.isFinite ? rate : 60)
+        frameTimer = loop.schedule(after: period, name: "scroll view motion") { [weak self] in
+            guard let self else { return }
+            self.frameTimer = nil
+            self.step(to: self.now)
+        }
+    }
+
+    /// Shows the motion at `time`, and schedules the next step or ends it.
+    private func step(to time: Double) {
+        guard var current = motion else { return }
+        let (x, xMoving) = advance(&current.x, time: time, range: horizontalRange, shown: contentOffset.x)
+        let (y, yMoving) = advance(&current.y, time: time, range: verticalRange, shown: contentOffset.y)
+        motion = current
+        show(CGPoint(x: x, y: y))
+        if xMoving || yMoving { return scheduleFrame() }
+        motion = nil
+        if current.isAnimation {
+            delegate?.scrollViewDidEndScrollingAnimation(self)
+        } else {
+            isDecelerating = false
+            delegate?.scrollViewDidEndDecelerating(self)
+        }
+    }
+
+    /// One axis at `time`: its offset and whether it still moves. A coast that reaches an edge
+    /// bounces off it (a spring from the edge with the coast's speed there) or stops at it.
+    private func advance(
+        _ axis: inout AxisMotion?, time: Double, range: ClosedRange<Double>, shown: Double
+    ) -> (Double, Bool) {
+        guard let motion = axis else { return (shown, false) }
+        switch motion {
+        case .coast(let coast, let since):
+            let elapsed = (time - since) * 1000
+            let offset = coast.offset(after: elapsed)
+            if !range.contains(offset) {
+                let edge = offset < range.lowerBound ? range.lowerBound : range.upperBound
+                guard bounces, let reached = coast.time(reaching: edge) else {
+                    axis = nil
+                    return (edge, false)
+                }
+                let spring = ScrollSpring(start: edge, target: edge, velocity: coast.velocity(after: reached))
+                axis = .spring(spring, since: since + reached / 1000)
+                return advance(&axis, time: time, range: range, shown: shown)
+            }
+            if elapsed >= coast.duration {
+                axis = nil
+                return (offset, false)
+            }
+            return (offset, true)
+        case .spring(let spring, let since):
+            let elapsed = (time - since) * 1000
+            if elapsed >= spring.duration {
+                axis = nil
+                return (spring.target, false)
+            }
+            return (spring.offset(after: elapsed), true)
+        case .curve(let from, let to, let timing):
+            switch timing.state(at: time) {
+            case .finished:
+                axis = nil
+                return (to, false)
+            case .waiting: return (from, true)
+            case .running(let progress): return (from + (to - from) * progress, true)
+            }
+        }
+    }
+
+    // MARK: Wheel
+
+    /// A mouse wheel or touchpad scrolls the content by its delta, within the scrollable range.
+    open override func scrollWheel(with event: Event) {
+        guard isScrollEnabled else { return super.scrollWheel(with: event) }
+        let delta = event.scrollDelta
+        guard delta.dx.isFinite, delta.dy.isFinite else { return }
+        let target = clamped(
+            CGPoint(
+                x: contentOffset.x + (scrollsHorizontally ? delta.dx : 0),
+                y: contentOffset.y + (scrollsVertically ? delta.dy : 0)))
+        guard target != contentOffset else { return super.scrollWheel(with: event) }
+        stopMotion()
+        show(target)
+    }
+}

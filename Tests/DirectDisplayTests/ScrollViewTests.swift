@@ -1,0 +1,279 @@
+import Foundation
+import XCTest
+
+@testable import DirectDisplayCore
+
+/// Records a scroll view's delegate calls; repeated didScroll calls count once in `log`.
+@MainActor private final class ScrollRecorder: ScrollViewDelegate {
+    var log: [String] = []
+    var releaseVelocity = CGPoint.zero
+    /// When set, the target the delegate gives in willEndDragging.
+    var overriddenTarget: CGPoint?
+
+    func scrollViewDidScroll(_ scrollView: ScrollView) {
+        if log.last != "didScroll" { log.append("didScroll") }
+    }
+    func scrollViewWillBeginDragging(_ scrollView: ScrollView) { log.append("willBeginDragging") }
+    func scrollViewWillEndDragging(
+        _ scrollView: ScrollView, withVelocity velocity: CGPoint, targetContentOffset: inout CGPoint
+    ) {
+        releaseVelocity = velocity
+        if let overriddenTarget { targetContentOffset = overriddenTarget }
+        log.append("willEndDragging")
+    }
+    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
+        log.append("didEndDragging \(decelerate)")
+    }
+    func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) { log.append("willBeginDecelerating") }
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { log.append("didEndDecelerating") }
+    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { log.append("didEndScrollingAnimation") }
+}
+
+/// ScrollView driven by the headless touchscreen and wheel, timed by `advanceTime(by:)`.
+final class ScrollViewTests: DirectDisplayTestCase {
+    private var screen: Screen!
+    private var recorder: ScrollRecorder!
+    /// The refresh period of the 60 Hz headless screen: the scroll view steps once per period.
+    private let period = 1.0 / 60
+
+    /// A 200×150 scroll view filling its screen, with `contentSize`.
+    private func scrollView(contentSize: CGSize) -> ScrollView {
+        screen = connect(width: 200, height: 150)
+        let window = Window(screen: screen)
+        let scrollView = ScrollView(frame: window.bounds)
+        scrollView.contentSize = contentSize
+        recorder = ScrollRecorder()
+        scrollView.delegate = recorder
+        window.addSubview(scrollView)
+        window.makeKeyAndVisible()
+        return scrollView
+    }
+
+    /// A finger from `start` moved by `step` points `steps` times, one move every 10 ms; lifted
+    /// at once (a flick) or after `hold` seconds still.
+    private func drag(from start: CGPoint, step: CGPoint, steps: Int, hold: Double = 0) {
+        display.touchDown(0, at: start, on: screen)
+        var point = start
+        for _ in 0..<steps {
+            display.advanceTime(by: 0.01)
+            point = CGPoint(x: point.x + step.x, y: point.y + step.y)
+            display.touchMove(0, at: point, on: screen)
+        }
+        if hold > 0 { display.advanceTime(by: hold) }
+        display.touchUp(0, at: point, on: screen)
+    }
+
+    /// After a flick at v points/ms the offset is v·(1−rateᵗ)/(1−rate) from the release, t ms on.
+    func testDecelerationFollowsTheFormula() async {
+        for rate in [ScrollView.DecelerationRate.normal, .fast] {
+            let scrollView = scrollView(contentSize: CGSize(width: 200, height: 100_000))
+            scrollView.decelerationRate = rate
+            drag(from: CGPoint(x: 100, y: 140), step: CGPoint(x: 0, y: -10), steps: 10)
+            let released = scrollView.contentOffset.y
+            XCTAssertEqual(released, 100, accuracy: 1e-9, "the content followed the finger")
+            let v = recorder.releaseVelocity.y
+            XCTAssertEqual(v, 1, accuracy: 0.05, "1000 pt/s up is 1 pt/ms of content offset")
+            XCTAssertTrue(scrollView.isDecelerating)
+            var frames = 0
+            for checkpoint in [1, 6, 30, 90] {
+                display.advanceTime(by: Double(checkpoint - frames) * period)
+                frames = checkpoint
+                let r = Double(rate.rawValue)
+                // Until it stops, below 0.006 pt/ms (0.99: after 509 ms).
+                let t = min(Double(frames) * period * 1000, log(0.006 / v) / log(r))
+                let expected = released + v * (1 - pow(r, t)) / (1 - r)
+                XCTAssertEqual(scrollView.contentOffset.y, expected, accuracy: 0.01, "rate \(r), \(t) ms")
+            }
+            display.advanceTime(by: 10)
+            XCTAssertFalse(scrollView.isDecelerating)
+            let r = Double(rate.rawValue)
+            XCTAssertEqual(scrollView.contentOffset.y, released + v / (1 - r), accuracy: 3.5, "rests near v/(1−rate)")
+            XCTAssertEqual(recorder.log.last, "didEndDecelerating")
+            Application.shared.reset()
+            display = HeadlessDisplay()
+        }
+    }
+
+    /// UIKit's order: will begin, scrolls, will end, did end (decelerating), scrolls, did end decelerating.
+    func testDelegateOrderAndStates() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 200, height: 5000))
+        display.touchDown(0, at: CGPoint(x: 100, y: 140), on: screen)
+        display.advanceTime(by: 0.01)
+        display.touchMove(0, at: CGPoint(x: 100, y: 120), on: screen)
+        XCTAssertTrue(scrollView.isDragging)
+        XCTAssertTrue(scrollView.isTracking)
+        display.advanceTime(by: 0.01)
+        display.touchMove(0, at: CGPoint(x: 100, y: 100), on: screen)
+        display.touchUp(0, at: CGPoint(x: 100, y: 100), on: screen)
+        XCTAssertFalse(scrollView.isDragging)
+        XCTAssertFalse(scrollView.isTracking)
+        XCTAssertTrue(scrollView.isDecelerating)
+        display.advanceTime(by: 10)
+        XCTAssertFalse(scrollView.isDecelerating)
+        XCTAssertEqual(
+            recorder.log,
+            [
+                "willBeginDragging", "didScroll", "willEndDragging", "didEndDragging true", "willBeginDecelerating",
+                "didScroll", "didEndDecelerating",
+            ])
+        // At rest nothing is scheduled: time passing scrolls nothing.
+        recorder.log = []
+        display.advanceTime(by: 5)
+        XCTAssertEqual(recorder.log, [])
+    }
+
+    /// A pull beyond the top follows the rubber band; on release it springs back to the edge.
+    func testRubberBandAndSpringBack() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 200, height: 1000))
+        drag(from: CGPoint(x: 100, y: 20), step: CGPoint(x: 0, y: 10), steps: 10, hold: 0.3)
+        // Pull 100 over 150: (1 − 1/(100·0.55/150 + 1))·150 = 40.24.
+        let expected = -(1 - 1 / (100 * 0.55 / 150 + 1)) * 150
+        XCTAssertEqual(scrollView.contentOffset.y, expected, accuracy: 1e-6)
+        XCTAssertEqual(recorder.log.suffix(2), ["didEndDragging true", "willBeginDecelerating"])
+        display.advanceTime(by: 0.1)
+        XCTAssertGreaterThan(scrollView.contentOffset.y, expected)
+        XCTAssertLessThan(scrollView.contentOffset.y, 0)
+        display.advanceTime(by: 2)
+        XCTAssertEqual(scrollView.contentOffset.y, 0)
+        XCTAssertEqual(recorder.log.last, "didEndDecelerating")
+    }
+
+    func testWithoutBouncesADragStopsAtTheEdge() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 200, height: 1000))
+        scrollView.bounces = false
+        drag(from: CGPoint(x: 100, y: 20), step: CGPoint(x: 0, y: 10), steps: 10, hold: 0.3)
+        XCTAssertEqual(scrollView.contentOffset, .zero)
+        // A flick towards the end stops at it, without going beyond.
+        scrollView.contentOffset = CGPoint(x: 0, y: 800)
+        drag(from: CGPoint(x: 100, y: 140), step: CGPoint(x: 0, y: -10), steps: 10)
+        var furthest = 0.0
+        for _ in 0..<120 {
+            display.advanceTime(by: period)
+            furthest = max(furthest, scrollView.contentOffset.y)
+        }
+        XCTAssertEqual(furthest, 850, "the end: 1000 − 150")
+        XCTAssertEqual(scrollView.contentOffset.y, 850)
+    }
+
+    /// A flick beyond the end bounces past it and comes back to rest on it.
+    func testACoastBouncesOffTheEnd() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 200, height: 1000))
+        scrollView.contentOffset = CGPoint(x: 0, y: 700)
+        drag(from: CGPoint(x: 100, y: 140), step: CGPoint(x: 0, y: -10), steps: 10)
+        var furthest = 0.0
+        for _ in 0..<180 {
+            display.advanceTime(by: period)
+            furthest = max(furthest, scrollView.contentOffset.y)
+        }
+        XCTAssertGreaterThan(furthest, 860, "went beyond the end")
+        XCTAssertEqual(scrollView.contentOffset.y, 850)
+        XCTAssertFalse(scrollView.isDecelerating)
+    }
+
+    /// Paging: a slow drag under half a page goes back, a flick turns one page.
+    func testPaging() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 1000, height: 150))
+        scrollView.isPagingEnabled = true
+        drag(from: CGPoint(x: 150, y: 75), step: CGPoint(x: -6, y: 0), steps: 10, hold: 0.3)
+        XCTAssertEqual(scrollView.contentOffset.x, 60, accuracy: 1e-9)
+        display.advanceTime(by: 2)
+        XCTAssertEqual(scrollView.contentOffset.x, 0)
+        drag(from: CGPoint(x: 150, y: 75), step: CGPoint(x: -6, y: 0), steps: 10)
+        display.advanceTime(by: 2)
+        XCTAssertEqual(scrollView.contentOffset.x, 200, "the next page")
+        drag(from: CGPoint(x: 150, y: 75), step: CGPoint(x: -12, y: 0), steps: 10, hold: 0.3)
+        display.advanceTime(by: 2)
+        XCTAssertEqual(scrollView.contentOffset.x, 400, "past half a page, slowly: the nearest page")
+        drag(from: CGPoint(x: 50, y: 75), step: CGPoint(x: 10, y: 0), steps: 10)
+        display.advanceTime(by: 2)
+        XCTAssertEqual(scrollView.contentOffset.x, 200, "a flick back")
+        XCTAssertEqual(scrollView.contentOffset.y, 0, "content no taller than the view does not scroll down")
+    }
+
+    /// The delegate may choose where a drag comes to rest.
+    func testTheDelegateMovesTheTarget() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 200, height: 5000))
+        recorder.overriddenTarget = CGPoint(x: 0, y: 300)
+        drag(from: CGPoint(x: 100, y: 140), step: CGPoint(x: 0, y: -10), steps: 10)
+        display.advanceTime(by: 3)
+        XCTAssertEqual(scrollView.contentOffset.y, 300)
+    }
+
+    func testSetContentOffsetAnimatedAndScrollRectToVisible() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 200, height: 1000))
+        scrollView.setContentOffset(CGPoint(x: 0, y: 400), animated: true)
+        XCTAssertEqual(scrollView.contentOffset.y, 0, "animations start at the next frame")
+        display.advanceTime(by: 0.15)
+        XCTAssertGreaterThan(scrollView.contentOffset.y, 0)
+        XCTAssertLessThan(scrollView.contentOffset.y, 400)
+        display.advanceTime(by: 0.2)
+        XCTAssertEqual(scrollView.contentOffset.y, 400)
+        XCTAssertEqual(recorder.log, ["didScroll", "didEndScrollingAnimation"])
+
+        scrollView.scrollRectToVisible(CGRect(x: 0, y: 600, width: 10, height: 20), animated: false)
+        XCTAssertEqual(scrollView.contentOffset.y, 470, "just enough to show the rect's bottom")
+        scrollView.scrollRectToVisible(CGRect(x: 0, y: 500, width: 10, height: 20), animated: false)
+        XCTAssertEqual(scrollView.contentOffset.y, 470, "already visible: no scroll")
+        scrollView.scrollRectToVisible(CGRect(x: 0, y: 100, width: 10, height: 20), animated: false)
+        XCTAssertEqual(scrollView.contentOffset.y, 100, "above: its top at the top")
+    }
+
+    /// A wheel click over the scroll view scrolls it 15 points, within its range.
+    func testWheelScrollsTheScrollViewUnderThePointer() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 200, height: 1000))
+        display.pointerMove(to: CGPoint(x: 100, y: 75), on: screen)
+        display.scrollWheel(dy: 2)
+        XCTAssertEqual(scrollView.contentOffset.y, 30)
+        display.scrollWheel(dy: -5)
+        XCTAssertEqual(scrollView.contentOffset.y, 0)
+        XCTAssertEqual(recorder.log, ["didScroll"])
+    }
+
+    /// Bad input: offsets outside the range are clamped, non-finite ones and sizes refused; a
+    /// content smaller than the bounds does not scroll (unless it always bounces).
+    func testHostileValues() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 100, height: 100))
+        scrollView.contentOffset = CGPoint(x: 50, y: 50)
+        XCTAssertEqual(scrollView.contentOffset, .zero, "content smaller than the bounds rests at zero")
+        scrollView.contentSize = CGSize(width: 400, height: 400)
+        scrollView.contentOffset = CGPoint(x: -50, y: 1e9)
+        XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 250))
+        scrollView.contentOffset = CGPoint(x: CGFloat.nan, y: 10)
+        XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 250), "NaN refused")
+        scrollView.setContentOffset(CGPoint(x: 10, y: CGFloat.infinity), animated: true)
+        XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 250))
+        scrollView.contentSize = CGSize(width: -5, height: 10)
+        XCTAssertEqual(scrollView.contentSize, CGSize(width: 400, height: 400), "negative refused")
+        scrollView.contentSize = CGSize(width: CGFloat.nan, height: 10)
+        XCTAssertEqual(scrollView.contentSize, CGSize(width: 400, height: 400), "NaN refused")
+        scrollView.contentInset = EdgeInsets(top: .nan)
+        XCTAssertEqual(scrollView.contentInset, .zero)
+        scrollView.scrollRectToVisible(CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1), animated: false)
+        XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 250))
+        scrollView.decelerationRate = ScrollView.DecelerationRate(rawValue: .nan)
+        drag(from: CGPoint(x: 100, y: 140), step: CGPoint(x: 0, y: -10), steps: 5)
+        display.advanceTime(by: 5)
+        XCTAssertEqual(scrollView.contentOffset.y, 250, "a NaN rate coasts as .normal, to the end")
+
+        scrollView.contentSize = CGSize(width: 100, height: 100)
+        scrollView.contentOffset = .zero
+        drag(from: CGPoint(x: 100, y: 20), step: CGPoint(x: 0, y: 10), steps: 10, hold: 0.3)
+        XCTAssertEqual(scrollView.contentOffset, .zero, "short content does not bounce")
+        scrollView.alwaysBounceVertical = true
+        drag(from: CGPoint(x: 100, y: 20), step: CGPoint(x: 0, y: 10), steps: 10, hold: 0.3)
+        XCTAssertLessThan(scrollView.contentOffset.y, 0, "unless it always bounces")
+        XCTAssertEqual(scrollView.contentOffset.x, 0)
+        display.advanceTime(by: 2)
+        XCTAssertEqual(scrollView.contentOffset, .zero)
+    }
+
+    /// A scroll view scrolled while disabled does nothing.
+    func testScrollDisabled() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 200, height: 1000))
+        scrollView.isScrollEnabled = false
+        drag(from: CGPoint(x: 100, y: 140), step: CGPoint(x: 0, y: -10), steps: 10)
+        display.advanceTime(by: 1)
+        XCTAssertEqual(scrollView.contentOffset, .zero)
+        XCTAssertEqual(recorder.log, [])
+    }
+}
