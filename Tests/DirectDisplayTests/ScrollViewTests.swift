@@ -276,4 +276,109 @@ final class ScrollViewTests: DirectDisplayTestCase {
         XCTAssertEqual(scrollView.contentOffset, .zero)
         XCTAssertEqual(recorder.log, [])
     }
+
+    // MARK: Content touches
+
+    /// A button at (50, 50)–(150, 90) in a tall scroll view; its actions are counted in `fired`.
+    private func scrollViewWithButton() -> (ScrollView, Button) {
+        let scrollView = scrollView(contentSize: CGSize(width: 200, height: 1000))
+        let button = Button(frame: CGRect(x: 50, y: 50, width: 100, height: 40))
+        button.addAction(Action { [unowned self] _ in fired.append("touchUpInside") }, for: .touchUpInside)
+        button.addAction(Action { [unowned self] _ in fired.append("touchUpOutside") }, for: .touchUpOutside)
+        scrollView.addSubview(button)
+        return (scrollView, button)
+    }
+
+    private var fired: [String] = []
+
+    /// A quick tap reaches the button (at the lift, before the 150 ms are up) and fires it.
+    func testAQuickTapOnAButtonFiresIt() async {
+        let (scrollView, button) = scrollViewWithButton()
+        display.touchDown(0, at: CGPoint(x: 100, y: 70), on: screen)
+        display.advanceTime(by: 0.05)
+        XCTAssertFalse(button.isHighlighted, "the button does not see the touch yet")
+        display.touchUp(0, at: CGPoint(x: 100, y: 70), on: screen)
+        XCTAssertEqual(fired, ["touchUpInside"])
+        XCTAssertEqual(scrollView.contentOffset, .zero)
+    }
+
+    /// A touch held still for 150 ms goes to the button, which highlights; its lift fires it.
+    func testAStillTouchReachesTheButtonAfterTheDelay() async {
+        let (_, button) = scrollViewWithButton()
+        display.touchDown(0, at: CGPoint(x: 100, y: 70), on: screen)
+        display.advanceTime(by: 0.14)
+        XCTAssertFalse(button.isHighlighted)
+        display.advanceTime(by: 0.02)
+        XCTAssertTrue(button.isHighlighted, "after 150 ms")
+        display.touchUp(0, at: CGPoint(x: 100, y: 70), on: screen)
+        XCTAssertEqual(fired, ["touchUpInside"])
+    }
+
+    /// A drag that starts on the button scrolls; the button never sees it and fires nothing.
+    func testADragOnAButtonScrollsAndTheButtonFiresNothing() async {
+        let (scrollView, button) = scrollViewWithButton()
+        var highlighted = false
+        display.touchDown(0, at: CGPoint(x: 100, y: 80), on: screen)
+        for step in 1...6 {
+            display.advanceTime(by: 0.01)
+            display.touchMove(0, at: CGPoint(x: 100, y: 80 - 10 * CGFloat(step)), on: screen)
+            highlighted = highlighted || button.isHighlighted
+        }
+        display.touchUp(0, at: CGPoint(x: 100, y: 20), on: screen)
+        display.advanceTime(by: 3)
+        XCTAssertFalse(highlighted)
+        XCTAssertEqual(fired, [])
+        XCTAssertGreaterThan(scrollView.contentOffset.y, 60)
+    }
+
+    /// Once the button has the touch it keeps it (touchesShouldCancel(in:) is false for a
+    /// Control), unless a subclass lets the scroll view take it: then it cancels.
+    func testTouchesShouldCancelDecidesWhoKeepsAHeldTouch() async {
+        let (scrollView, button) = scrollViewWithButton()
+        func holdThenDrag() {
+            display.touchDown(0, at: CGPoint(x: 100, y: 80), on: screen)
+            display.advanceTime(by: 0.2)
+            for step in 1...6 {
+                display.advanceTime(by: 0.01)
+                display.touchMove(0, at: CGPoint(x: 100, y: 80 - 10 * CGFloat(step)), on: screen)
+            }
+            display.touchUp(0, at: CGPoint(x: 100, y: 20), on: screen)
+            display.advanceTime(by: 3)
+        }
+        holdThenDrag()
+        XCTAssertEqual(scrollView.contentOffset, .zero, "the button kept the touch")
+        XCTAssertEqual(fired, ["touchUpInside"], "lifted 30 pt above it: within a control's touch slop")
+
+        fired = []
+        let taking = TakingScrollView(frame: scrollView.frame)
+        taking.contentSize = scrollView.contentSize
+        scrollView.superview?.addSubview(taking)
+        taking.addSubview(button)
+        holdThenDrag()
+        XCTAssertGreaterThan(taking.contentOffset.y, 50, "the scroll view took the touch")
+        XCTAssertEqual(fired, [], "the button's touch was cancelled")
+        XCTAssertFalse(button.isHighlighted)
+
+        fired = []
+        taking.contentOffset = .zero
+        taking.canCancelContentTouches = false
+        holdThenDrag()
+        XCTAssertEqual(taking.contentOffset, .zero, "canCancelContentTouches false: the content keeps it")
+        XCTAssertEqual(fired, ["touchUpInside"])
+    }
+
+    /// Without delaysContentTouches the button highlights at once.
+    func testWithoutTheDelayTheButtonSeesTheTouchAtOnce() async {
+        let (scrollView, button) = scrollViewWithButton()
+        scrollView.delaysContentTouches = false
+        display.touchDown(0, at: CGPoint(x: 100, y: 70), on: screen)
+        XCTAssertTrue(button.isHighlighted)
+        display.touchUp(0, at: CGPoint(x: 100, y: 70), on: screen)
+        XCTAssertEqual(fired, ["touchUpInside"])
+    }
+}
+
+/// A scroll view that takes touches from controls too.
+private final class TakingScrollView: ScrollView {
+    override func touchesShouldCancel(in view: View) -> Bool { true }
 }

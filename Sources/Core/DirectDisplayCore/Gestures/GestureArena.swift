@@ -156,6 +156,12 @@ import Foundation
         releaseHeldEnds(of: recognizer.trackedTouches + heldTouches(of: recognizer))
     }
 
+    /// `recognizer` stopped delaying `touchesBegan` while still undecided (a scroll view's
+    /// content-touch delay ran out): the begins (and ends) it held reach their views now.
+    static func stoppedDelaying(_ recognizer: GestureRecognizer) {
+        releaseHeldEnds(of: recognizer.trackedTouches + heldTouches(of: recognizer))
+    }
+
     /// Touches that ended with their `touchesEnded` held, among those `recognizer` saw.
     private static func heldTouches(of recognizer: GestureRecognizer) -> [Touch] {
         recognizer.endedTouches.filter { $0.heldEnd != nil }

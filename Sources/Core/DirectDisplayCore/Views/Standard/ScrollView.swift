@@ -114,8 +114,21 @@ extension ScrollViewDelegate {
     /// Whether the content moves on its own after a drag.
     public private(set) var isDecelerating = false
 
+    /// Whether a touch reaches the content only once it has not moved for 150 ms (or lifted
+    /// before), so a drag that starts on a button scrolls without the button seeing it (true).
+    open var delaysContentTouches = true
+    /// Whether a drag may take a touch the content already has (true); when false, a touch the
+    /// content got stays with it and does not scroll.
+    open var canCancelContentTouches = true
+
+    /// Whether a drag that starts in `view` (which already has the touch) takes it from the view
+    /// and scrolls; asked only when `canCancelContentTouches`. As UIKit's: true unless `view` is
+    /// a `Control`, which keeps the touch it tracks.
+    open func touchesShouldCancel(in view: View) -> Bool { !(view is Control) }
+
     /// The pan that drags the content; the scroll view owns it.
-    public let panGestureRecognizer = PanGestureRecognizer()
+    public var panGestureRecognizer: PanGestureRecognizer { contentPan }
+    private let contentPan = ContentPanGestureRecognizer()
 
     public weak var delegate: (any ScrollViewDelegate)?
 
@@ -141,8 +154,9 @@ extension ScrollViewDelegate {
     public override init(frame: CGRect = .zero) {
         super.init(frame: frame)
         clipsToBounds = true
-        panGestureRecognizer.addTarget { [weak self] _ in self?.panChanged() }
-        addGestureRecognizer(panGestureRecognizer)
+        contentPan.scrollView = self
+        contentPan.addTarget { [weak self] _ in self?.panChanged() }
+        addGestureRecognizer(contentPan)
     }
 
     isolated deinit {
@@ -442,5 +456,61 @@ extension ScrollViewDelegate {
         guard target != contentOffset else { return super.scrollWheel(with: event) }
         stopMotion()
         show(target)
+    }
+}
+
+/// A scroll view's pan: it holds a touch from the content for 150 ms (`delaysContentTouches`),
+/// lets it through if the finger stays still that long, and then scrolls only if the scroll
+/// view may take the touch back (`canCancelContentTouches`, `touchesShouldCancel(in:)`).
+@MainActor final class ContentPanGestureRecognizer: PanGestureRecognizer {
+    weak var scrollView: ScrollView?
+    /// UIKit's wait before a still touch goes to the content, in seconds.
+    static let contentTouchDelay = 0.15
+    private var contentTouchTimer = GestureTimer()
+    /// Whether the content has seen the touches (the delay ran out, or there was none).
+    private var contentHasTouches = false
+
+    required init() { super.init() }
+
+    override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        if numberOfTouches == touches.count, let scrollView {
+            // The first finger: hold it from the content for a while, or give it at once.
+            delaysTouchesBegan = scrollView.delaysContentTouches
+            contentHasTouches = !delaysTouchesBegan
+            if delaysTouchesBegan {
+                contentTouchTimer.start(after: Self.contentTouchDelay, name: "scroll view content touch delay") {
+                    [weak self] in self?.giveTouchesToContent()
+                }
+            }
+        }
+        super.touchesBegan(touches, with: event)
+    }
+
+    override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        if state == .possible, contentHasTouches, let scrollView, !mayTakeTouches(from: scrollView) {
+            return fail()
+        }
+        super.touchesMoved(touches, with: event)
+    }
+
+    override func reset() {
+        super.reset()
+        contentTouchTimer.stop()
+        contentHasTouches = false
+    }
+
+    private func giveTouchesToContent() {
+        guard state == .possible, numberOfTouches > 0 else { return }
+        contentHasTouches = true
+        delaysTouchesBegan = false
+        GestureArena.stoppedDelaying(self)
+    }
+
+    private func mayTakeTouches(from scrollView: ScrollView) -> Bool {
+        guard scrollView.canCancelContentTouches else { return false }
+        return trackedTouches.allSatisfy { touch in
+            guard let view = touch.view, view !== scrollView else { return true }
+            return scrollView.touchesShouldCancel(in: view)
+        }
     }
 }
