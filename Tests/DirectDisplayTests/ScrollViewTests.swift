@@ -277,6 +277,34 @@ final class ScrollViewTests: DirectDisplayTestCase {
         XCTAssertEqual(recorder.log, [])
     }
 
+    // MARK: Keyboard
+
+    /// As first responder: arrows scroll 40 points, pages the bounds less 40, Home/End to the ends.
+    func testKeyboardScrollsTheFirstResponder() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 200, height: 1000))
+        display.keyDown(108)
+        display.keyUp(108)
+        display.advanceTime(by: 0.5)
+        XCTAssertEqual(scrollView.contentOffset.y, 0, "not first responder: keys do not scroll it")
+        XCTAssertTrue(scrollView.becomeFirstResponder())
+        let steps: [(UInt32, CGFloat)] = [(108, 40), (109, 150), (104, 40), (103, 0), (103, 0), (107, 850), (102, 0)]
+        for (key, expected) in steps {
+            display.keyDown(key)
+            display.keyUp(key)
+            display.advanceTime(by: 0.5)
+            XCTAssertEqual(scrollView.contentOffset.y, expected, "key \(key)")
+        }
+        // Two presses in a row add up, each from where the last is going.
+        display.keyDown(108)
+        display.keyUp(108)
+        display.advanceTime(by: 0.1)
+        display.keyDown(108)
+        display.keyUp(108)
+        display.advanceTime(by: 0.5)
+        XCTAssertEqual(scrollView.contentOffset.y, 80)
+        XCTAssertEqual(recorder.log.last, "didEndScrollingAnimation")
+    }
+
     // MARK: Content touches
 
     /// A button at (50, 50)–(150, 90) in a tall scroll view; its actions are counted in `fired`.

@@ -442,6 +442,64 @@ extension ScrollViewDelegate {
         }
     }
 
+    // MARK: Keyboard
+
+    /// A scroll view can be first responder, to scroll by the keyboard.
+    open override var canBecomeFirstResponder: Bool { true }
+
+    /// How far an arrow key scrolls, in points; a page key scrolls the bounds less this.
+    static let keyboardLineStep: CGFloat = 40
+
+    /// As first responder: the arrows scroll a line, Page Up/Down (and space) a page less a line,
+    /// Home/End to the start and the end; animated, each from where the last one is going.
+    open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        guard isScrollEnabled, presses.count == 1, let key = presses.first?.key,
+            let target = keyboardTarget(for: key.keyCode)
+        else { return super.pressesBegan(presses, with: event) }
+        setContentOffset(target, animated: true)
+    }
+
+    /// Evdev key codes (linux/input-event-codes.h) the scroll view handles.
+    private enum KeyCode {
+        static let home: UInt32 = 102
+        static let up: UInt32 = 103
+        static let pageUp: UInt32 = 104
+        static let left: UInt32 = 105
+        static let right: UInt32 = 106
+        static let end: UInt32 = 107
+        static let down: UInt32 = 108
+        static let pageDown: UInt32 = 109
+        static let space: UInt32 = 57
+    }
+
+    private func keyboardTarget(for keyCode: UInt32) -> CGPoint? {
+        let from = animationTarget ?? contentOffset
+        let line = Self.keyboardLineStep
+        let page = max(bounds.height - line, line)
+        switch keyCode {
+        case KeyCode.up: return CGPoint(x: from.x, y: from.y - line)
+        case KeyCode.down: return CGPoint(x: from.x, y: from.y + line)
+        case KeyCode.left: return CGPoint(x: from.x - line, y: from.y)
+        case KeyCode.right: return CGPoint(x: from.x + line, y: from.y)
+        case KeyCode.pageUp: return CGPoint(x: from.x, y: from.y - page)
+        case KeyCode.pageDown, KeyCode.space: return CGPoint(x: from.x, y: from.y + page)
+        case KeyCode.home: return CGPoint(x: from.x, y: verticalRange.lowerBound)
+        case KeyCode.end: return CGPoint(x: from.x, y: verticalRange.upperBound)
+        default: return nil
+        }
+    }
+
+    /// Where a running `setContentOffset(_:animated:)` is going.
+    private var animationTarget: CGPoint? {
+        guard let motion, motion.isAnimation else { return nil }
+        func end(_ axis: AxisMotion?) -> Double? {
+            if case .curve(_, let to, _) = axis { return to }
+            return nil
+        }
+        guard let x = end(motion.x), let y = end(motion.y) else { return nil }
+        return CGPoint(x: x, y: y)
+    }
+
     // MARK: Wheel
 
     /// A mouse wheel or touchpad scrolls the content by its delta, within the scrollable range.
