@@ -277,6 +277,34 @@ final class ScrollViewTests: DirectDisplayTestCase {
         XCTAssertEqual(recorder.log, [])
     }
 
+    // MARK: Indicators
+
+    /// The bar shows while the content moves, where the bounds are in it, and fades after.
+    func testTheIndicatorShowsWhileScrollingAndFadesAfter() async throws {
+        let scrollView = scrollView(contentSize: CGSize(width: 200, height: 600))
+        XCTAssertTrue(scrollView.visibleIndicators.isEmpty, "none at rest")
+        display.touchDown(0, at: CGPoint(x: 100, y: 140), on: screen)
+        for step in 1...5 {
+            display.advanceTime(by: 0.05)
+            display.touchMove(0, at: CGPoint(x: 100, y: 140 - 10 * CGFloat(step)), on: screen)
+        }
+        let bar = try XCTUnwrap(scrollView.visibleIndicators.first)
+        XCTAssertEqual(scrollView.visibleIndicators.count, 1, "vertical only: the content is as wide as the view")
+        XCTAssertIdentical(scrollView.subviews.last, bar, "in front of the content")
+        // Track 150 − 4 − 3 = 143, bar 143·150/600 = 35.75, at 50/450 of the rest below the margin.
+        XCTAssertEqual(bar.frame.height, 143 * 150 / 600, accuracy: 1e-9)
+        XCTAssertEqual(bar.frame.minY - scrollView.contentOffset.y, 2 + 50.0 / 450 * (143 - 35.75), accuracy: 1e-9)
+        XCTAssertEqual(bar.frame.maxX, scrollView.bounds.maxX - 2)
+        display.advanceTime(by: 0.4)
+        XCTAssertEqual(scrollView.visibleIndicators.count, 1, "held still: still shown while dragging")
+        display.touchUp(0, at: CGPoint(x: 100, y: 90), on: screen)
+        display.advanceTime(by: 2)
+        XCTAssertTrue(scrollView.visibleIndicators.isEmpty, "faded once at rest")
+        scrollView.showsVerticalScrollIndicator = false
+        scrollView.contentOffset = CGPoint(x: 0, y: 300)
+        XCTAssertTrue(scrollView.visibleIndicators.isEmpty)
+    }
+
     // MARK: Keyboard
 
     /// As first responder: arrows scroll 40 points, pages the bounds less 40, Home/End to the ends.

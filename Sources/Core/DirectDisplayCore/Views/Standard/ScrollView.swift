@@ -114,6 +114,17 @@ extension ScrollViewDelegate {
     /// Whether the content moves on its own after a drag.
     public private(set) var isDecelerating = false
 
+    /// Whether a thin bar on the right shows where the view is in the content while it
+    /// scrolls vertically, fading after (true).
+    open var showsVerticalScrollIndicator = true {
+        didSet { if !showsVerticalScrollIndicator { verticalIndicator?.alpha = 0 } }
+    }
+    /// Whether a thin bar at the bottom shows where the view is in the content while it
+    /// scrolls horizontally, fading after (true).
+    open var showsHorizontalScrollIndicator = true {
+        didSet { if !showsHorizontalScrollIndicator { horizontalIndicator?.alpha = 0 } }
+    }
+
     /// Whether a touch reaches the content only once it has not moved for 150 ms (or lifted
     /// before), so a drag that starts on a button scrolls without the button seeing it (true).
     open var delaysContentTouches = true
@@ -230,7 +241,89 @@ extension ScrollViewDelegate {
     private func show(_ offset: CGPoint) {
         guard offset.isFinite, offset != bounds.origin else { return }
         bounds = CGRect(origin: offset, size: bounds.size)
+        showIndicators()
+        if !isDragging, motion == nil { fadeIndicators() }
         delegate?.scrollViewDidScroll(self)
+    }
+
+    // MARK: Indicators
+
+    /// The bars' thickness and their distance from the edges, in points.
+    static let indicatorThickness: CGFloat = 3
+    static let indicatorMargin: CGFloat = 2
+    /// The shortest bar, in points.
+    static let indicatorMinimumLength: CGFloat = 20
+    /// How long the bars stay after scrolling stops, and how long they take to fade, in seconds.
+    static let indicatorFadeDelay = 0.5
+    static let indicatorFadeDuration = 0.25
+
+    private var verticalIndicator: View?
+    private var horizontalIndicator: View?
+
+    /// The scroll indicators shown now (for tests).
+    var visibleIndicators: [View] {
+        [verticalIndicator, horizontalIndicator].compactMap { $0 }.filter { $0.alpha > 0 && !$0.isHidden }
+    }
+
+    /// Places the bars of the axes that scroll where the bounds are in the content, at full opacity.
+    private func showIndicators() {
+        let size = bounds.size
+        guard size.width > 0, size.height > 0 else { return }
+        let thickness = Self.indicatorThickness
+        let margin = Self.indicatorMargin
+        /// The bar's start and length along an axis of `length` points.
+        func bar(_ offset: Double, _ range: ClosedRange<Double>, _ length: Double) -> (Double, Double)? {
+            let span = range.upperBound - range.lowerBound
+            guard span > 0 else { return nil }
+            let track = length - 2 * margin - thickness
+            guard track > Self.indicatorMinimumLength else { return nil }
+            let barLength = min(max(track * length / (length + span), Self.indicatorMinimumLength), track)
+            let fraction = min(max((offset - range.lowerBound) / span, 0), 1)
+            return (margin + fraction * (track - barLength), barLength)
+        }
+        if showsVerticalScrollIndicator, let (start, length) = bar(bounds.minY, verticalRange, size.height) {
+            let indicator = verticalIndicator ?? makeIndicator()
+            verticalIndicator = indicator
+            indicator.frame = CGRect(
+                x: bounds.maxX - margin - thickness, y: bounds.minY + start, width: thickness, height: length)
+            reveal(indicator)
+        }
+        if showsHorizontalScrollIndicator, let (start, length) = bar(bounds.minX, horizontalRange, size.width) {
+            let indicator = horizontalIndicator ?? makeIndicator()
+            horizontalIndicator = indicator
+            indicator.frame = CGRect(
+                x: bounds.minX + start, y: bounds.maxY - margin - thickness, width: length, height: thickness)
+            reveal(indicator)
+        }
+    }
+
+    private func makeIndicator() -> View {
+        let indicator = View()
+        indicator.backgroundColor = Color(white: 0, alpha: 0.35)
+        indicator.isUserInteractionEnabled = false
+        indicator.alpha = 0
+        return indicator
+    }
+
+    /// Puts a bar in front of the content at full opacity (ending a fade under way).
+    private func reveal(_ indicator: View) {
+        if indicator.superview !== self {
+            addSubview(indicator)
+        } else if subviews.last !== indicator, subviews.last !== verticalIndicator,
+            subviews.last !== horizontalIndicator
+        {
+            bringSubviewToFront(indicator)
+        }
+        if indicator.alpha != 1 { indicator.alpha = 1 }
+    }
+
+    /// Fades the bars out after a moment at rest.
+    private func fadeIndicators() {
+        let shown = visibleIndicators
+        guard !shown.isEmpty else { return }
+        View.animate(
+            withDuration: Self.indicatorFadeDuration, delay: Self.indicatorFadeDelay,
+            animations: { for indicator in shown { indicator.alpha = 0 } }, completion: nil)
     }
 
     // MARK: Dragging
@@ -345,7 +438,7 @@ extension ScrollViewDelegate {
         isDragging = false
         isTracking = false
         delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerates)
-        guard decelerates else { return }
+        guard decelerates else { return fadeIndicators() }
         isDecelerating = true
         delegate?.scrollViewWillBeginDecelerating(self)
         startMotion(next)
@@ -391,6 +484,7 @@ extension ScrollViewDelegate {
         show(CGPoint(x: x, y: y))
         if xMoving || yMoving { return scheduleFrame() }
         motion = nil
+        fadeIndicators()
         if current.isAnimation {
             delegate?.scrollViewDidEndScrollingAnimation(self)
         } else {
