@@ -370,6 +370,26 @@ final class ScrollViewTests: DirectDisplayTestCase {
         XCTAssertEqual(fired, ["touchUpInside"])
     }
 
+    /// A finger on a coasting scroll view stops it where it is, and the button under it gets nothing.
+    func testATouchCatchesACoast() async {
+        let (scrollView, button) = scrollViewWithButton()
+        button.frame = CGRect(x: 0, y: 0, width: 200, height: 1000)
+        drag(from: CGPoint(x: 100, y: 140), step: CGPoint(x: 0, y: -10), steps: 10)
+        display.advanceTime(by: 0.2)
+        XCTAssertTrue(scrollView.isDecelerating)
+        let caught = scrollView.contentOffset
+        display.touchDown(0, at: CGPoint(x: 100, y: 70), on: screen)
+        XCTAssertFalse(scrollView.isDecelerating)
+        display.advanceTime(by: 0.5)
+        XCTAssertEqual(scrollView.contentOffset, caught, "stopped under the finger")
+        XCTAssertFalse(button.isHighlighted, "the touch that caught it is not the button's")
+        display.touchUp(0, at: CGPoint(x: 100, y: 70), on: screen)
+        display.advanceTime(by: 1)
+        XCTAssertEqual(scrollView.contentOffset, caught)
+        XCTAssertEqual(fired, [])
+        XCTAssertEqual(recorder.log.suffix(2), ["willBeginDecelerating", "didScroll"], "no didEndDecelerating")
+    }
+
     /// A drag that starts on the button scrolls; the button never sees it and fires nothing.
     func testADragOnAButtonScrollsAndTheButtonFiresNothing() async {
         let (scrollView, button) = scrollViewWithButton()

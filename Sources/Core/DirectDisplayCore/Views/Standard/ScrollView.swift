@@ -453,6 +453,17 @@ extension ScrollViewDelegate {
         scheduleFrame()
     }
 
+    /// A finger landed: a coast within the range stops under it, as UIKit's, and the touch is
+    /// the scroll view's (the content never sees it). True when it caught a coast.
+    func catchCoast() -> Bool {
+        guard isDecelerating, let motion, !motion.isAnimation, clamped(contentOffset) == contentOffset else {
+            return false
+        }
+        stopMotion()
+        fadeIndicators()
+        return true
+    }
+
     /// Ends any motion without its delegate call (a new drag, a setter).
     private func stopMotion() {
         if let frameTimer { Application.shared.backend?.eventLoop.cancelTimer(frameTimer) }
@@ -626,6 +637,10 @@ extension ScrollViewDelegate {
 
     override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         if numberOfTouches == touches.count, let scrollView {
+            if scrollView.catchCoast() {
+                // The finger stopped the content: the content does not get its touch.
+                for touch in touches { touch.isCancelledForView = true }
+            }
             // The first finger: hold it from the content for a while, or give it at once.
             delaysTouchesBegan = scrollView.delaysContentTouches
             contentHasTouches = !delaysTouchesBegan
