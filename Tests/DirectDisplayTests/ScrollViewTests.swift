@@ -305,6 +305,62 @@ final class ScrollViewTests: DirectDisplayTestCase {
         XCTAssertTrue(scrollView.visibleIndicators.isEmpty)
     }
 
+    // MARK: Zooming
+
+    func testZoomScaleScalesTheViewForZooming() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 100, height: 100))
+        let photo = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        scrollView.addSubview(photo)
+        let zoomer = Zoomer(photo)
+        scrollView.delegate = zoomer
+        scrollView.zoomScale = 2
+        XCTAssertEqual(scrollView.zoomScale, 1, "the maximum is 1 by default")
+        scrollView.minimumZoomScale = 0.5
+        scrollView.maximumZoomScale = 4
+        scrollView.zoomScale = 2
+        XCTAssertEqual(scrollView.zoomScale, 2)
+        XCTAssertEqual(photo.frame, CGRect(x: 0, y: 0, width: 200, height: 200))
+        XCTAssertEqual(scrollView.contentSize, CGSize(width: 200, height: 200))
+        XCTAssertEqual(zoomer.zooms, 1)
+        scrollView.zoomScale = 10
+        XCTAssertEqual(scrollView.zoomScale, 4, "clamped to the maximum")
+        scrollView.zoomScale = .nan
+        scrollView.maximumZoomScale = -1
+        scrollView.minimumZoomScale = .infinity
+        XCTAssertEqual(scrollView.zoomScale, 4, "NaN refused")
+        XCTAssertEqual(scrollView.maximumZoomScale, 4)
+        XCTAssertEqual(scrollView.minimumZoomScale, 0.5)
+    }
+
+    /// Two fingers apart zoom by their scale, the point between them staying under them.
+    func testAPinchZoomsAboutTheFingers() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 100, height: 100))
+        let photo = View(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
+        scrollView.addSubview(photo)
+        let zoomer = Zoomer(photo)
+        scrollView.delegate = zoomer
+        scrollView.maximumZoomScale = 3
+        scrollView.zoomScale = 1
+        photo.isMultipleTouchEnabled = true
+        display.touchDown(0, at: CGPoint(x: 60, y: 75), on: screen)
+        display.touchDown(1, at: CGPoint(x: 140, y: 75), on: screen)
+        for step in 1...10 {
+            display.advanceTime(by: 0.02)
+            display.touchMove(0, at: CGPoint(x: 60 - 4 * CGFloat(step), y: 75), on: screen)
+            display.touchMove(1, at: CGPoint(x: 140 + 4 * CGFloat(step), y: 75), on: screen)
+        }
+        // 80 points apart, then 160: twice as large. The pinch began when finger 0 had moved alone
+        // (centroid at 98, 75); that content point is under the fingers' centroid (100, 75) now.
+        XCTAssertEqual(scrollView.zoomScale, 2, accuracy: 1e-9)
+        XCTAssertEqual(scrollView.contentOffset.x, 98 * 2 - 100, accuracy: 1e-6)
+        XCTAssertEqual(scrollView.contentOffset.y, 75, accuracy: 1e-6)
+        display.touchUp(0, at: CGPoint(x: 20, y: 75), on: screen)
+        display.touchUp(1, at: CGPoint(x: 180, y: 75), on: screen)
+        display.advanceTime(by: 2)
+        XCTAssertEqual(scrollView.zoomScale, 2, accuracy: 1e-9)
+        XCTAssertEqual(photo.frame.size.width, 800, accuracy: 1e-6)
+    }
+
     // MARK: Keyboard
 
     /// As first responder: arrows scroll 40 points, pages the bounds less 40, Home/End to the ends.
@@ -457,4 +513,13 @@ final class ScrollViewTests: DirectDisplayTestCase {
 /// A scroll view that takes touches from controls too.
 private final class TakingScrollView: ScrollView {
     override func touchesShouldCancel(in view: View) -> Bool { true }
+}
+
+/// Zooms one view.
+@MainActor private final class Zoomer: ScrollViewDelegate {
+    let view: View
+    var zooms = 0
+    init(_ view: View) { self.view = view }
+    func viewForZooming(in scrollView: ScrollView) -> View? { view }
+    func scrollViewDidZoom(_ scrollView: ScrollView) { zooms += 1 }
 }

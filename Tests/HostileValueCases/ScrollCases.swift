@@ -14,6 +14,14 @@ extension HostileCase {
                 ("size", { $0.contentSize = CGSize(width: value, height: value) }),
                 ("inset", { $0.contentInset = EdgeInsets(top: value, left: value, bottom: value, right: value) }),
                 ("rate", { $0.decelerationRate = ScrollView.DecelerationRate(rawValue: value) }),
+                (
+                    "zoom",
+                    {
+                        $0.minimumZoomScale = value
+                        $0.maximumZoomScale = value
+                        $0.setZoomScale(value, animated: true)
+                    }
+                ),
                 ("rect", { $0.scrollRectToVisible(CGRect(x: 0, y: value, width: 10, height: 10), animated: true) }),
             ]
             for (property, set) in settings {

@@ -40,6 +40,10 @@ public struct EdgeInsets: Sendable, Hashable {
     func scrollViewDidEndDecelerating(_ scrollView: ScrollView)
     /// An animation of `setContentOffset(_:animated:)` or `scrollRectToVisible(_:animated:)` ended.
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
+    /// The view that zooming scales (a subview); nil (the default): the scroll view does not zoom.
+    func viewForZooming(in scrollView: ScrollView) -> View?
+    /// The zoom scale changed.
+    func scrollViewDidZoom(_ scrollView: ScrollView)
 }
 
 extension ScrollViewDelegate {
@@ -52,6 +56,8 @@ extension ScrollViewDelegate {
     public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {}
     public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
     public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
+    public func viewForZooming(in scrollView: ScrollView) -> View? { nil }
+    public func scrollViewDidZoom(_ scrollView: ScrollView) {}
 }
 
 /// A view that scrolls its subviews (its content) by dragging, as UIKit's `UIScrollView`:
@@ -168,6 +174,9 @@ extension ScrollViewDelegate {
         contentPan.scrollView = self
         contentPan.addTarget { [weak self] _ in self?.panChanged() }
         addGestureRecognizer(contentPan)
+        zoomPinch.scrollView = self
+        zoomPinch.addTarget { [weak self] _ in self?.pinchChanged() }
+        addGestureRecognizer(zoomPinch)
     }
 
     isolated deinit {
@@ -339,6 +348,7 @@ extension ScrollViewDelegate {
     }
 
     private func panChanged() {
+        if isZooming, panGestureRecognizer.state == .changed { return }
         switch panGestureRecognizer.state {
         case .began:
             stopMotion()
@@ -547,6 +557,102 @@ extension ScrollViewDelegate {
         }
     }
 
+    // MARK: Zooming
+
+    /// The smallest and largest `zoomScale` (1 and 1: no zooming until they differ); a
+    /// non-finite or non-positive value is refused.
+    open var minimumZoomScale: CGFloat = 1 {
+        didSet { if !(minimumZoomScale.isFinite && minimumZoomScale > 0) { minimumZoomScale = oldValue } }
+    }
+    open var maximumZoomScale: CGFloat = 1 {
+        didSet { if !(maximumZoomScale.isFinite && maximumZoomScale > 0) { maximumZoomScale = oldValue } }
+    }
+
+    private var zoomScaleStorage: CGFloat = 1
+    /// How much the delegate's `viewForZooming(in:)` is scaled (1).
+    open var zoomScale: CGFloat {
+        get { zoomScaleStorage }
+        set { setZoomScale(newValue, animated: false) }
+    }
+
+    /// The pinch that zooms; enabled while the delegate gives a view for zooming and the scale
+    /// may change.
+    public var pinchGestureRecognizer: PinchGestureRecognizer? { zoomPinch }
+    private let zoomPinch = ZoomPinchGestureRecognizer()
+    /// At the pinch's start: the scale and the point of the unscaled zooming view under the fingers.
+    private var pinchStart: (scale: CGFloat, point: CGPoint)?
+
+    /// Scales the zooming view to `scale` (within the minimum and maximum; a non-finite or
+    /// non-positive scale is refused), keeping the content's centre in view. `animated` is
+    /// accepted for UIKit's signature; the change is immediate.
+    open func setZoomScale(_ scale: CGFloat, animated: Bool) {
+        guard scale.isFinite, scale > 0 else { return NonFiniteValueLog.refused("zoomScale", of: self, value: scale) }
+        guard let view = delegate?.viewForZooming(in: self), view.superview === self else { return }
+        let centre = CGPoint(x: (bounds.midX) / zoomScaleStorage, y: (bounds.midY) / zoomScaleStorage)
+        apply(scale: clampedZoom(scale), to: view)
+        contentOffset = CGPoint(
+            x: centre.x * zoomScaleStorage - bounds.width / 2, y: centre.y * zoomScaleStorage - bounds.height / 2)
+    }
+
+    private func clampedZoom(_ scale: CGFloat) -> CGFloat {
+        let low = min(minimumZoomScale, maximumZoomScale)
+        return min(max(scale, low), max(minimumZoomScale, maximumZoomScale))
+    }
+
+    /// Scales `view` about the content's origin and makes the content its scaled size.
+    private func apply(scale: CGFloat, to view: View) {
+        guard scale != zoomScaleStorage || view.transform != CGAffineTransform(scaleX: scale, y: scale) else { return }
+        zoomScaleStorage = scale
+        let size = view.bounds.size
+        view.transform = CGAffineTransform(scaleX: scale, y: scale)
+        view.center = CGPoint(x: size.width * scale / 2, y: size.height * scale / 2)
+        contentSize = CGSize(width: size.width * scale, height: size.height * scale)
+        delegate?.scrollViewDidZoom(self)
+    }
+
+    private func pinchChanged() {
+        guard let view = delegate?.viewForZooming(in: self), view.superview === self else { return }
+        let fingers = zoomPinch.location(in: self)
+        let onScreen = CGPoint(x: fingers.x - bounds.minX, y: fingers.y - bounds.minY)
+        switch zoomPinch.state {
+        case .began, .changed:
+            if zoomPinch.state == .began {
+                // The pinch's scale counts from where the fingers landed; it already shows 5% at its start.
+                stopMotion()
+                pinchStart = (
+                    zoomScaleStorage, CGPoint(x: fingers.x / zoomScaleStorage, y: fingers.y / zoomScaleStorage)
+                )
+            }
+            guard let start = pinchStart else { return }
+            apply(scale: clampedZoom(start.scale * zoomPinch.scale), to: view)
+            // The point under the fingers stays under them.
+            show(
+                clamped(
+                    CGPoint(
+                        x: start.point.x * zoomScaleStorage - onScreen.x,
+                        y: start.point.y * zoomScaleStorage - onScreen.y)))
+        case .ended, .cancelled:
+            pinchStart = nil
+            if isDragging {
+                // The pan goes on from here, not from where it was before the pinch.
+                dragStart = unconstrainedOffset
+                panGestureRecognizer.setTranslation(.zero, in: self)
+            } else {
+                fadeIndicators()
+            }
+        default:
+            break
+        }
+    }
+
+    /// Whether a pinch may zoom: the delegate gives a subview to zoom and the scale may change.
+    var canZoom: Bool {
+        minimumZoomScale != maximumZoomScale && delegate?.viewForZooming(in: self)?.superview === self
+    }
+
+    /// Whether a pinch zooms now (the pan leaves the offset to it).
+    var isZooming: Bool { pinchStart != nil }
+
     // MARK: Keyboard
 
     /// A scroll view can be first responder, to scroll by the keyboard.
@@ -660,6 +766,11 @@ extension ScrollViewDelegate {
         super.touchesMoved(touches, with: event)
     }
 
+    /// The scroll view's pinch zooms while this pans.
+    override func canRecognize(simultaneouslyWith other: GestureRecognizer) -> Bool {
+        other === scrollView?.pinchGestureRecognizer || super.canRecognize(simultaneouslyWith: other)
+    }
+
     override func reset() {
         super.reset()
         contentTouchTimer.stop()
@@ -679,5 +790,22 @@ extension ScrollViewDelegate {
             guard let view = touch.view, view !== scrollView else { return true }
             return scrollView.touchesShouldCancel(in: view)
         }
+    }
+}
+
+/// A scroll view's pinch: it zooms while the scroll view's pan pans.
+@MainActor final class ZoomPinchGestureRecognizer: PinchGestureRecognizer {
+    weak var scrollView: ScrollView?
+
+    required init() { super.init() }
+
+    /// Fails at once when the scroll view cannot zoom, so two fingers on its content are the content's.
+    override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        guard let scrollView, scrollView.canZoom else { return fail() }
+        super.touchesBegan(touches, with: event)
+    }
+
+    override func canRecognize(simultaneouslyWith other: GestureRecognizer) -> Bool {
+        other === scrollView?.panGestureRecognizer || super.canRecognize(simultaneouslyWith: other)
     }
 }
