@@ -36,7 +36,7 @@ import InputModel
     /// Makes the translation `translation` (in `view`'s coordinates) from here on;
     /// a non-finite value is ignored.
     public func setTranslation(_ translation: CGPoint, in view: View?) {
-        guard translation.x.isFinite, translation.y.isFinite, let current else { return }
+        guard translation.isFinite, let current else { return }
         let inScreen = vectorToScreen(translation, from: view)
         origin = CGPoint(x: current.x - inScreen.x, y: current.y - inScreen.y)
         offset = .zero

@@ -93,7 +93,8 @@ extension View {
         return true
     }
 
-    private func boundingBox(of rect: CGRect, _ convert: (CGPoint) -> CGPoint) -> CGRect {
+    /// The box around `rect`'s four corners, each mapped by `convert`.
+    func boundingBox(of rect: CGRect, _ convert: (CGPoint) -> CGPoint) -> CGRect {
         guard !rect.isNull else { return rect }
         let corners = [
             CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),

@@ -131,16 +131,9 @@ extension View {
     /// every transform on the way; nil when none, or the view is on no screen.
     private func visibleContentPixels(scale: CGFloat) -> PixelRect? {
         guard let area = window?.screen?.bounds else { return nil }
-        let corners = [
-            CGPoint(x: area.minX, y: area.minY), CGPoint(x: area.maxX, y: area.minY),
-            CGPoint(x: area.minX, y: area.maxY), CGPoint(x: area.maxX, y: area.maxY),
-        ].map(convertFromScreen)
-        let xs = corners.map(\.x)
-        let ys = corners.map(\.y)
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
-            minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite
-        else { return nil }
-        let seen = CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).intersection(bounds)
+        let screenInContent = boundingBox(of: area, convertFromScreen)
+        guard screenInContent.isFinite else { return nil }
+        let seen = screenInContent.intersection(bounds)
         guard !seen.isNull, !seen.isEmpty else { return nil }
         let x0 = GraphicsContext.wholePixels(((seen.minX - bounds.minX) * scale).rounded(.down))
         let y0 = GraphicsContext.wholePixels(((seen.minY - bounds.minY) * scale).rounded(.down))
