@@ -85,9 +85,9 @@ extension TableViewDelegate {
     /// The most rows a table holds; a data source saying more is cut to it (with a log line).
     static let maximumRowCount = 10_000_000
 
-    /// Gives the rows; set, the table loads its rows at the next layout.
+    /// Gives the rows; set, the table loads its rows anew at the next layout (as `reloadData()`).
     public weak var dataSource: (any TableViewDataSource)? {
-        didSet { setNeedsReload() }
+        didSet { reloadData() }
     }
 
     /// The scroll view delegate; when it is a `TableViewDelegate` too, the table asks it for
