@@ -537,3 +537,60 @@ final class TableViewTests: DirectDisplayTestCase {
         assertPixel(frame, 5, 43, .white)
     }
 }
+
+/// The row arithmetic against a walk over the rows, on random tables.
+final class TableRowGeometryTests: XCTestCase {
+    func testLookupsMatchAWalk() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            let counts = (0..<Int.random(in: 0...5, using: &random)).map { _ in Int.random(in: 0...30, using: &random) }
+            let headers = counts.map { _ in Bool.random(using: &random) ? CGFloat(28) : 0 }
+            let heights: [[CGFloat]] = counts.map { count in
+                (0..<count).map { _ in CGFloat([0, 10, 44, 100].randomElement(using: &random)!) }
+            }
+            let geometry = TableRowGeometry(
+                rowCounts: counts, headerHeight: { headers[$0] }, rowHeight: { heights[$0][$1] })
+            // The walk: each row's path, top and height.
+            var rows: [(IndexPath, CGFloat, CGFloat)] = []
+            var y: CGFloat = 0
+            for (section, count) in counts.enumerated() {
+                y += headers[section]
+                for row in 0..<count {
+                    rows.append((IndexPath(row: row, section: section), y, heights[section][row]))
+                    y += heights[section][row]
+                }
+            }
+            XCTAssertEqual(geometry.height, y)
+            XCTAssertEqual(geometry.numberOfRows, rows.count)
+            for (global, (path, top, height)) in rows.enumerated() {
+                XCTAssertEqual(geometry.indexPath(ofGlobalRow: global), path)
+                XCTAssertEqual(geometry.globalRow(path), global)
+                XCTAssertEqual(
+                    geometry.rect(ofGlobalRow: global, width: 10), CGRect(x: 0, y: top, width: 10, height: height))
+            }
+            for probe in stride(from: -5, through: y + 5, by: 3) {
+                let hit = rows.firstIndex { $0.1 <= probe && probe < $0.1 + $0.2 }
+                XCTAssertEqual(geometry.globalRow(at: probe), hit, "y \(probe)")
+                let low = probe
+                let high = probe + 37
+                let expected = rows.indices.filter { rows[$0].1 + rows[$0].2 > low && rows[$0].1 < high }
+                XCTAssertEqual(Array(geometry.rows(from: low, to: high)), expected, "\(low)–\(high)")
+            }
+        }
+    }
+
+    /// Old rows keep their order around deletions and insertions; the two maps invert each other.
+    func testRowChangesMapOldToNewAndBack() {
+        let changes = RowChanges(deleted: [[1, 4]], inserted: [[0, 3, 7]])
+        // Old 0…7 less 1 and 4: 0, 2, 3, 5, 6, 7 take the new places not inserted: 1, 2, 4, 5, 6, 8.
+        let expected: [Int?] = [1, nil, 2, 4, nil, 5, 6, 8]
+        for (old, new) in expected.enumerated() {
+            XCTAssertEqual(changes.newIndexPath(ofOld: IndexPath(row: old, section: 0))?.row, new, "old \(old)")
+            if let new {
+                XCTAssertEqual(changes.oldIndexPath(ofNew: IndexPath(row: new, section: 0))?.row, old)
+            }
+        }
+        for inserted in [0, 3, 7] { XCTAssertNil(changes.oldIndexPath(ofNew: IndexPath(row: inserted, section: 0))) }
+        XCTAssertNil(changes.newIndexPath(ofOld: IndexPath(row: 0, section: 1)), "no such section")
+    }
+}

@@ -796,7 +796,7 @@ extension TableViewDelegate {
 
 /// The rows deleted and inserted in each section by one update, and how rows are numbered
 /// before and after it.
-private struct RowChanges {
+struct RowChanges {
     /// Per section, sorted: rows deleted (old numbering) and inserted (new numbering).
     let deleted: [[Int]]
     let inserted: [[Int]]
