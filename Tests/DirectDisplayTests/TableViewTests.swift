@@ -450,7 +450,8 @@ final class TableViewTests: DirectDisplayTestCase {
             XCTAssertEqual(table.numberOfRows(inSection: 0), 0)
         }
         XCTAssertEqual(lines.filter { $0.contains("heightForRowAt") }.count, 1, "\(lines)")
-        XCTAssertEqual(lines.filter { $0.contains("rowHeight") }.count, 1, "\(lines)")
+        XCTAssertEqual(lines.filter { $0.contains("rowHeight refused the non-finite value nan") }.count, 1, "\(lines)")
+        XCTAssertEqual(lines.filter { $0.contains("negative value -5") }.count, 1, "\(lines)")
         XCTAssertEqual(lines.filter { $0.contains("returned -3") }.count, 1, "\(lines)")
     }
 

@@ -105,7 +105,8 @@ extension TableViewDelegate {
     open var rowHeight: CGFloat = TableView.defaultRowHeight {
         didSet {
             guard rowHeight.isFinite, rowHeight >= 0 else {
-                NonFiniteValueLog.refused("rowHeight", of: self, value: rowHeight)
+                NonFiniteValueLog.refused(
+                    "rowHeight", of: self, value: rowHeight, what: rowHeight.isFinite ? "negative" : "non-finite")
                 rowHeight = oldValue
                 return
             }
@@ -117,7 +118,9 @@ extension TableViewDelegate {
     open var sectionHeaderHeight: CGFloat = 28 {
         didSet {
             guard sectionHeaderHeight.isFinite, sectionHeaderHeight >= 0 else {
-                NonFiniteValueLog.refused("sectionHeaderHeight", of: self, value: sectionHeaderHeight)
+                NonFiniteValueLog.refused(
+                    "sectionHeaderHeight", of: self, value: sectionHeaderHeight,
+                    what: sectionHeaderHeight.isFinite ? "negative" : "non-finite")
                 sectionHeaderHeight = oldValue
                 return
             }
@@ -244,7 +247,8 @@ extension TableViewDelegate {
                 let height = delegate.tableView(self, heightForRowAt: IndexPath(row: row, section: section))
                 if height.isFinite, height >= 0 { return height }
                 NonFiniteValueLog.refused(
-                    "tableView(_:heightForRowAt:)", of: self, value: height, kept: "the row is 0 points high")
+                    "tableView(_:heightForRowAt:)", of: self, value: height, kept: "the row is 0 points high",
+                    what: height.isNaN ? "non-finite" : height.isFinite ? "negative" : "infinite")
                 return 0
             })
     }
