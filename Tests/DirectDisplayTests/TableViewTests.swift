@@ -378,6 +378,10 @@ final class TableViewTests: DirectDisplayTestCase {
         XCTAssertEqual(shown.map(\.title.text), ["First", "Second"])
         XCTAssertEqual(shown[0].frame.minY, 908 - 28)
         XCTAssertEqual(shown[1].frame.minY, 908)
+        rows.titles = ["Erste", "Zweite"]
+        table.reloadData()
+        display.runUntilIdle()
+        XCTAssertEqual(Set(headers().map(\.title.text)), ["Erste", "Zweite"], "titles asked again")
         XCTAssertGreaterThan(
             try XCTUnwrap(table.indexOfSubview(shown[0])), try XCTUnwrap(table.indexOfSubview(table.visibleCells[0])),
             "in front of the cells")

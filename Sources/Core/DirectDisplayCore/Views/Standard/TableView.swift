@@ -178,6 +178,12 @@ extension TableViewDelegate {
         cellsByRow = [:]
         for cell in disappearingCells { enqueue(cell) }
         disappearingCells = []
+        // Titles are asked again too.
+        for header in headersBySection.values {
+            header.isHidden = true
+            headerPool.append(header)
+        }
+        headersBySection = [:]
         setNeedsReload()
     }
 
