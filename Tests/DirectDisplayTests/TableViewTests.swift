@@ -540,6 +540,13 @@ final class TableViewTests: DirectDisplayTestCase {
         // The separator: a grey hairline at the bottom of each row, from the margin.
         assertPixel(frame, 100, 43, Color(white: 0.78))
         assertPixel(frame, 5, 43, .white)
+        table.separatorColor = .red
+        frame = try display.capture(screen)
+        assertPixel(frame, 100, 87, .red)
+        table.separatorStyle = .none
+        frame = try display.capture(screen)
+        assertPixel(frame, 100, 87, .white)
+        XCTAssertEqual(TableView(frame: .zero, style: .plain).style, .plain)
     }
 }
 

@@ -78,6 +78,17 @@ extension TableViewDelegate {
         case bottom
     }
 
+    /// The table's style, as UIKit's `UITableView.Style`; only the plain style is made here.
+    public enum Style: Int, Sendable {
+        case plain
+    }
+
+    /// Whether rows have a line at their bottom, as UIKit's `UITableViewCell.SeparatorStyle`.
+    public enum SeparatorStyle: Int, Sendable {
+        case none
+        case singleLine
+    }
+
     /// UIKit's default row height, in points.
     static let defaultRowHeight: CGFloat = 44
     /// How long row insertions and deletions animate, in seconds.
@@ -163,9 +174,41 @@ extension TableViewDelegate {
 
     /// A plain table.
     public override init(frame: CGRect = .zero) {
+        style = .plain
         super.init(frame: frame)
         backgroundColor = .white
         alwaysBounceVertical = true
+    }
+
+    /// A table of `style` (only `.plain` exists here), as UIKit's `init(frame:style:)`.
+    public init(frame: CGRect, style: Style) {
+        self.style = style
+        super.init(frame: frame)
+        backgroundColor = .white
+        alwaysBounceVertical = true
+    }
+
+    /// The style the table was made with.
+    public let style: Style
+
+    /// A light grey, UIKit's separator colour on white.
+    static let defaultSeparatorColor = Color(white: 0.78)
+
+    /// Whether rows show a line at their bottom (`.singleLine`).
+    open var separatorStyle: SeparatorStyle = .singleLine {
+        didSet { for cell in cellsByRow.values { applySeparator(to: cell) } }
+    }
+
+    /// The colour of the lines between rows (a light grey); nil: the default.
+    open var separatorColor: Color? = TableView.defaultSeparatorColor {
+        didSet { for cell in cellsByRow.values { applySeparator(to: cell) } }
+    }
+
+    private func applySeparator(to cell: TableViewCell) {
+        let hidden = separatorStyle == .none
+        if cell.separator.isHidden != hidden { cell.separator.isHidden = hidden }
+        let color = separatorColor ?? Self.defaultSeparatorColor
+        if cell.separator.backgroundColor != color { cell.separator.backgroundColor = color }
     }
 
     // MARK: Loading
@@ -438,6 +481,7 @@ extension TableViewDelegate {
         if cell.superview !== self { insertSubview(cell, at: 0) }
         if cell.frame != frame { cell.frame = frame }
         cell.isHidden = false
+        applySeparator(to: cell)
         cell.setSelected(selectedRows.contains(indexPath), animated: false)
         cellsByRow[indexPath] = cell
         tableDelegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)

@@ -51,7 +51,8 @@ import Foundation
     private var textLabelStorage: Label?
     private var detailTextLabelStorage: Label?
     private var imageViewStorage: ImageView?
-    private let separator = View()
+    /// The line at the bottom; its table sets its colour and whether it shows (`separatorStyle`).
+    let separator = View()
     private var accessoryMark: AccessoryMarkView?
     private var selectionBackground: View?
 
@@ -62,7 +63,7 @@ import Foundation
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: TableView.defaultRowHeight))
         backgroundColor = .white
-        separator.backgroundColor = Color(white: 0.78)
+        separator.backgroundColor = TableView.defaultSeparatorColor
         separator.isUserInteractionEnabled = false
         addSubview(contentView)
         addSubview(separator)
