@@ -128,10 +128,11 @@ struct TableBenchmark: ParsableCommand {
                         if BenchCounters.draws > 2 * newRows { redrawnAlreadyDrawn += 1 }
                     }
                     lastOffset = table.contentOffset.y
-                    if frame == 30 { memory.append(Self.residentBytes()) }
+                    // Every frame of the first flick (outside the timing), to print its middle.
+                    if flick == 0 { memory.append(Self.residentBytes()) }
                 }
             }
-            memory.append(Self.residentBytes())
+            let endMemory = Self.residentBytes()
             print(
                 "\(flicks) flick\(flicks == 1 ? "" : "s") at \(speed) pt/ms: \(frame) frames to rest, \(frameTimes.count) scrolled, "
                     + "offset \(Int(table.contentOffset.y)) (row \(table.indexPathsForVisibleRows?.first?.row ?? -1))")
@@ -141,8 +142,9 @@ struct TableBenchmark: ParsableCommand {
             )
             func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
             print(
-                "resident memory: start \(megabytes(startMemory)), frame 30 \(megabytes(memory.first ?? 0)), "
-                    + "end \(megabytes(memory.last ?? 0))")
+                "resident memory: start \(megabytes(startMemory)), middle of the first flick (frame "
+                    + "\(memory.count / 2 + 1) of \(memory.count)) \(megabytes(memory.isEmpty ? 0 : memory[memory.count / 2])), "
+                    + "most in it \(megabytes(memory.max() ?? 0)), end \(megabytes(endMemory))")
             let draws = drawsPerFrame.reduce(0, +)
             let newRows = newRowsPerFrame.reduce(0, +)
             print(
