@@ -298,6 +298,33 @@ final class TableViewTests: DirectDisplayTestCase {
         XCTAssertEqual(table.contentSize.height, 20 * 44)
     }
 
+    /// `.left` slides a deleted row out to the left and an inserted one in from the left, unfaded.
+    func testDirectionalRowAnimations() async throws {
+        let table = table([20])
+        let deleted = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 2, section: 0)))
+        rows.items[0].remove(at: 2)
+        table.deleteRows(at: [IndexPath(row: 2, section: 0)], with: .left)
+        display.advanceTime(by: 0.15)
+        XCTAssertLessThan(deleted.presentation.frame.minX, -10, "going left")
+        XCTAssertGreaterThan(deleted.presentation.frame.minX, -310)
+        XCTAssertEqual(deleted.presentation.alpha, 1, "not faded")
+        display.advanceTime(by: 0.3)
+        display.runUntilIdle()
+        XCTAssertTrue(deleted.isHidden)
+        rows.items[0].insert("new", at: 2)
+        table.insertRows(at: [IndexPath(row: 2, section: 0)], with: .bottom)
+        let inserted = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 2, section: 0)))
+        XCTAssertEqual(inserted.frame, table.rectForRow(at: IndexPath(row: 2, section: 0)), "the model is the end")
+        display.advanceTime(by: 0.15)
+        XCTAssertGreaterThan(inserted.presentation.frame.minY, 88, "coming up from below")
+        XCTAssertLessThan(inserted.presentation.alpha, 1)
+        display.advanceTime(by: 0.3)
+        display.runUntilIdle()
+        XCTAssertEqual(inserted.presentation.frame.minY, 88)
+        XCTAssertEqual(inserted.presentation.alpha, 1)
+        assertCellsMatchRows(table)
+    }
+
     /// reloadRows asks again for the cells of those rows only.
     func testReloadRows() async {
         let table = table([20])

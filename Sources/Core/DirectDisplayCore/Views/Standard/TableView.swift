@@ -62,11 +62,37 @@ extension TableViewDelegate {
 /// (after the scroll view's content-touch delay). Section titles show as headers that stay
 /// at the top while their section scrolls under them.
 @MainActor open class TableView: ScrollView {
-    /// How inserted, deleted or reloaded rows animate, as UIKit's `UITableView.RowAnimation`.
-    /// Inserted rows fade in and deleted ones fade out while the rows after them slide, over
-    /// 0.3 s; `.none` changes at once. The directional kinds fade here too.
+    /// How inserted or deleted rows animate, as UIKit's `UITableView.RowAnimation`, while the
+    /// rows after them slide, over 0.3 s; `.none` changes at once.
     public enum RowAnimation: Int, Sendable {
-        case fade, right, left, top, bottom, none, middle, automatic
+        /// Inserted rows fade in, deleted ones fade out.
+        case fade
+        /// Inserted rows slide in from the right, deleted ones out to the right.
+        case right
+        /// Inserted rows slide in from the left, deleted ones out to the left.
+        case left
+        /// Inserted rows come down from a row's height above, fading in; deleted ones go up, fading out.
+        case top
+        /// Inserted rows come up from a row's height below, fading in; deleted ones go down, fading out.
+        case bottom
+        /// At once, no animation.
+        case none
+        /// As `.fade`.
+        case middle
+        /// As `.fade`.
+        case automatic
+
+        /// Where an inserted row comes from (or a deleted one goes to), from `frame`, and
+        /// whether it fades.
+        func away(from frame: CGRect) -> (frame: CGRect, fades: Bool) {
+            switch self {
+            case .left: (frame.offsetBy(dx: -frame.width, dy: 0), false)
+            case .right: (frame.offsetBy(dx: frame.width, dy: 0), false)
+            case .top: (frame.offsetBy(dx: 0, dy: -frame.height), true)
+            case .bottom: (frame.offsetBy(dx: 0, dy: frame.height), true)
+            case .fade, .none, .middle, .automatic: (frame, true)
+            }
+        }
     }
 
     /// Where `scrollToRow(at:at:animated:)` puts the row, as UIKit's `UITableView.ScrollPosition`.
@@ -780,7 +806,7 @@ extension TableViewDelegate {
         let shownRows = geometry.rows(from: bounds.minY, to: bounds.maxY)
         let animates = animation != .none && window?.screen != nil
         var moving: [(TableViewCell, CGRect)] = []
-        var leaving: [TableViewCell] = []
+        var leaving: [(TableViewCell, CGRect)] = []
         var leavingMoves: [(TableViewCell, CGRect)] = []
         var previous = cellsByRow
         cellsByRow = [:]
@@ -788,7 +814,7 @@ extension TableViewDelegate {
             guard let newPath = changes.newIndexPath(ofOld: oldPath), let row = geometry.globalRow(newPath) else {
                 // Deleted: fades where it is.
                 tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: oldPath)
-                leaving.append(cell)
+                leaving.append((cell, cell.frame))
                 continue
             }
             let frame = geometry.rect(ofGlobalRow: row, width: width)
@@ -802,8 +828,8 @@ extension TableViewDelegate {
             }
         }
         previous = [:]
-        // Rows coming on screen: moved rows from where they were, inserted ones faded in.
-        var appearing: [TableViewCell] = []
+        // Rows coming on screen: moved rows from where they were, inserted ones as `animation` says.
+        var appearing: [(TableViewCell, CGRect)] = []
         View.performWithoutAnimation {
             for row in shownRows {
                 let newPath = geometry.indexPath(ofGlobalRow: row)
@@ -812,20 +838,28 @@ extension TableViewDelegate {
                 if let oldPath = changes.oldIndexPath(ofNew: newPath), let oldRow = old.globalRow(oldPath) {
                     let from = old.rect(ofGlobalRow: oldRow, width: width)
                     if let cell = show(row: newPath, at: animates ? from : frame) { moving.append((cell, frame)) }
-                } else if let cell = show(row: newPath, at: frame) {
-                    if animates {
-                        cell.alpha = 0
-                        appearing.append(cell)
+                } else {
+                    let start = animation.away(from: frame)
+                    if let cell = show(row: newPath, at: animates ? start.frame : frame), animates {
+                        if start.fades { cell.alpha = 0 }
+                        appearing.append((cell, frame))
                     }
                 }
             }
         }
-        let disappearing = leaving + leavingMoves.map(\.0)
+        let disappearing = leaving.map(\.0) + leavingMoves.map(\.0)
         disappearingCells += disappearing
         let changesToMake = {
             for (cell, frame) in moving where cell.frame != frame { cell.frame = frame }
-            for cell in appearing { cell.alpha = 1 }
-            for cell in leaving { cell.alpha = 0 }
+            for (cell, frame) in appearing {
+                if cell.frame != frame { cell.frame = frame }
+                cell.alpha = 1
+            }
+            for (cell, frame) in leaving {
+                let end = animation.away(from: frame)
+                if cell.frame != end.frame { cell.frame = end.frame }
+                if end.fades { cell.alpha = 0 }
+            }
             for (cell, frame) in leavingMoves where cell.frame != frame { cell.frame = frame }
         }
         let finish: @MainActor (Bool) -> Void = { [weak self] _ in
