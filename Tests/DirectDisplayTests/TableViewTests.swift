@@ -325,17 +325,55 @@ final class TableViewTests: DirectDisplayTestCase {
         assertCellsMatchRows(table)
     }
 
-    /// reloadRows asks again for the cells of those rows only.
-    func testReloadRows() async {
+    /// reloadRows asks again for the cells of those rows only: the old cell fades out, the new
+    /// one in, the rows after slide to the new height; the reloaded row is deselected.
+    func testReloadRows() async throws {
         let table = table([20])
         let kept = table.cellForRow(at: IndexPath(row: 0, section: 0))
+        let old = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 3, section: 0)))
+        let below = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 4, section: 0)))
+        table.selectRow(at: IndexPath(row: 3, section: 0), animated: false, scrollPosition: .none)
         rows.height = { $0.row == 3 ? 100 : 44 }
+        rows.items[0][3] = "reloaded"
         table.reloadRows(at: [IndexPath(row: 3, section: 0)], with: .fade)
+        let new = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 3, section: 0)))
+        XCTAssertNotIdentical(new, old)
+        XCTAssertEqual(new.textLabel?.text, "reloaded")
+        XCTAssertNil(table.indexPathForSelectedRow)
+        display.advanceTime(by: 0.15)
+        XCTAssertGreaterThan(old.presentation.alpha, 0, "the old cell fades out")
+        XCTAssertLessThan(new.presentation.alpha, 1, "the new one in")
+        XCTAssertGreaterThan(below.presentation.frame.minY, 176, "the next row slides down")
+        display.advanceTime(by: 0.3)
         display.runUntilIdle()
+        XCTAssertTrue(old.isHidden, "pooled")
         XCTAssertIdentical(table.cellForRow(at: IndexPath(row: 0, section: 0)), kept)
         XCTAssertEqual(table.rectForRow(at: IndexPath(row: 3, section: 0)).height, 100)
         XCTAssertEqual(table.rectForRow(at: IndexPath(row: 4, section: 0)).minY, 232)
+        XCTAssertEqual(below.presentation.frame.minY, 232)
         assertCellsMatchRows(table)
+    }
+
+    /// A data source that keeps one cell per row gives the same cell again on reload: it stays.
+    func testReloadingARowWhoseCellIsKept() async throws {
+        final class KeptCells: TableViewDataSource {
+            let cells = (0..<5).map { _ in TableViewCell(style: .default, reuseIdentifier: nil) }
+            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 5 }
+            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+                cells[indexPath.row]
+            }
+        }
+        let table = table([5])
+        let kept = KeptCells()
+        table.dataSource = kept
+        display.runUntilIdle()
+        table.reloadRows(at: [IndexPath(row: 1, section: 0)], with: .fade)
+        display.advanceTime(by: 0.5)
+        display.runUntilIdle()
+        XCTAssertIdentical(table.cellForRow(at: IndexPath(row: 1, section: 0)), kept.cells[1])
+        XCTAssertIdentical(kept.cells[1].superview, table)
+        XCTAssertEqual(kept.cells[1].alpha, 1)
+        XCTAssertFalse(kept.cells[1].isHidden)
     }
 
     /// Variable heights: the row at a point is found by the running sum, as a walk would find it.

@@ -496,7 +496,11 @@ extension TableViewDelegate {
     private func show(row indexPath: IndexPath, at frame: CGRect) -> TableViewCell? {
         guard let dataSource else { return nil }
         let cell = dataSource.tableView(self, cellForRowAt: indexPath)
-        if cellsByRow.values.contains(where: { $0 === cell }) || disappearingCells.contains(where: { $0 === cell }) {
+        if let index = disappearingCells.firstIndex(where: { $0 === cell }) {
+            // A cell on its way out given again (a data source keeping a cell per row): it stays.
+            disappearingCells.remove(at: index)
+            cell.alpha = 1
+        } else if cellsByRow.values.contains(where: { $0 === cell }) {
             logOnce(
                 "cell twice",
                 "tableView(_:cellForRowAt:) gave a cell that already shows another row (for \(indexPath)): "
@@ -719,23 +723,12 @@ extension TableViewDelegate {
 
     // MARK: Row updates
 
-    /// Asks the data source again for the cells (and heights) of these rows; rows not in the
-    /// table are ignored (logged). `animation` is accepted for UIKit's signature; the new
-    /// cells show at once.
+    /// Asks the data source again for the cells (and heights) of these rows: the old cells go
+    /// and the new ones come as `animation` says (a crossfade for `.fade`), the rows after them
+    /// sliding if their heights changed; the reloaded rows are deselected. Rows not in the
+    /// table are ignored (logged).
     open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        loadGeometryIfNeeded()
-        for indexPath in indexPaths where geometry.globalRow(indexPath) == nil {
-            logInvalid(indexPath, in: "reloadRows(at:with:)")
-        }
-        let counts = dataSourceRowCounts()
-        guard counts == geometry.rowCounts else { return countMismatch(in: "reloadRows(at:with:)") }
-        for indexPath in indexPaths {
-            guard let cell = cellsByRow.removeValue(forKey: indexPath) else { continue }
-            retire(cell, from: indexPath)
-        }
-        geometry = makeGeometry(rowCounts: counts)
-        updateContentSize()
-        setNeedsLayout()
+        updateRows(inserting: indexPaths, deleting: indexPaths, animation: animation, method: "reloadRows(at:with:)")
     }
 
     /// Inserts rows the data source now has at `indexPaths` (in the new numbering): the rows
@@ -828,6 +821,7 @@ extension TableViewDelegate {
             }
         }
         previous = [:]
+        disappearingCells += leaving.map(\.0) + leavingMoves.map(\.0)
         // Rows coming on screen: moved rows from where they were, inserted ones as `animation` says.
         var appearing: [(TableViewCell, CGRect)] = []
         View.performWithoutAnimation {
@@ -847,8 +841,10 @@ extension TableViewDelegate {
                 }
             }
         }
+        // A leaving cell the data source gave again for a new row stays.
+        leaving.removeAll { entry in cellsByRow.values.contains { $0 === entry.0 } }
+        leavingMoves.removeAll { entry in cellsByRow.values.contains { $0 === entry.0 } }
         let disappearing = leaving.map(\.0) + leavingMoves.map(\.0)
-        disappearingCells += disappearing
         let changesToMake = {
             for (cell, frame) in moving where cell.frame != frame { cell.frame = frame }
             for (cell, frame) in appearing {
