@@ -70,6 +70,21 @@ struct TableBenchmark: ParsableCommand {
             print(
                 "\(rowCount) rows, first frame (rows laid out, \(table.visibleCells.count) cells drawn, composed): "
                     + "\(ComposeBenchmark.ms(setUp))")
+            // Rows of varied heights from a delegate: reloadData then a layout asks each row's height.
+            let heights = VariedHeights()
+            table.delegate = heights
+            let varied = ComposeBenchmark.median(5) {
+                table.reloadData()
+                table.layoutIfNeeded()
+            }
+            let lastRow = IndexPath(row: rowCount - 1, section: 0)
+            print(
+                "reloadData() and layout with \(rowCount) heights from the delegate (44, 60 or 80 points): "
+                    + "\(ComposeBenchmark.ms(varied)); the last row at \(Int(table.rectForRow(at: lastRow).minY)) points"
+            )
+            table.delegate = nil
+            table.reloadData()
+            display.runUntilIdle()
             let startMemory = Self.residentBytes()
 
             var frameTimes: [Double] = []
@@ -187,6 +202,13 @@ struct TableBenchmark: ParsableCommand {
 
 @MainActor private enum BenchCounters {
     static var draws = 0
+}
+
+/// Row heights of 44, 60 or 80 points.
+@MainActor private final class VariedHeights: TableViewDelegate {
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+        [44, 60, 80][indexPath.row % 3]
+    }
 }
 
 /// 100,000 rows "Row n", each with the same 32x32 image.
