@@ -36,6 +36,8 @@ import WindowModel
     package internal(set) var connectedScreens: [Screen] = [] { didSet { visibleByScreen = [:] } }
     /// The main screen, kept until it disconnects.
     public internal(set) var mainScreen: Screen?
+    /// DIRECTDISPLAY_MIRROR was malformed and said so (once).
+    var reportedMirrorSetting = false
 
     var model = WindowVisibilityModel<ObjectIdentifier>() { didSet { visibleByScreen = [:] } }
     private var registered: [ObjectIdentifier: WeakWindow] = [:]
@@ -71,6 +73,8 @@ import WindowModel
 
     /// Visible windows on `screen`, back to front.
     public func visibleWindows(on screen: Screen) -> [Window] {
+        // A mirroring screen shows its source's frame, none of its own windows.
+        if screen.mirroredScreen != nil { return [] }
         if let kept = visibleByScreen[ObjectIdentifier(screen)] { return kept }
         let order = model.visibleBackToFront.compactMap { retainedVisible[$0] }.filter { $0.screen === screen }
         visibleByScreen[ObjectIdentifier(screen)] = order
@@ -136,6 +140,7 @@ import WindowModel
         unhandledPressObserver = nil
         animator.reset()
         NonFiniteValueLog.reset()
+        reportedMirrorSetting = false
     }
 }
 

@@ -36,6 +36,9 @@ import WindowModel
     private var orientationStorage: InterfaceOrientation = .portrait
     /// Whether the screen is still connected.
     public package(set) var isConnected = false
+    /// The screen this one shows, scaled to fit with black bars, while it mirrors
+    /// one (`mirror(_:)`); nil when it shows its own windows. UIKit's `mirrored`.
+    public internal(set) var mirroredScreen: Screen?
     /// Whether something visible changed since the last composition.
     package private(set) var needsComposite = false
     /// Its composition state: the shadow frame, the previous scene, buffer ages.
