@@ -182,4 +182,24 @@ final class MirroringTests: DirectDisplayTestCase {
         display.runUntilIdle()
         XCTAssertEqual(log.entries.count, 3)
     }
+
+    func testEnvironmentMirrorsOnceBothScreensAreConnected() async throws {
+        setenv("DIRECTDISPLAY_MIRROR", "A-1:B-1", 1)
+        defer { unsetenv("DIRECTDISPLAY_MIRROR") }
+        let b = connect("B-1")
+        XCTAssertNil(b.mirroredScreen)
+        let a = connect("A-1")
+        XCTAssertTrue(b.mirroredScreen === a)
+        // Plugged back: mirrored again.
+        display.disconnectScreen(b)
+        let again = connect("B-1")
+        XCTAssertTrue(again.mirroredScreen === a)
+        // Malformed or refused: ignored.
+        for value in ["A-1", "A-1:", ":B-1", "A-1:B-1:C-1", "C-1:C-1"] {
+            setenv("DIRECTDISPLAY_MIRROR", value, 1)
+            let c = connect("C-1")
+            XCTAssertNil(c.mirroredScreen, value)
+            display.disconnectScreen(c)
+        }
+    }
 }
