@@ -202,4 +202,49 @@ final class MirroringTests: DirectDisplayTestCase {
             display.disconnectScreen(c)
         }
     }
+
+    func testATurnedSourceIsMirroredUpright() async throws {
+        // A portrait panel (20x40) turned to landscape shows a 40x20 image, upright on the mirror.
+        let source = connect("DSI-1", width: 20, height: 40)
+        source.orientation = .landscapeLeft
+        XCTAssertEqual(source.bounds.size, CGSize(width: 40, height: 20))
+        let target = connect("HDMI-A-1", width: 40, height: 40)
+        let log = EventLog()
+        let window = Window(screen: source)
+        window.backgroundColor = .blue
+        let left = LoggingView("left", frame: CGRect(x: 0, y: 0, width: 20, height: 20), log: log)
+        left.backgroundColor = .red
+        window.addSubview(left)
+        window.makeKeyAndVisible()
+        try target.mirror(source)
+        display.runUntilIdle()
+        let mirrored = try XCTUnwrap(display.lastFrames["HDMI-A-1"])
+        assertPixel(mirrored, 5, 20, .red)
+        assertPixel(mirrored, 35, 20, .blue)
+        assertPixel(mirrored, 20, 5, .black)
+        assertPixel(mirrored, 20, 35, .black)
+        // Exactly the upright image: a screen of the same size unturned shows the same pixels.
+        let flat = connect("HDMI-A-2", width: 40, height: 20)
+        let copy = Window(screen: flat)
+        copy.backgroundColor = .blue
+        let copyLeft = View(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        copyLeft.backgroundColor = .red
+        copy.addSubview(copyLeft)
+        copy.isHidden = false
+        XCTAssertEqual(rows(mirrored, 10..<30), try display.capture(flat).pixels)
+        // A touch on the mirror's left finds the left view of the turned screen.
+        display.touchDown(1, at: CGPoint(x: 5, y: 15), on: target)
+        display.touchUp(1, at: CGPoint(x: 5, y: 15), on: target)
+        display.runUntilIdle()
+        XCTAssertEqual(log.entries, ["left began 1", "left ended"])
+        // Turned again: the mirror follows, all of it redrawn.
+        source.orientation = .portrait
+        display.runUntilIdle()
+        let portrait = try XCTUnwrap(display.lastFrames["HDMI-A-1"])
+        // 20x40 at x 10: the window took the portrait bounds, its 20x20 red view on top.
+        assertPixel(portrait, 15, 5, .red)
+        assertPixel(portrait, 15, 30, .blue)
+        assertPixel(portrait, 5, 20, .black)
+        assertPixel(portrait, 35, 20, .black)
+    }
 }

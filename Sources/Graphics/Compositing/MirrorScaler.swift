@@ -13,11 +13,16 @@ package enum MirrorScaler {
         Int(max(letterbox.scaleX, letterbox.scaleY).rounded(.up)) + 1
     }
 
-    /// The target region that changes when `damage` (source pixels) changes.
-    package static func targetDamage(of damage: DamageRegion, _ letterbox: Letterbox) -> DamageRegion {
+    /// The target region that changes when `damage` (the source's panel pixels, its
+    /// image turned by `rotation`) changes.
+    package static func targetDamage(
+        of damage: DamageRegion, _ letterbox: Letterbox, rotation: PanelRotation = .none
+    ) -> DamageRegion {
         let margin = filterMargin(letterbox)
+        let panel = panelSize(letterbox, rotation)
         var region = DamageRegion()
-        for rect in damage.rects {
+        for panelRect in damage.rects {
+            let rect = rotation.logicalRect(panelRect, panelWidth: panel.width, panelHeight: panel.height)
             let mapped = letterbox.targetRect(
                 ofSourceX: rect.x, y: rect.y, width: rect.width, height: rect.height, margin: margin)
             if mapped.width > 0, mapped.height > 0 {
@@ -27,12 +32,21 @@ package enum MirrorScaler {
         return region
     }
 
-    /// Scales `source` (XRGB8888, `letterbox.source*` in size) into `target`'s
-    /// `region` (target pixels, clipped to the image); with `drawsBars` the bars
-    /// are filled black as well. Only `region` of the target is written.
+    /// The source's panel: its image (`letterbox.source*`) turned by `rotation`.
+    private static func panelSize(_ letterbox: Letterbox, _ rotation: PanelRotation) -> (width: Int, height: Int) {
+        rotation.swapsAxes
+            ? (letterbox.sourceHeight, letterbox.sourceWidth) : (letterbox.sourceWidth, letterbox.sourceHeight)
+    }
+
+    /// Scales `source` into `target`'s `region` (target pixels, clipped to the
+    /// image); with `drawsBars` the bars are filled black as well. Only `region` of
+    /// the target is written. `source` is the source screen's panel (XRGB8888), which
+    /// shows its image (`letterbox.source*` in size) turned by `rotation`: the image
+    /// is turned back, so the mirror shows it upright.
     package static func scale(
         _ source: UnsafeMutableRawPointer, bytesPerRow sourceStride: Int, into target: UnsafeMutableRawPointer,
-        bytesPerRow targetStride: Int, letterbox: Letterbox, region: DamageRegion, drawsBars: Bool
+        bytesPerRow targetStride: Int, letterbox: Letterbox, rotation: PanelRotation = .none, region: DamageRegion,
+        drawsBars: Bool
     ) {
         guard letterbox.targetWidth > 0, letterbox.targetHeight > 0,
             let destination = pixman_image_create_bits(
@@ -41,21 +55,27 @@ package enum MirrorScaler {
         else { return }
         defer { pixman_image_unref(destination) }
         if drawsBars { fillBars(destination, letterbox) }
+        let panel = panelSize(letterbox, rotation)
         guard !letterbox.isEmpty,
             let image = pixman_image_create_bits(
-                PIXMAN_x8r8g8b8, Int32(letterbox.sourceWidth), Int32(letterbox.sourceHeight),
+                PIXMAN_x8r8g8b8, Int32(panel.width), Int32(panel.height),
                 source.assumingMemoryBound(to: UInt32.self), Int32(sourceStride))
         else { return }
         defer { pixman_image_unref(image) }
-        // Target pixel → source pixel: undo the offset, then the scale.
+        // Target pixel → source image pixel: undo the offset, then the scale; then
+        // image pixel → panel pixel: the source's own turn.
         let toSourceX = 1 / letterbox.scaleX
         let toSourceY = 1 / letterbox.scaleY
+        var scaling = pixman_transform()
+        pixman_transform_init_identity(&scaling)
+        scaling.matrix.0.0 = fixed(toSourceX)
+        scaling.matrix.1.1 = fixed(toSourceY)
+        scaling.matrix.0.2 = fixed(-Double(letterbox.imageX) * toSourceX)
+        scaling.matrix.1.2 = fixed(-Double(letterbox.imageY) * toSourceY)
+        var turning = FrameComposer.rotationTransform(
+            rotation.inverse, logicalWidth: panel.width, logicalHeight: panel.height)
         var transform = pixman_transform()
-        pixman_transform_init_identity(&transform)
-        transform.matrix.0.0 = fixed(toSourceX)
-        transform.matrix.1.1 = fixed(toSourceY)
-        transform.matrix.0.2 = fixed(-Double(letterbox.imageX) * toSourceX)
-        transform.matrix.1.2 = fixed(-Double(letterbox.imageY) * toSourceY)
+        pixman_transform_multiply(&transform, &turning, &scaling)
         pixman_image_set_transform(image, &transform)
         pixman_image_set_repeat(image, PIXMAN_REPEAT_PAD)
         var parameters: UnsafeMutablePointer<pixman_fixed_t>?

@@ -194,15 +194,18 @@ final class TouchRouter {
         _ x: Double, _ y: Double, on screen: Screen, through deviceScreen: Screen, clamped: Bool = true
     ) -> ScreenPoint? {
         var (x, y) = (x, y)
+        var rotation = screen.touchRotation
         if deviceScreen !== screen {
+            // The mirror shows the source upright: the position is already the source's, unturned.
             guard deviceScreen.mirroredScreen === screen, let letterbox = deviceScreen.mirrorLetterbox,
                 let position = letterbox.sourcePosition(ofTargetX: x, y: y, clamped: clamped)
             else { return nil }
             (x, y) = position
+            rotation = .none
         }
         let size = screen.bounds.size
         return TouchPointMapping.screenPoint(
-            x: x, y: y, size: ScreenSize(width: size.width, height: size.height), rotation: screen.touchRotation)
+            x: x, y: y, size: ScreenSize(width: size.width, height: size.height), rotation: rotation)
     }
 
     private func seconds(_ microseconds: UInt64) -> Double { Double(microseconds) / 1_000_000 }

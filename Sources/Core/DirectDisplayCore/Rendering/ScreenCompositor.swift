@@ -105,19 +105,22 @@ package final class ScreenCompositor {
     /// included, when the frame is new or either screen's size changed.
     private func composeMirror(of source: Screen, onto screen: Screen) -> DamageRegion {
         guard let shadow, let letterbox = screen.mirrorLetterbox else { return DamageRegion() }
+        let rotation = source.orientation.panelRotation
         let sourceShadow = source.compositor.shadow.flatMap {
-            $0.width == letterbox.sourceWidth && $0.height == letterbox.sourceHeight ? $0 : nil
+            $0.width == Int(source.nativeBounds.width) && $0.height == Int(source.nativeBounds.height) ? $0 : nil
         }
-        let whole = needsFullFrame || letterbox != mirrorLetterbox || sourceShadow == nil
+        let whole =
+            needsFullFrame || letterbox != mirrorLetterbox || rotation != previousRotation || sourceShadow == nil
         let damage =
             whole
             ? DamageRegion.full(width: shadow.width, height: shadow.height)
-            : MirrorScaler.targetDamage(of: sourceDamage, letterbox)
+            : MirrorScaler.targetDamage(of: sourceDamage, letterbox, rotation: rotation)
         sourceDamage = DamageRegion()
         if let sourceShadow {
             MirrorScaler.scale(
                 sourceShadow.pixels, bytesPerRow: sourceShadow.bytesPerRow, into: shadow.pixels,
-                bytesPerRow: shadow.bytesPerRow, letterbox: letterbox, region: damage, drawsBars: whole)
+                bytesPerRow: shadow.bytesPerRow, letterbox: letterbox, rotation: rotation, region: damage,
+                drawsBars: whole)
         } else {
             // The source has no frame of its size yet: black until it composes one (then all of it).
             let black = Letterbox(
@@ -127,7 +130,8 @@ package final class ScreenCompositor {
                 letterbox: black, region: damage, drawsBars: true)
         }
         mirrorLetterbox = sourceShadow == nil ? nil : letterbox
-        previousRotation = nil
+        // The source's turn the frame was drawn with (this screen's own is not applied).
+        previousRotation = rotation
         needsFullFrame = false
         history.addFrame(damage)
         statistics.framesComposed += 1

@@ -55,11 +55,14 @@ extension Screen {
     /// The connected screens that mirror this one.
     package var mirrorTargets: [Screen] { Application.shared.screens.filter { $0.mirroredScreen === self } }
 
-    /// Where the source's image sits on this screen while it mirrors one.
+    /// Where the source's image sits on this screen while it mirrors one: the
+    /// source upright (its `bounds` in pixels, its orientation undone) on this panel.
     package var mirrorLetterbox: Letterbox? {
         guard let source = mirroredScreen else { return nil }
+        let panel = source.nativeBounds.size
+        let upright = source.orientation.isRotatedQuarter ? CGSize(width: panel.height, height: panel.width) : panel
         return Letterbox(
-            sourceWidth: Int(source.nativeBounds.width), sourceHeight: Int(source.nativeBounds.height),
+            sourceWidth: Int(upright.width), sourceHeight: Int(upright.height),
             targetWidth: Int(nativeBounds.width), targetHeight: Int(nativeBounds.height))
     }
 }
