@@ -10,6 +10,8 @@ import XCTest
 /// real capture of scanout) and virtio-gpu's first head.
 final class MirroringScanoutTests: KMSDisplayTestCase {
     private let timeout: Double = 10
+    /// Connectors a test forced off, detected again after it.
+    private var forcedOff: [String] = []
     private let quadrantColours: [(Color, UInt32)] = [
         (Color(red: 1, green: 0, blue: 0, alpha: 1), 0xFF0000), (Color(red: 0, green: 1, blue: 0, alpha: 1), 0x00FF00),
         (Color(red: 0, green: 0, blue: 1, alpha: 1), 0x0000FF), (Color(red: 1, green: 1, blue: 1, alpha: 1), 0xFFFFFF),
@@ -21,6 +23,18 @@ final class MirroringScanoutTests: KMSDisplayTestCase {
             throw XCTSkip("needs Hardware/vm --gpu-outputs 2")
         }
         try await super.setUp()
+    }
+
+    override func tearDown() async throws {
+        try? SysfsConnectors.set("detect", forcedOff)
+        try await super.tearDown()
+    }
+
+    /// The sysfs name ("card1-Virtual-1") of `screen`'s connector.
+    private func sysfsConnector(of screen: Screen) throws -> String {
+        let display = try XCTUnwrap(display)
+        let card = try XCTUnwrap(display.entry(for: screen)?.card.device.path.split(separator: "/").last)
+        return "\(card)-\(screen.name)"
     }
 
     private func screen(ofDriver driver: String) throws -> Screen {
@@ -197,5 +211,57 @@ final class MirroringScanoutTests: KMSDisplayTestCase {
             try display.waitFor("the second tap on the view", timeout: timeout) { views[3].record.count == 4 }
             XCTAssertTrue(views[0...2].allSatisfy { $0.record.isEmpty }, "the bar's tap went nowhere")
         }
+    }
+
+    /// Either screen unplugged (mid-frame: a change on its way) ends mirroring with
+    /// the notification; the other screen goes on showing its own frames.
+    func testUnplugOfEitherScreenEndsMirroring() async throws {
+        let display = try XCTUnwrap(display)
+        var changes: [String] = []
+        let token = NotificationCenter.default.addObserver(
+            forName: Screen.mirroringDidChangeNotification, object: nil, queue: nil
+        ) { note in
+            nonisolated(unsafe) let object = note.object  // posted on the main thread
+            MainActor.assumeIsolated {
+                let screen = object as? Screen
+                changes.append("\(screen?.name ?? "?") \(screen?.mirroredScreen == nil ? "stopped" : "started")")
+            }
+        }
+        defer { NotificationCenter.default.removeObserver(token) }
+        let source = try screen(ofDriver: "virtio_gpu")
+        let target = try screen(ofDriver: "vkms")
+        let (window, _) = quadrants(on: source)
+        try target.mirror(source)
+        try display.waitForPresentation(of: target)
+
+        // The mirror goes while a change of the source is on its way.
+        let targetConnector = try sysfsConnector(of: target)
+        window.subviews[0].backgroundColor = Color(red: 1, green: 1, blue: 0, alpha: 1)
+        display.flush()
+        forcedOff.append(targetConnector)
+        try SysfsConnectors.set("off", [targetConnector])
+        try display.waitFor("the mirror unplugged", timeout: timeout) { !target.isConnected }
+        XCTAssertNil(target.mirroredScreen)
+        XCTAssertTrue(source.mirrorTargets.isEmpty)
+        try display.waitForPresentation(of: source)
+        XCTAssertEqual(rgb(try display.capture(source).rawPixel(x: 10, y: 10)), 0xFFFF00, "the source goes on")
+
+        // Plugged back (a new screen), mirroring again; then the source goes.
+        try SysfsConnectors.set("detect", [targetConnector])
+        forcedOff = []
+        let again = try screen(ofDriver: "vkms")
+        try again.mirror(source)
+        try display.waitForPresentation(of: again)
+        let sourceConnector = try sysfsConnector(of: source)
+        forcedOff.append(sourceConnector)
+        try SysfsConnectors.set("off", [sourceConnector])
+        try display.waitFor("the source unplugged", timeout: timeout) { !source.isConnected }
+        XCTAssertNil(again.mirroredScreen)
+        // Its windows were hidden and moved (as any unplug does): the former mirror shows its own, none.
+        try display.waitForPresentation(of: again)
+        let shown = try display.capture(again)
+        try save(shown, "mirror-source-unplugged")
+        XCTAssertTrue(shown.pixels.allSatisfy { rgb($0) == 0 }, "black: no window of its own")
+        XCTAssertEqual(changes, ["Virtual-1 started", "Virtual-1 stopped", "Virtual-1 started", "Virtual-1 stopped"])
     }
 }
