@@ -83,6 +83,26 @@ final class MirroringTests: DirectDisplayTestCase {
             let green = Int((mirrored.pixel(x: x, y: 10).green * 255).rounded())
             XCTAssertTrue((120...135).contains(green), "(\(x), 10) has green \(green), not mid-grey")
         }
+        // A quarter (the averaging filter): grey too.
+        let quarter = connect("HDMI-A-3", width: 10, height: 10)
+        try quarter.mirror(source)
+        display.runUntilIdle()
+        let small = try XCTUnwrap(display.lastFrames["HDMI-A-3"])
+        for x in [1, 5, 8] {
+            let green = Int((small.pixel(x: x, y: 5).green * 255).rounded())
+            XCTAssertTrue((120...135).contains(green), "(\(x), 5) has green \(green), not mid-grey")
+        }
+        // Grown 1.5x (bilinear): red and blue halves meet in a blend one or two pixels wide.
+        let grownSource = connect("HDMI-A-4", width: 20, height: 20)
+        _ = halves(on: grownSource)
+        let grown = connect("HDMI-A-5", width: 30, height: 30)
+        try grown.mirror(grownSource)
+        display.runUntilIdle()
+        let large = try XCTUnwrap(display.lastFrames["HDMI-A-5"])
+        assertPixel(large, 5, 15, .red)
+        assertPixel(large, 25, 15, .blue)
+        let seam = large.pixel(x: 15, y: 15)
+        XCTAssertTrue(seam.red > 0.1 && seam.blue > 0.1, "blended at the seam: \(seam)")
     }
 
     func testRefusals() async throws {
