@@ -267,4 +267,32 @@ final class MirroringTests: DirectDisplayTestCase {
         assertPixel(portrait, 5, 20, .black)
         assertPixel(portrait, 35, 20, .black)
     }
+
+    func testModeChangesOfEitherScreenRedrawTheMirrorWhole() async throws {
+        let source = display.connectScreen(
+            name: "HDMI-A-1", width: 40, height: 20, otherModes: [Screen.Mode(width: 20, height: 20, refreshRate: 60)])
+        let target = display.connectScreen(
+            name: "HDMI-A-2", width: 40, height: 40, otherModes: [Screen.Mode(width: 80, height: 40, refreshRate: 60)])
+        _ = halves(on: source)
+        try target.mirror(source)
+        // A capture of the mirror composes the source's pending changes first.
+        assertPixel(try display.capture(target), 5, 20, .red)
+        // The source becomes square: the mirror's bars go, its image fills it.
+        try source.setCurrentMode(Screen.Mode(width: 20, height: 20, refreshRate: 60))
+        display.runUntilIdle()
+        var frame = try XCTUnwrap(display.lastFrames["HDMI-A-2"])
+        XCTAssertEqual(target.frameStatistics.lastFramePixelsComposed, 40 * 40)
+        // (The window took the square bounds; its 20-wide red view now covers it.)
+        assertPixel(frame, 5, 2, .red)
+        assertPixel(frame, 35, 37, .red)
+        // The mirror becomes wide: bars left and right of the square image.
+        try target.setCurrentMode(Screen.Mode(width: 80, height: 40, refreshRate: 60))
+        display.runUntilIdle()
+        frame = try XCTUnwrap(display.lastFrames["HDMI-A-2"])
+        XCTAssertEqual(frame.width, 80)
+        assertPixel(frame, 10, 20, .black)
+        assertPixel(frame, 25, 20, .red)
+        assertPixel(frame, 55, 20, .red)
+        assertPixel(frame, 70, 20, .black)
+    }
 }
