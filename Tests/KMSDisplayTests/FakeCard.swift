@@ -28,6 +28,8 @@ final class FakeCard: CardAccess {
     /// Whether the connector is plugged in (read at the next probe).
     var isConnected = false
     private(set) var commits: [Commit] = []
+    /// Commit kinds (as `Commit.kind` names them) the card refuses, with the errno.
+    var refusals: [String: Errno] = [:]
     /// Buffers made, by framebuffer id, held weakly: nil once the display freed them.
     private var buffers: [UInt32: WeakBuffer] = [:]
     private var nextFramebufferID: UInt32 = 100
@@ -136,14 +138,17 @@ final class FakeCard: CardAccess {
         return try readPendingFlipEvents()
     }
 
-    fileprivate func record(_ state: CRTCCommitState, testOnly: Bool) {
+    fileprivate func record(_ state: CRTCCommitState, testOnly: Bool) throws(DRMError) {
         let kind =
             switch state.change {
             case .modeset: "modeset"
             case .pageFlip: "flip"
             case .planes: "planes"
             case .off: "off"
+            case .powerOff: "power off"
+            case .powerOn: "power on"
             }
+        if let refusal = refusals[kind] { throw DRMError(call: "fake \(kind)", errno: refusal) }
         commits.append(
             Commit(
                 kind: kind, framebufferID: state.framebuffer.framebufferID, damage: state.damage,
@@ -157,7 +162,7 @@ final class FakeCard: CardAccess {
         unowned let card: FakeCard
         init(card: FakeCard) { self.card = card }
         func commit(_ state: CRTCCommitState, testOnly: Bool) throws(DRMError) {
-            card.record(state, testOnly: testOnly)
+            try card.record(state, testOnly: testOnly)
         }
     }
 }

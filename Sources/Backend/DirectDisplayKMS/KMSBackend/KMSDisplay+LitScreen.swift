@@ -60,6 +60,11 @@ extension KMSDisplay {
         let gl = GLComposition()
         /// The surface buffer committed last, while a frame holds it (what a capture without writeback reads).
         weak var lastSurfaceFrame: GLSurfaceFrame?
+        /// The kernel refused to power this output off once (logged): later requests are not tried.
+        var powerOffRefused = false
+        /// No power change before this time (one per refresh period), and the timer that applies a later one.
+        var nextPowerChange = 0.0
+        var powerTimer: TimerID?
 
         /// The buffers' contents are unknown (reallocated, or another master drew): each is drawn whole next.
         @MainActor func buffersInvalidated() {

@@ -212,7 +212,8 @@ public final class KMSDisplay: Display, DisplayBackend {
         guard !isSuspended else { throw KMSDisplayError.suspended("capture of \(screen.name)") }
         try waitUntilIdle(entry, timeout: 2)
         let output = entry.output
-        if let writeback = entry.card.writeback {
+        // A powered-off CRTC composes nothing to write back: its kept frame is read instead.
+        if let writeback = entry.card.writeback, !output.isPoweredOff {
             let pixels = try writeback.capture(output)
             return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: pixels)
         }
