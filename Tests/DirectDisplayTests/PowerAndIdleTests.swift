@@ -73,11 +73,12 @@ final class PowerAndIdleTests: DirectDisplayTestCase {
         XCTAssertEqual(Application.shared.idle.phase, .asleep)
         XCTAssertFalse(panel.isPoweredOn)
         XCTAssertFalse(monitor.isPoweredOn)
-        XCTAssertEqual(display.backlightLevels["eDP-1"], 1, "the backlight is back for the next wake")
+        XCTAssertEqual(display.backlightLevels["eDP-1"] ?? -1, 0.1, accuracy: 1e-9, "no flash before it goes dark")
 
         // The waking touch sequence, begin, moves and end, reaches no view.
         display.touchDown(0, at: CGPoint(x: 10, y: 10), on: panel)
         XCTAssertTrue(panel.isPoweredOn && monitor.isPoweredOn, "a touch wakes every screen")
+        XCTAssertEqual(display.backlightLevels["eDP-1"], 1, "at full brightness")
         display.touchMove(0, at: CGPoint(x: 12, y: 10), on: panel)
         display.touchUp(0, at: CGPoint(x: 12, y: 10), on: panel)
         XCTAssertEqual(view.take(), [])
@@ -166,6 +167,27 @@ final class PowerAndIdleTests: DirectDisplayTestCase {
         XCTAssertFalse(second.isPoweredOn)
         display.runUntilIdle()
         XCTAssertEqual(second.frameStatistics.framesComposed, 0)
+    }
+
+    func testBrightnessIsClampedNaNRefusedAndAScreenWithoutABacklightReportsOne() async throws {
+        let panel = connect("eDP-1")
+        let monitor = connect("HDMI-A-1")
+        let notes = NotificationRecorder([(Screen.brightnessDidChangeNotification, "brightness")])
+        notes.label(panel, "panel")
+        defer { notes.stop() }
+        panel.brightness = 0.5
+        XCTAssertEqual(panel.brightness, 0.5)
+        XCTAssertEqual(display.backlightLevels["eDP-1"], 0.5)
+        panel.brightness = 7
+        XCTAssertEqual(panel.brightness, 1)
+        panel.brightness = -1
+        XCTAssertEqual(panel.brightness, 0)
+        panel.brightness = .nan
+        XCTAssertEqual(panel.brightness, 0, "NaN is refused")
+        XCTAssertEqual(notes.take(), ["panel brightness", "panel brightness", "panel brightness"])
+        monitor.brightness = 0.3
+        XCTAssertEqual(monitor.brightness, 1, "no backlight: 1")
+        XCTAssertNil(display.backlightLevels["HDMI-A-1"])
     }
 
     func testBadIdleValuesAreClampedOrRefused() async throws {

@@ -58,10 +58,3 @@ extension KMSDisplay {
     /// Whether `screen`'s CRTC is powered off now (DPMS off committed or due). For tests and tools.
     package func isPoweredOff(_ screen: Screen) -> Bool? { entry(for: screen)?.output.isPoweredOff }
 }
-
-/// Brightness: the backlight of the panel a screen is (KMSDisplay+Backlight).
-extension KMSDisplay {
-    package func brightnessDidChange(_ screen: Screen) {}
-
-    package func hasBacklight(_ screen: Screen) -> Bool? { entry(for: screen).map { _ in false } }
-}

@@ -1,4 +1,5 @@
 import Animation
+import Backlight
 import Compositing
 import DeviceAccess
 import DirectDisplayCore
@@ -54,6 +55,8 @@ public final class KMSDisplay: Display, DisplayBackend {
     weak var glViewDevice: DRMDevice?
     /// Views' content in dumb buffers GL imports, while GL composes.
     var glContentMemory: GLContentMemory?
+    /// Sets the panels' backlights: logind in a session, else sysfs (made when first needed).
+    var backlightWriter: (any BacklightWriter)?
 
     /// Finds the cards through udev and opens each as DRM master; once given to
     /// the application (`Application.shared.display`, or `run(on:)`), lights every
@@ -179,7 +182,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         glContentMemory = GLContentMemory(display: self)
         input.pointer.cursorMoved = { [weak self] location in self?.showCursor(location) }
         (inputSource as? LibinputEventSource)?.dispatch()
-        showCursor(input.pointerLocation)
+        showCursor(input.pointer.cursorLocation)
         session.opener.sessionActivityChanged = { [weak self] active in self?.sessionActivityChanged(active) }
         do { try session.attach(to: eventLoop) } catch { StderrLog.error("no session switches: \(error)") }
         if session.canSwitchConsoles {

@@ -244,8 +244,8 @@ extension Application {
     }
 
     private func sleep() {
+        // The backlight stays dimmed: brightened now, it would flash before the panel goes dark.
         phase = .asleep
-        setDimmed(false)
         isSwitching = true
         for screen in Application.shared.screens { screen.isPoweredOn = false }
         isSwitching = false

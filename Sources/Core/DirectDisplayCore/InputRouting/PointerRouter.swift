@@ -52,6 +52,9 @@ package final class PointerRouter {
         }
     }
 
+    /// Where the cursor shows: the pointer's location while the policy shows it, else nil.
+    package var cursorLocation: (screen: Screen, point: CGPoint)? { isCursorShown ? location : nil }
+
     /// `Application.shared.pointerCursor` changed.
     func cursorPolicyChanged() { showCursor() }
 
@@ -217,7 +220,7 @@ package final class PointerRouter {
         showCursor()
     }
 
-    private func showCursor() { cursorMoved(isCursorShown ? location : nil) }
+    private func showCursor() { cursorMoved(cursorLocation) }
 
     private func send(_ touch: Touch) {
         Application.shared.sendEvent(Event(touches: [touch], timestamp: touch.timestamp))

@@ -164,6 +164,12 @@ import WindowModel
         }
     }
 
+    /// Records the level a back end read from the backlight (when the screen lit up).
+    package func updateBrightness(_ level: CGFloat) {
+        guard level.isFinite else { return }
+        brightnessStorage = min(max(level, 0), 1)
+    }
+
     /// The level the backlight is set to: `brightness`, a tenth of it while dimmed.
     package var backlightLevel: Double { Double(brightnessStorage) * (isDimmed ? 0.1 : 1) }
 
