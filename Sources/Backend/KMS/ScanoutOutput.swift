@@ -266,6 +266,17 @@ package final class ScanoutOutput {
 
     // MARK: Power (DPMS)
 
+    /// Whether the kernel says the output is lit now, read back from it: the CRTC's
+    /// ACTIVE (atomic), else the connector's DPMS property (legacy). For tests and tools.
+    package var isLitInKernel: Bool? {
+        if device.supportsAtomic {
+            return ProbedProperties(fd: device.fd, objectID: crtc.id, objectType: UInt32(DRM_MODE_OBJECT_CRTC))
+                .value("ACTIVE").map { $0 != 0 }
+        }
+        return ProbedProperties(fd: device.fd, objectID: connector.id, objectType: UInt32(DRM_MODE_OBJECT_CONNECTOR))
+            .value("DPMS").map { $0 == UInt64(DRM_MODE_DPMS_ON) }
+    }
+
     /// Powers the CRTC off (DPMS off: ACTIVE 0, its mode, planes and buffers kept) or
     /// on again, showing the frame it had at once; a frame that waited as pending
     /// while off is then committed. An output with nothing lit (or due a modeset)

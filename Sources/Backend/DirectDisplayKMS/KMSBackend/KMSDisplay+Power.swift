@@ -57,4 +57,7 @@ extension KMSDisplay {
 
     /// Whether `screen`'s CRTC is powered off now (DPMS off committed or due). For tests and tools.
     package func isPoweredOff(_ screen: Screen) -> Bool? { entry(for: screen)?.output.isPoweredOff }
+
+    /// Whether the kernel has `screen`'s CRTC lit now (ACTIVE, or legacy DPMS), read back from it.
+    package func isLitInKernel(_ screen: Screen) -> Bool? { entry(for: screen)?.output.isLitInKernel }
 }
