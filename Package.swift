@@ -179,7 +179,7 @@ let package = Package(
         .testTarget(
             name: "KMSDisplayTests",
             dependencies: [
-                "DirectDisplayKMS", "DirectDisplayCore", "KMS", "Udev", "Scheduling", "CDRM",
+                "DirectDisplayKMS", "DirectDisplayCore", "KMS", "Udev", "Scheduling", "CDRM", "Backlight",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .testTarget(name: "UdevTests", dependencies: ["Udev"]),

@@ -27,6 +27,8 @@ final class FakeCard: CardAccess {
     let device = DRMDevice(unopenedPath: "/dev/dri/card7")
     /// Whether the connector is plugged in (read at the next probe).
     var isConnected = false
+    /// The connector's kind: HDMI-A-1, or the internal panel eDP-1.
+    var isInternalPanel = false
     private(set) var commits: [Commit] = []
     /// Commit kinds (as `Commit.kind` names them) the card refuses, with the errno.
     var refusals: [String: Errno] = [:]
@@ -95,7 +97,8 @@ final class FakeCard: CardAccess {
 
     func probe() throws(DRMError) -> CardProbe {
         let connector = ConnectorState(
-            id: Self.connectorID, name: "HDMI-A-1", type: UInt32(DRM_MODE_CONNECTOR_HDMIA),
+            id: Self.connectorID, name: isInternalPanel ? "eDP-1" : "HDMI-A-1",
+            type: UInt32(isInternalPanel ? DRM_MODE_CONNECTOR_eDP : DRM_MODE_CONNECTOR_HDMIA),
             status: isConnected ? .connected : .disconnected,
             modes: isConnected ? [Self.mode(64, 48)] : [],
             widthMillimeters: 0, heightMillimeters: 0, possibleCRTCs: 1, currentCRTC: 0,

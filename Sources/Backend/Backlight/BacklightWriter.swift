@@ -16,7 +16,8 @@ package final class SysfsBacklightWriter: BacklightWriter {
 
     package func set(_ device: BacklightDevice, to value: Int) throws {
         let path = FilePath(device.directory + "/brightness")
-        let file = try FileDescriptor.open(path, .writeOnly)
+        // As `echo VALUE > brightness` opens it (truncating, which sysfs ignores).
+        let file = try FileDescriptor.open(path, .writeOnly, options: .truncate)
         defer { try? file.close() }
         _ = try file.writeAll("\(value)\n".utf8)
     }

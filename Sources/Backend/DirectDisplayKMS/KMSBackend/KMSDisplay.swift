@@ -55,8 +55,11 @@ public final class KMSDisplay: Display, DisplayBackend {
     weak var glViewDevice: DRMDevice?
     /// Views' content in dumb buffers GL imports, while GL composes.
     var glContentMemory: GLContentMemory?
-    /// Sets the panels' backlights: logind in a session, else sysfs (made when first needed).
-    var backlightWriter: (any BacklightWriter)?
+    /// Sets the panels' backlights: logind in a session, else sysfs (made when first needed;
+    /// tests give their own).
+    package var backlightWriter: (any BacklightWriter)?
+    /// Where sysfs is (tests: a tree in a temporary folder): the backlights are found under it.
+    package var sysfsRoot = "/sys"
 
     /// Finds the cards through udev and opens each as DRM master; once given to
     /// the application (`Application.shared.display`, or `run(on:)`), lights every
