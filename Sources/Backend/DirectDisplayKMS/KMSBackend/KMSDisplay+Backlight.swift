@@ -13,7 +13,7 @@ extension KMSDisplay {
     func findBacklight(for entry: LitScreen) {
         let result = BacklightDiscovery.find(
             card: entry.card.node.sysname, connector: entry.connector.name, isInternal: entry.screen.isInternal,
-            named: ProcessInfo.processInfo.environment["DIRECTDISPLAY_BACKLIGHT"], sysfsRoot: sysfsRoot)
+            named: configuration.backlight, sysfsRoot: sysfsRoot)
         switch result {
         case .success(let device):
             entry.backlight = device
