@@ -111,8 +111,13 @@ final class PowerAndIdleTests: DirectDisplayTestCase {
         let presses = recordPresses()
         Application.shared.idleTimeout = 1
         Application.shared.idleDimDuration = 0
+        display.keyDown(42)  // Shift, held since before the screens slept
         display.advanceTime(by: 1)
         XCTAssertFalse(screen.isPoweredOn)
+        display.keyUp(42)
+        XCTAssertFalse(screen.isPoweredOn, "the release of a key held since before wakes nothing")
+        XCTAssertEqual(Application.shared.idle.phase, .asleep)
+        _ = presses()
         display.keyDown(30)  // KEY_A
         XCTAssertTrue(screen.isPoweredOn)
         display.keyUp(30)

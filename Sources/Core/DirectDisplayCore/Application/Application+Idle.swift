@@ -139,7 +139,7 @@ extension Application {
         case .pointerMotion, .pointerMotionAbsolute:
             // A mouse that drifts (or a device that only claims to be one) keeps awake
             // screens awake but wakes none.
-            if phase != .asleep { activity() }
+            activity()
             return false
         case .tabletTool(let tool):
             if swallowedPens.contains(tool.device) {
@@ -150,12 +150,12 @@ extension Application {
             }
             guard tool.change == .tipDown else {
                 // A hovering pen wakes nothing.
-                if phase != .asleep { activity() }
+                activity()
                 return false
             }
             if phase == .asleep {
                 swallowedPens.insert(tool.device)
-                wakeFromInput()
+                restart()
                 return true
             }
             activity()
@@ -171,7 +171,7 @@ extension Application {
             return false
         }
         if let key { swallowed.insert(key) }
-        wakeFromInput()
+        restart()
         return true
     }
 
@@ -183,17 +183,14 @@ extension Application {
     }
 
     /// Input while awake or dimmed: the countdown starts again (a dimmed screen brightens).
+    /// Asleep, only a press wakes (the release of a key held since before is no use).
     private func activity() {
-        guard let loop else { return }
+        guard phase != .asleep, let loop else { return }
         lastActivity = loop.clock.now
         if phase == .dimmed { setDimmed(false) }
         phase = .awake
         // The timer already set sees the new time when it fires and waits again.
         if timer == nil, let timeout, !isDisabled { schedule(at: lastActivity + timeout, on: loop) }
-    }
-
-    private func wakeFromInput() {
-        restart()
     }
 
     /// Every screen on and at full brightness again.
