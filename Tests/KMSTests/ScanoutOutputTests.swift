@@ -204,6 +204,14 @@ final class ScanoutOutputTests: XCTestCase {
                 ["modeset fb1", "power-off fb1 refused EINVAL", "flip fb2"], .idle, 2
             ),
             (
+                "a refused power-on leaves the output on: the next frame modesets",
+                [
+                    .present(1), .flip, .power(false), .refuseNext("power-on", .invalidArgument), .power(true),
+                    .present(2), .flip,
+                ],
+                ["modeset fb1", "power-off fb1", "power-on fb1 refused EINVAL", "modeset fb2"], .idle, 2
+            ),
+            (
                 "power is not switched under a queued flip", [.present(1), .power(false), .flip],
                 ["modeset fb1"], .idle, 1
             ),

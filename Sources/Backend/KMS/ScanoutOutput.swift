@@ -289,11 +289,19 @@ package final class ScanoutOutput {
             throw DRMError(call: "setPower", errno: .resourceBusy, context: "\(connector.name) has a flip queued")
         }
         if on {
-            if powerOffCommitted, !needsModeset, let current = state.current {
-                try committer.commit(commitState(.powerOn, buffer: current.direct ?? current.buffer), testOnly: false)
-            }
+            let offInKernel = powerOffCommitted && !needsModeset
             powerOffCommitted = false
             isPoweredOff = false
+            if offInKernel, let current = state.current {
+                do {
+                    try committer.commit(
+                        commitState(.powerOn, buffer: current.direct ?? current.buffer), testOnly: false)
+                } catch {
+                    // On either way: the next frame's modeset lights the CRTC (ACTIVE 1 with its mode).
+                    needsModeset = true
+                    throw error
+                }
+            }
             if state.pending != nil { try commitPending() } else { try commitCursorAlone() }
         } else {
             if !needsModeset, let current = state.current {

@@ -44,8 +44,9 @@ extension KMSDisplay {
             watchFlip(entry)
         } catch {
             if wantsOn {
-                StderrLog.error("\(entry.connector.name): powering on: \(error)")
-                entry.output.requireModeset()
+                // The output counts as on: a whole frame goes out as a modeset, which lights it.
+                StderrLog.error("\(entry.connector.name): powering on: \(error); lighting it with a modeset")
+                entry.buffersInvalidated()
                 entry.needsComposite = true
             } else {
                 StderrLog.error("\(entry.connector.name): the kernel refused to power it off, it stays on: \(error)")
