@@ -145,6 +145,24 @@ final class PowerAndIdleTests: DirectDisplayTestCase {
         XCTAssertEqual(view.take(), [], "neither the click nor its release reach the view")
     }
 
+    func testAWakingPenStrokeIsSwallowedUntilItLifts() async throws {
+        let screen = connect()
+        let view = recordingWindow(on: screen)
+        Application.shared.idleTimeout = 1
+        Application.shared.idleDimDuration = 0
+        display.advanceTime(by: 1)
+        display.penMove(at: CGPoint(x: 5, y: 5), on: screen)
+        XCTAssertFalse(screen.isPoweredOn, "a hovering pen wakes nothing")
+        display.penDown(at: CGPoint(x: 10, y: 10), on: screen)
+        XCTAssertTrue(screen.isPoweredOn, "the pen on the surface wakes")
+        display.penMove(at: CGPoint(x: 20, y: 10), on: screen)
+        display.penUp(at: CGPoint(x: 20, y: 10), on: screen)
+        XCTAssertEqual(view.take(), [], "the stroke that woke the screen reaches no view")
+        display.penDown(at: CGPoint(x: 30, y: 30), on: screen)
+        display.penUp(at: CGPoint(x: 30, y: 30), on: screen)
+        XCTAssertEqual(view.take(), ["began 30,30 t1", "ended 30,30 t1"])
+    }
+
     func testIdleTimerDisabledHoldsTheScreensOnAndWakesThem() async throws {
         let screen = connect()
         Application.shared.idleTimeout = 1
