@@ -2,6 +2,7 @@ import CEvdev
 import DirectDisplay
 import DirectDisplayTesting
 import Foundation
+import KMS
 import VirtualInput
 import XCTest
 
@@ -134,5 +135,18 @@ final class PowerScanoutTests: KMSDisplayTestCase {
             try save(image, "power-cursor-visible")
             XCTAssertEqual(rgb(image.rawPixel(x: Int(point.x) + 2, y: Int(point.y) + 8)), 0x000000, "the arrow")
         }
+    }
+
+    func testAKernelRefusingDPMSOffLeavesTheScreenOnAndWorking() async throws {
+        let display = try XCTUnwrap(display)
+        let screen = try virtual1()
+        let view = scene(on: screen)
+        try display.waitForPresentation(of: screen)
+        faults.refusesPowerOff = DRMError(call: "drmModeAtomicCommit", errno: .invalidArgument, context: "injected")
+        screen.isPoweredOn = false
+        try display.waitFor("the refusal puts it back on", timeout: timeout) { screen.isPoweredOn }
+        XCTAssertEqual(display.isLitInKernel(screen), true)
+        view.backgroundColor = Color(red: 0, green: 1, blue: 0, alpha: 1)
+        try assertScanoutMatchesScene(display, screen, "after the refusal")
     }
 }

@@ -144,4 +144,22 @@ import XCTest
         display.flush()
         XCTAssertEqual(realCommits[before...].map(\.kind), ["flip"])
     }
+
+    func testAScreenPluggedInWhileTheOthersSleepStaysDarkUntilTheyWake() async throws {
+        Application.shared.idleDimDuration = 0
+        Application.shared.idleTimeout = 0.01
+        try display.waitFor("the idle timer sleeps", timeout: 2) { Application.shared.idle.phase == .asleep }
+        card.isConnected = true
+        display.handle([.cardChanged(sysname: card.node.sysname, connectorID: FakeCard.connectorID)], arrivedAt: 0)
+        try display.waitFor("the screen connects", timeout: 2) { !display.screens.isEmpty }
+        let screen = try XCTUnwrap(display.screens.first)
+        XCTAssertFalse(screen.isPoweredOn, "it sleeps as the others do")
+        display.flush()
+        XCTAssertEqual(realCommits.map(\.kind), [], "nothing lit: no modeset while asleep")
+
+        Application.shared.isIdleTimerDisabled = true
+        XCTAssertTrue(screen.isPoweredOn)
+        try display.waitFor("its first frame", timeout: 2) { !realCommits.isEmpty }
+        XCTAssertEqual(realCommits.map(\.kind), ["modeset"], "waking lights it with its first frame")
+    }
 }
