@@ -115,12 +115,12 @@ import XCTest
         screen.isPoweredOn = false
         display.flush()
         XCTAssertEqual(realCommits[before...].map(\.kind), ["power off"], "coalesced to one commit")
-        // Toggled again within the same refresh period: applied at the period's end, once.
+        // Toggled again (within the same refresh period, unless the machine is slow): applied
+        // once, at the period's end at the earliest.
         for index in 0..<1000 { screen.isPoweredOn = index % 2 == 0 }
         XCTAssertFalse(screen.isPoweredOn)
         screen.isPoweredOn = true
         display.flush()
-        XCTAssertEqual(realCommits.count, before + 1, "not before the next refresh period")
         try display.waitFor("the delayed power change", timeout: 2) { display.isPoweredOff(screen) == false }
         XCTAssertEqual(realCommits[before...].map(\.kind), ["power off", "power on"])
     }
