@@ -18,7 +18,8 @@ import InputModel
     /// The presses of a press event (empty for touches).
     public let allPresses: Set<Press>
     /// The scroll of a scroll event in points, positive right and down: a wheel
-    /// click is 15 points (libinput's degrees), a touchpad gives its finger motion.
+    /// click is 15 points (libinput's degrees), a touchpad gives its finger motion
+    /// (and zero when its fingers lift: the end of its scroll).
     public let scrollDelta: ScrollDelta
     /// The screen and the point in it that a scroll event happened over.
     public let scrollScreen: Screen?

@@ -1,0 +1,215 @@
+import CEvdev
+import Foundation
+import KMS
+import Scheduling
+import VirtualInput
+import XCTest
+
+@testable import DirectDisplayCore
+@testable import DirectDisplayKMS
+
+/// Records when a scroll view comes to rest.
+@MainActor private final class RestRecorder: ScrollViewDelegate {
+    var log: [String] = []
+    func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) { log.append("willBeginDecelerating") }
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { log.append("didEndDecelerating") }
+}
+
+/// Scrolling and gestures on real scanout (VKMS) driven by uinput devices through the kernel
+/// and libinput: a fling coasts with a frame composed for every vblank while the rows move and
+/// none once they rest, a wheel click moves them by its step, and tap and pan recognizers go
+/// through their states. Captures come from the writeback connector.
+final class ScrollScanoutTests: KMSDisplayTestCase {
+    private let timeout: Double = 10
+    /// The rows' colours, top to bottom, repeating.
+    private let colors: [UInt32] = [0xFF0000, 0x00FF00, 0x0000FF, 0xFFFF00, 0xFF00FF]
+    private let rowHeight: CGFloat = 64
+
+    /// A full-screen scroll view on the VKMS screen (1024x768) holding 100 coloured rows.
+    private func scrollViewOfRows(on screen: Screen) -> ScrollView {
+        let window = Window(screen: screen)
+        let scrollView = ScrollView(frame: screen.bounds)
+        scrollView.showsVerticalScrollIndicator = false  // no fade after the rest: the frames stop at once
+        scrollView.contentSize = CGSize(width: screen.bounds.width, height: rowHeight * 100)
+        for row in 0..<100 {
+            let view = View(
+                frame: CGRect(x: 0, y: rowHeight * CGFloat(row), width: screen.bounds.width, height: rowHeight))
+            let color = colors[row % colors.count]
+            view.backgroundColor = Color(
+                red: CGFloat(color >> 16) / 255, green: CGFloat((color >> 8) & 0xFF) / 255,
+                blue: CGFloat(color & 0xFF) / 255, alpha: 1)
+            scrollView.addSubview(view)
+        }
+        window.addSubview(scrollView)
+        window.makeKeyAndVisible()
+        return scrollView
+    }
+
+    /// Fails unless the capture shows, down the column at `x`, the rows where `offset` puts
+    /// them (pixels within 4 points of a row's edge are skipped: a fractional offset blends them).
+    private func assertRows(
+        _ image: CapturedImage, offset: CGFloat, x: Int, _ what: String, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        var checked = 0
+        for y in stride(from: 2, to: 766, by: 7) {
+            let inContent = offset + CGFloat(y) + 0.5
+            let within = inContent.truncatingRemainder(dividingBy: rowHeight)
+            guard within > 4, within < rowHeight - 4 else { continue }
+            let expected = colors[Int(inContent / rowHeight) % colors.count]
+            checked += 1
+            guard rgb(image.rawPixel(x: x, y: y)) == expected else {
+                return XCTFail(
+                    "\(what): (\(x), \(y)) is \(String(rgb(image.rawPixel(x: x, y: y)), radix: 16)), the row at "
+                        + "offset \(offset) is \(String(expected, radix: 16))", file: file, line: line)
+            }
+        }
+        XCTAssertGreaterThan(checked, 50, file: file, line: line)
+    }
+
+    private func touchscreen(_ name: String, on screen: Screen) throws -> UinputDevice {
+        let display = try XCTUnwrap(display)
+        let device = try UinputDevice.touchscreen(name: name, width: 1024, height: 768)
+        try display.waitFor("input device \(name)", timeout: timeout) { display.input.deviceNames.contains(name) }
+        display.input.bind(device: name, to: screen)
+        return device
+    }
+
+    func testAFlingCoastsWithAFrameEveryVBlankThenIdles() async throws {
+        let display = try XCTUnwrap(display)
+        let screen = try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" })
+        let device = try touchscreen("DirectDisplay fling touchscreen", on: screen)
+        let scrollView = scrollViewOfRows(on: screen)
+        let recorder = RestRecorder()
+        scrollView.delegate = recorder
+        try display.waitForPresentation(of: screen)
+        let before = try display.capture(screen)
+        try save(before, "scroll-before")
+        assertRows(before, offset: 0, x: 512, "before the fling")
+
+        // A finger drags the rows up 30 points a frame, then lifts while moving: a fling.
+        try device.fingerDown(trackingID: 1, x: 512, y: 650)
+        for step in 1...15 {
+            try device.touch(slot: 0, x: 512, y: Int32(650 - 30 * step))
+            try device.sync()
+            try display.waitFor("move \(step) scrolled", timeout: timeout) {
+                scrollView.contentOffset.y >= CGFloat(30 * step) - 0.5
+            }
+            try display.waitForPresentation(of: screen)
+        }
+        XCTAssertEqual(scrollView.contentOffset.y, 450, accuracy: 0.5, "the rows followed the finger")
+
+        // Each frame on screen while the rows coast, with the offset it was composed with.
+        var flips: [(time: Double, offset: CGFloat)] = []
+        display.framePresented = { shown, event, changed in
+            guard shown === screen, changed, scrollView.isDecelerating else { return }
+            flips.append((event.timestamp, scrollView.contentOffset.y))
+        }
+        try device.lastFingerUp()
+        try display.waitFor("the release", timeout: timeout) { recorder.log.contains("willBeginDecelerating") }
+        let released = monotonicSeconds()
+        let composedBefore = screen.frameStatistics.framesComposed
+        try display.waitFor("the rows to come to rest", timeout: 30) { recorder.log.contains("didEndDecelerating") }
+        let rested = monotonicSeconds()
+        let composed = screen.frameStatistics.framesComposed - composedBefore
+        let rest = scrollView.contentOffset.y
+        XCTAssertGreaterThan(rest, 450 + 100, "the rows coasted on after the lift")
+
+        let period = 1 / (screen.currentMode?.refreshRate ?? 60)
+        let vblanks = (rested - released) / period
+        let gaps = zip(flips.dropFirst(), flips).map { $0.time - $1.time }
+        print(
+            String(
+                format: "fling: coasted %.0f points in %.2f s (%.0f vblanks): %d frames composed, %d shown; "
+                    + "longest gap between frames %.1f ms (period %.1f ms)", rest - 450, rested - released, vblanks,
+                composed, flips.count, (gaps.max() ?? 0) * 1000, period * 1000))
+        XCTAssertGreaterThan(flips.count, 10, "frames followed each other while the rows moved")
+        XCTAssertLessThan(gaps.max() ?? .infinity, 0.25, "the screen never went idle while the rows moved")
+        XCTAssertTrue(zip(flips.dropFirst(), flips).allSatisfy { $0.offset > $1.offset }, "each frame moved the rows")
+
+        // At rest: no commit, so no flip, and nothing scheduled.
+        try display.waitForPresentation(of: screen)
+        var idleFlips = 0
+        display.framePresented = { shown, _, _ in if shown === screen { idleFlips += 1 } }
+        XCTAssertThrowsError(try display.waitFor("a flip after the rest", timeout: 0.5) { idleFlips > 0 })
+        XCTAssertEqual(idleFlips, 0)
+        XCTAssertFalse(Application.shared.animator.hasRunningAnimations(on: screen))
+        XCTAssertEqual(display.eventLoop.pendingTimerNames.filter { $0.hasPrefix("animation") }, [])
+
+        let after = try display.capture(screen)
+        try save(after, "scroll-after-fling")
+        assertRows(after, offset: rest, x: 512, "after the fling")
+    }
+
+    func testAWheelClickScrollsByItsStep() async throws {
+        let display = try XCTUnwrap(display)
+        let screen = try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" })
+        display.input.screenOrder = ["Virtual-1"]
+        let scrollView = scrollViewOfRows(on: screen)
+        let mouse = try UinputDevice.mouse(name: "DirectDisplay wheel mouse")
+        try display.waitFor("input device \(mouse.name)", timeout: timeout) {
+            display.input.deviceNames.contains(mouse.name)
+        }
+        try mouse.move(dx: -3000, dy: -3000)
+        try display.waitFor("the pointer on Virtual-1", timeout: timeout) {
+            display.input.pointerLocation?.screen === screen
+        }
+        try display.waitForPresentation(of: screen)
+        assertRows(try display.capture(screen), offset: 0, x: 700, "before the wheel")
+
+        try mouse.write(EV_REL, REL_WHEEL, -1)
+        try mouse.sync()
+        try display.waitFor("the wheel to scroll", timeout: timeout) { scrollView.contentOffset.y != 0 }
+        XCTAssertEqual(scrollView.contentOffset.y, 15, "a click down scrolls 15 points down")
+        XCTAssertFalse(scrollView.isDecelerating, "a wheel steps: no coast")
+        try display.waitForPresentation(of: screen)
+        let image = try display.capture(screen)
+        try save(image, "scroll-wheel")
+        assertRows(image, offset: 15, x: 700, "after one wheel click")
+
+        try mouse.write(EV_REL, REL_WHEEL, 2)
+        try mouse.sync()
+        try display.waitFor("the wheel to scroll back", timeout: timeout) { scrollView.contentOffset.y != 15 }
+        XCTAssertEqual(scrollView.contentOffset.y, 0, "two clicks up stop at the top")
+    }
+
+    func testTapAndPanRecognizersFromTouches() async throws {
+        let display = try XCTUnwrap(display)
+        let screen = try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" })
+        let device = try touchscreen("DirectDisplay gesture touchscreen", on: screen)
+        let window = Window(screen: screen)
+        let view = View(frame: screen.bounds)
+        view.backgroundColor = .white
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        var log: [String] = []
+        view.addGestureRecognizer(
+            TapGestureRecognizer { tap in
+                let point = tap.location(in: view)
+                log.append("tap \(tap.state) at \(Int(point.x)),\(Int(point.y))")
+            })
+        var translations: [CGPoint] = []
+        let pan = PanGestureRecognizer { pan in
+            if log.last != "pan \(pan.state)" { log.append("pan \(pan.state)") }
+            translations.append(pan.translation(in: view))
+        }
+        view.addGestureRecognizer(pan)
+
+        try device.tap(trackingID: 1, x: 300, y: 200)
+        try display.waitFor("the tap", timeout: timeout) { !log.isEmpty }
+        XCTAssertEqual(log, ["tap ended at 300,200"], "a tap, and no pan")
+
+        log = []
+        try device.fingerDown(trackingID: 2, x: 300, y: 400)
+        for step in 1...5 {
+            try device.touch(slot: 0, x: Int32(300 + 30 * step), y: 400)
+            try device.sync()
+            try display.waitFor("move \(step)", timeout: timeout) { translations.last?.x == CGFloat(30 * step) }
+        }
+        try device.lastFingerUp()
+        try display.waitFor("the pan to end", timeout: timeout) { log.last == "pan ended" }
+        XCTAssertEqual(log, ["pan began", "pan changed", "pan ended"], "a pan, and no tap")
+        XCTAssertEqual(translations.first, CGPoint(x: 30, y: 0), "it began with the first move beyond 10 points")
+        XCTAssertEqual(translations.last, CGPoint(x: 150, y: 0))
+    }
+}
