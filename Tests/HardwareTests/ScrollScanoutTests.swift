@@ -173,6 +173,62 @@ final class ScrollScanoutTests: KMSDisplayTestCase {
         XCTAssertEqual(scrollView.contentOffset.y, 0, "two clicks up stop at the top")
     }
 
+    /// Lets 12 ms pass on the display's loop between two reports of a touchpad (about 80 a
+    /// second, as hardware sends them): libinput reads speed, and tells a scroll from other
+    /// gestures, by the reports' times.
+    private func nextTouchpadReport(_ display: KMSDisplay) throws {
+        var due = false
+        _ = display.eventLoop.schedule(after: 0.012, name: "touchpad report") { due = true }
+        try display.waitFor("the touchpad's next report", timeout: 1) { due }
+    }
+
+    func testTouchpadTwoFingerScrollCoastsAfterTheLift() async throws {
+        let display = try XCTUnwrap(display)
+        let screen = try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" })
+        display.input.screenOrder = ["Virtual-1"]
+        let scrollView = scrollViewOfRows(on: screen)
+        let start: CGFloat = 2000
+        scrollView.contentOffset = CGPoint(x: 0, y: start)
+        let recorder = RestRecorder()
+        scrollView.delegate = recorder
+        let touchpad = try UinputDevice.touchpad(name: "DirectDisplay scroll touchpad")
+        try display.waitFor("input device \(touchpad.name)", timeout: timeout) {
+            display.input.deviceNames.contains(touchpad.name)
+        }
+        try display.waitFor("the pointer on Virtual-1", timeout: timeout) {
+            display.input.pointerLocation?.screen === screen
+        }
+
+        // Two fingers land 20 mm apart and move down 1.2 mm a report, then lift while moving.
+        var y: Int32 = 100
+        try touchpad.twoFingers((400, y), (600, y), trackingIDs: (1, 2))
+        for _ in 0..<25 {
+            try nextTouchpadReport(display)
+            y += 12
+            try touchpad.twoFingers((400, y), (600, y))
+        }
+        try display.waitFor("the touchpad to scroll", timeout: timeout) {
+            scrollView.isDragging && scrollView.contentOffset.y != start
+        }
+        try nextTouchpadReport(display)
+        let lifted = scrollView.contentOffset.y
+        try touchpad.liftTwoFingers()
+        try display.waitFor("the lift (libinput's axis stop)", timeout: timeout) { !scrollView.isDragging }
+        XCTAssertEqual(recorder.log, ["willBeginDecelerating"], "the content coasts on after the lift")
+        try display.waitFor("the rows to come to rest", timeout: 30) { recorder.log.contains("didEndDecelerating") }
+        let rest = scrollView.contentOffset.y
+        print(
+            String(
+                format: "touchpad: the fingers scrolled %.0f points, the coast %.0f more", lifted - start, rest - lifted
+            ))
+        XCTAssertEqual((rest - lifted).sign, (lifted - start).sign, "the coast goes on the way the fingers went")
+        XCTAssertGreaterThan(abs(rest - lifted), 10)
+        try display.waitForPresentation(of: screen)
+        let image = try display.capture(screen)
+        try save(image, "scroll-touchpad")
+        assertRows(image, offset: rest, x: 200, "after the touchpad scroll")
+    }
+
     func testTapAndPanRecognizersFromTouches() async throws {
         let display = try XCTUnwrap(display)
         let screen = try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" })
