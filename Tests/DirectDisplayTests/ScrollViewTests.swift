@@ -378,6 +378,19 @@ final class ScrollViewTests: DirectDisplayTestCase {
         display.advanceTime(by: 1)
         XCTAssertEqual(scrollView.contentOffset, .zero)
         XCTAssertEqual(recorder.log, [])
+        display.pointerMove(to: CGPoint(x: 100, y: 75), on: screen)
+        display.touchpadScroll(dy: 20)
+        display.scrollWheel(dy: 1)
+        XCTAssertEqual(scrollView.contentOffset, .zero, "neither the touchpad nor the wheel scrolls it")
+        // Disabled during a touchpad scroll: the drag ends where it is.
+        scrollView.isScrollEnabled = true
+        display.touchpadScroll(dy: 20)
+        XCTAssertTrue(scrollView.isDragging)
+        scrollView.isScrollEnabled = false
+        XCTAssertFalse(scrollView.isDragging)
+        XCTAssertEqual(recorder.log.suffix(2), ["willEndDragging", "didEndDragging false"])
+        display.touchpadScrollEnded()
+        XCTAssertEqual(scrollView.contentOffset.y, 20)
     }
 
     // MARK: Indicators

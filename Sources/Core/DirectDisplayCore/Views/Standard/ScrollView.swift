@@ -106,7 +106,14 @@ extension ScrollViewDelegate {
     open var alwaysBounceHorizontal = false
     /// Whether drags scroll (true).
     open var isScrollEnabled = true {
-        didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
+        didSet {
+            panGestureRecognizer.isEnabled = isScrollEnabled
+            // A touchpad scroll under way ends where it is, as the pan's drag does.
+            if !isScrollEnabled, fingerScroll != nil {
+                fingerScroll = nil
+                endDrag(velocity: .zero)
+            }
+        }
     }
     /// Whether scrolling stops on multiples of the bounds' size (false).
     open var isPagingEnabled = false
