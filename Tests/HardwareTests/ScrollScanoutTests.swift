@@ -11,6 +11,11 @@ import XCTest
 /// Records when a scroll view comes to rest.
 @MainActor private final class RestRecorder: ScrollViewDelegate {
     var log: [String] = []
+    /// The offset where the last drag ended.
+    var releasedAt: CGFloat?
+    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
+        releasedAt = scrollView.contentOffset.y
+    }
     func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) { log.append("willBeginDecelerating") }
     func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { log.append("didEndDecelerating") }
 }
@@ -218,13 +223,11 @@ final class ScrollScanoutTests: KMSDisplayTestCase {
             y += 12
             try touchpad.twoFingers((400, y), (600, y))
         }
-        try display.waitFor("the touchpad to scroll", timeout: timeout) {
-            scrollView.isDragging && scrollView.contentOffset.y != start
-        }
-        try nextTouchpadReport(display)
-        let lifted = scrollView.contentOffset.y
+        // Lifted within a report of the last move (a pause first would be fingers held still).
         try touchpad.liftTwoFingers()
-        try display.waitFor("the lift (libinput's axis stop)", timeout: timeout) { !scrollView.isDragging }
+        try display.waitFor("the lift (libinput's axis stop)", timeout: timeout) { recorder.releasedAt != nil }
+        let lifted = try XCTUnwrap(recorder.releasedAt)
+        XCTAssertNotEqual(lifted, start, "the fingers scrolled the rows")
         XCTAssertEqual(recorder.log, ["willBeginDecelerating"], "the content coasts on after the lift")
         try display.waitFor("the rows to come to rest", timeout: 30) { recorder.log.contains("didEndDecelerating") }
         let rest = scrollView.contentOffset.y
