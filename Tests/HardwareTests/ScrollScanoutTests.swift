@@ -72,6 +72,16 @@ final class ScrollScanoutTests: KMSDisplayTestCase {
         XCTAssertGreaterThan(checked, 50, file: file, line: line)
     }
 
+    /// Lets 12 ms pass on the display's loop between two reports of a touch device (about 80
+    /// a second, as hardware sends them): libinput, and the gestures' speeds, read the reports'
+    /// times. (Paced by frames instead, moves came over 0.1 s apart under load, and a finger
+    /// whose last 0.1 s holds one report releases with no speed.)
+    private func nextReport(_ display: KMSDisplay) throws {
+        var due = false
+        _ = display.eventLoop.schedule(after: 0.012, name: "input report") { due = true }
+        try display.waitFor("the device's next report", timeout: 1) { due }
+    }
+
     private func touchscreen(_ name: String, on screen: Screen) throws -> UinputDevice {
         let display = try XCTUnwrap(display)
         let device = try UinputDevice.touchscreen(name: name, width: 1024, height: 768)
@@ -92,20 +102,6 @@ final class ScrollScanoutTests: KMSDisplayTestCase {
         try save(before, "scroll-before")
         assertRows(before, offset: 0, x: 512, "before the fling")
 
-        // A finger drags the rows up 30 points a frame, then lifts while moving: a fling.
-        try device.fingerDown(trackingID: 1, x: 512, y: 650)
-        for step in 1...15 {
-            try device.touch(slot: 0, x: 512, y: Int32(650 - 30 * step))
-            try device.sync()
-            try display.waitFor("move \(step) scrolled", timeout: timeout) {
-                scrollView.contentOffset.y >= CGFloat(30 * step) - 0.5
-            }
-            // A frame between moves paces them; not before the lift, which would be a pause
-            // (over 0.1 s under load: a finger held still, which lifts with no speed).
-            if step < 15 { try display.waitForPresentation(of: screen) }
-        }
-        XCTAssertEqual(scrollView.contentOffset.y, 450, accuracy: 0.5, "the rows followed the finger")
-
         // Each frame on screen while the rows coast, with the offset it was composed with.
         var flips: [(time: Double, offset: CGFloat)] = []
         // Flips while the rows move after which no frame was on its way: neither committed
@@ -117,8 +113,24 @@ final class ScrollScanoutTests: KMSDisplayTestCase {
             if !entry.output.hasFlipQueued && !entry.needsComposite { stalls += 1 }
             if changed { flips.append((event.timestamp, scrollView.contentOffset.y)) }
         }
+
+        // A finger drags the rows up 30 points a report and lifts right after the last: a fling.
+        // The drag's own frames are held (as waitUntilIdle holds them), so that no composition
+        // blocks the loop that paces the reports: a report late by over 0.1 s before the lift
+        // would be a finger held still, which lifts with no speed. This test is about the coast.
+        entry.framesHeld = true
+        try device.fingerDown(trackingID: 1, x: 512, y: 650)
+        for step in 1...15 {
+            try nextReport(display)
+            try device.touch(slot: 0, x: 512, y: Int32(650 - 30 * step))
+            try device.sync()
+        }
         try device.lastFingerUp()
-        try display.waitFor("the release", timeout: timeout) { recorder.log.contains("willBeginDecelerating") }
+        entry.framesHeld = false
+        display.flush()
+        try display.waitFor("the release", timeout: timeout) { recorder.releasedAt != nil }
+        XCTAssertEqual(try XCTUnwrap(recorder.releasedAt), 450, accuracy: 0.5, "the rows followed the finger")
+        XCTAssertEqual(recorder.log, ["willBeginDecelerating"], "released while moving: a coast")
         let released = monotonicSeconds()
         let composedBefore = screen.frameStatistics.framesComposed
         try display.waitFor("the rows to come to rest", timeout: 30) { recorder.log.contains("didEndDecelerating") }
@@ -189,15 +201,6 @@ final class ScrollScanoutTests: KMSDisplayTestCase {
         XCTAssertEqual(scrollView.contentOffset.y, 0, "two clicks up stop at the top")
     }
 
-    /// Lets 12 ms pass on the display's loop between two reports of a touchpad (about 80 a
-    /// second, as hardware sends them): libinput reads speed, and tells a scroll from other
-    /// gestures, by the reports' times.
-    private func nextTouchpadReport(_ display: KMSDisplay) throws {
-        var due = false
-        _ = display.eventLoop.schedule(after: 0.012, name: "touchpad report") { due = true }
-        try display.waitFor("the touchpad's next report", timeout: 1) { due }
-    }
-
     func testTouchpadTwoFingerScrollCoastsAfterTheLift() async throws {
         let display = try XCTUnwrap(display)
         let screen = try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" })
@@ -219,7 +222,7 @@ final class ScrollScanoutTests: KMSDisplayTestCase {
         var y: Int32 = 100
         try touchpad.twoFingers((400, y), (600, y), trackingIDs: (1, 2))
         for _ in 0..<25 {
-            try nextTouchpadReport(display)
+            try nextReport(display)
             y += 12
             try touchpad.twoFingers((400, y), (600, y))
         }
