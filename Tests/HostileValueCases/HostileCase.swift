@@ -10,6 +10,7 @@ struct HostileCase: Sendable {
     /// Every case; each area keeps its own list in its own file.
     static var all: [HostileCase] {
         geometryCases + colourCases + inputCases + structureCases + imageCases + textCases + scrollCases
+            + tableCases
     }
 }
 

@@ -13,13 +13,16 @@ import Foundation
     private static var logged: Set<Key> = []
 
     /// `value`, given to `property` of `object`, was refused; logged the first time
-    /// for this property and type. `kept` says what happened instead.
-    static func refused(_ property: String, of object: AnyObject, value: Any, kept: String = "it keeps its last value")
-    {
+    /// for this property and type. `kept` says what happened instead; `what` says what
+    /// is wrong with the value (a finite one can be refused too, e.g. a negative height).
+    static func refused(
+        _ property: String, of object: AnyObject, value: Any, kept: String = "it keeps its last value",
+        what: String = "non-finite"
+    ) {
         let type: any AnyObject.Type = Swift.type(of: object)
         guard logged.insert(Key(property: property, type: ObjectIdentifier(type))).inserted else { return }
         StderrLog.info(
-            "\(type).\(property) refused the non-finite value \(value): \(kept) (said once per name and type)")
+            "\(type).\(property) refused the \(what) value \(value): \(kept) (said once per name and type)")
     }
 
     /// Forgets what was logged (Application.reset, between tests).
