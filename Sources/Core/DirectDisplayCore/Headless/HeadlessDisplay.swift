@@ -251,4 +251,16 @@ import Scheduling
     public func scrollWheel(dy: Double, dx: Double = 0) {
         devices.wheel(vertical: dy, horizontal: dx)
     }
+
+    /// Two fingers on a touchpad move by `dy` points (positive: the content scrolls down) and
+    /// `dx` (positive: right): the scroll view under the pointer follows them.
+    public func touchpadScroll(dy: Double, dx: Double = 0) {
+        guard dx != 0 || dy != 0 else { return }
+        devices.fingerScroll(vertical: dy, horizontal: dx)
+    }
+
+    /// The touchpad's fingers lift (libinput's axis stop): a scroll view coasts on with their speed.
+    public func touchpadScrollEnded() {
+        devices.fingerScroll(vertical: 0, horizontal: 0)
+    }
 }

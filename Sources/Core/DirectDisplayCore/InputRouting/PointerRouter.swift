@@ -178,9 +178,15 @@ package final class PointerRouter {
     func scroll(_ event: PointerScrollEvent) {
         guard let (screen, point) = location else { return }
         let delta = ScrollDelta(dx: event.horizontal ?? 0, dy: event.vertical ?? 0)
-        guard delta.dx != 0 || delta.dy != 0 else { return }
+        // libinput ends a touchpad's (or trackpoint's) scroll with a zero on the axes it scrolled.
+        let isStop =
+            event.source != .wheel && delta.dx == 0 && delta.dy == 0
+            && (event.vertical != nil || event.horizontal != nil)
+        guard delta.dx != 0 || delta.dy != 0 || isStop else { return }
         Application.shared.sendEvent(
-            Event(scrollOn: screen, at: point, delta: delta, timestamp: seconds(event.timeMicroseconds)))
+            Event(
+                scrollOn: screen, at: point, delta: delta, source: event.source, isStop: isStop,
+                timestamp: seconds(event.timeMicroseconds)))
     }
 
     /// The session paused or the mouse went away: a held button's touch is cancelled.
