@@ -10,6 +10,7 @@ extension Application {
         connectedScreens.append(screen)
         screen.isConnected = true
         chooseMainScreen()
+        idle.screenConnected(screen)
         NotificationCenter.default.post(name: Screen.didConnectNotification, object: screen)
         screen.setNeedsComposite()
         applyEnvironmentMirror()

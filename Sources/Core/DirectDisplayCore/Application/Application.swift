@@ -25,6 +25,7 @@ import WindowModel
             }
             self.backend = backend
             backend.attach(to: host)
+            idle.restart()
         }
     }
     /// The display as the core drives it (the same object as `display`).
@@ -50,6 +51,12 @@ import WindowModel
     let animator = Animator()
     /// Touches that began and have not ended.
     var activeTouches: Set<Touch> = []
+    /// The idle timer: dims, then powers the screens off without input; input wakes them.
+    package let idle = IdleTimer()
+    /// How the mouse cursor shows (see `PointerCursor`).
+    public var pointerCursor: PointerCursor = .automatic {
+        didSet { if pointerCursor != oldValue { backend?.input.pointer.cursorPolicyChanged() } }
+    }
     /// Test hook: sees presses that went up the whole responder chain unhandled.
     package var unhandledPressObserver: ((Set<Press>, Event?) -> Void)?
 
@@ -138,6 +145,8 @@ import WindowModel
         retainedVisible = [:]
         activeTouches = []
         unhandledPressObserver = nil
+        idle.reset()
+        pointerCursor = .automatic
         animator.reset()
         NonFiniteValueLog.reset()
         reportedMirrorSetting = false
