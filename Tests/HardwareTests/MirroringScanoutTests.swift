@@ -157,6 +157,11 @@ final class MirroringScanoutTests: KMSDisplayTestCase {
         let source = try screen(ofDriver: "vkms")
         let target = try screen(ofDriver: "virtio_gpu")
         _ = quadrants(on: source)
+        // A small window VKMS would put on an overlay plane: a mirror's source keeps it in its frame.
+        let small = Window(frame: CGRect(x: 600, y: 250, width: 200, height: 120))
+        small.screen = source
+        small.backgroundColor = Color(red: 1, green: 0, blue: 1, alpha: 1)
+        small.isHidden = false
         try display.waitForPresentation(of: target)
         let before = try XCTUnwrap(display.presentedFrameNumber(of: target))
         try target.mirror(source)
@@ -171,6 +176,8 @@ final class MirroringScanoutTests: KMSDisplayTestCase {
             let y = Int(source.nativeBounds.height) * (1 + 2 * (index / 2)) / 4
             XCTAssertEqual(rgb(sourceImage.rawPixel(x: x, y: y)), colour.1, "source quadrant \(index)")
         }
+        XCTAssertEqual(rgb(sourceImage.rawPixel(x: 700, y: 300)), 0xFF00FF, "the small window")
+        XCTAssertEqual(source.frameStatistics.lastFrameWindowsOnOverlays, 0, "no overlay plane while mirrored")
         XCTAssertGreaterThan(try XCTUnwrap(display.presentedFrameNumber(of: target)), before, "the mirror committed")
         let front = try display.capture(target)
         try save(front, "mirror-virtio-of-vkms")

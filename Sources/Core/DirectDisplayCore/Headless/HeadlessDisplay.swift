@@ -90,7 +90,7 @@ import Scheduling
     public func capture(_ screen: Screen) throws -> CapturedImage {
         guard screen.isConnected else { throw ScreenModeError.notConnected(screen: screen.name) }
         // A mirror shows its source's latest frame: the source's changes first.
-        if let source = screen.mirroredScreen, source.needsComposite { present(source) }
+        if let source = screen.mirroredScreen, source.isPoweredOn, source.needsComposite { present(source) }
         // Composing makes the shadow frame, so there is one to copy.
         if screen.isPoweredOn, screen.needsComposite || screen.compositor.shadow == nil { present(screen) }
         return screen.compositor.shadow?.image() ?? CapturedImage(width: 0, height: 0, pixels: [])

@@ -34,6 +34,10 @@ extension Screen {
         Application.shared.windowScreenDidChange()
         compositor.invalidate()
         setNeedsComposite()
+        // The source's last frame may have left windows out of its shadow frame (overlay
+        // planes, a GLView scanned out directly, GL composition): composed whole again.
+        source.compositor.invalidate()
+        source.setNeedsComposite()
         NotificationCenter.default.post(name: Screen.mirroringDidChangeNotification, object: self)
     }
 
