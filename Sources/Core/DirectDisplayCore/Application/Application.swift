@@ -145,6 +145,8 @@ import WindowModel
         pointerCursor = .automatic
         animator.reset()
         NonFiniteValueLog.reset()
+        Pasteboard.general.string = nil
+        KeyInputRouting.reset()
     }
 }
 
