@@ -395,5 +395,13 @@ final class TextFieldTests: DirectDisplayTestCase {
         field.borderStyle = .roundedRect
         display.runUntilIdle()
         XCTAssertNotEqual(try display.capture(screen).pixel(x: 20, y: 40), .white)
+        XCTAssertTrue(field.becomeFirstResponder())
+        type("abc hi")
+        display.keyDown(KeyCode.leftShift)
+        press(KeyCode.left)
+        press(KeyCode.left)
+        display.keyUp(KeyCode.leftShift)
+        display.runUntilIdle()
+        keepForInspection(try display.capture(screen), "text-field")
     }
 }

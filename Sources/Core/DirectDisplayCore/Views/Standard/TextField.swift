@@ -82,7 +82,7 @@ extension TextFieldDelegate {
 
     /// The font (default the system font at 17 points).
     open var font: Font = .systemFont(ofSize: Font.labelFontSize) {
-        didSet { if font != oldValue { setNeedsDisplay() } }
+        didSet { if font != oldValue { layoutDidChange() } }
     }
 
     /// The colour of the text (default black).
@@ -92,7 +92,7 @@ extension TextFieldDelegate {
 
     /// How the text sits between the edges (default natural).
     open var textAlignment: TextAlignment = .natural {
-        didSet { if textAlignment != oldValue { setNeedsDisplay() } }
+        didSet { if textAlignment != oldValue { layoutDidChange() } }
     }
 
     /// The edge drawn (default none, as UIKit's).
@@ -102,7 +102,7 @@ extension TextFieldDelegate {
 
     /// Shows a bullet for each character, and copies nothing out.
     open var isSecureTextEntry = false {
-        didSet { if isSecureTextEntry != oldValue { setNeedsDisplay() } }
+        didSet { if isSecureTextEntry != oldValue { layoutDidChange() } }
     }
 
     /// Whether the field is editing: it is first responder.
@@ -220,7 +220,23 @@ extension TextFieldDelegate {
 
     private func textDidChange() {
         restartBlink()
+        layoutDidChange()
+    }
+
+    /// The text laid out for the width of its rect, kept while neither changes:
+    /// a blink or a caret move draws without laying the text out again.
+    private var laidOut: (width: CGFloat, layout: TextLayout)?
+
+    private func layoutDidChange() {
+        laidOut = nil
         setNeedsDisplay()
+    }
+
+    private func shownLayout(width: CGFloat) -> TextLayout {
+        if let laidOut, laidOut.width == width { return laidOut.layout }
+        let layout = makeLayout(shownText, width: width)
+        laidOut = (width, layout)
+        return layout
     }
 
     // MARK: Keys
@@ -350,15 +366,10 @@ extension TextFieldDelegate {
     /// The cluster boundary at `offset`, or the one before it inside a cluster.
     private func clusterBoundary(atOrBefore offset: Int) -> Int {
         let target = index(atUTF16: offset)
-        var boundary = storage.startIndex
-        // String's Character view rounds down: walk clusters to find the one holding `offset`.
-        var current = storage.startIndex
-        while current < storage.endIndex, current <= target {
-            boundary = current
-            current = storage.index(after: current)
-        }
-        if current <= target { boundary = current }
-        return self.offset(of: boundary)
+        guard target < storage.endIndex else { return storage.utf16.count }
+        // String's Character view rounds an index inside a cluster down to the cluster's
+        // start: one step forward and back lands there, without walking from the start.
+        return self.offset(of: storage.index(before: storage.index(after: target)))
     }
 
     private func clusterBoundary(atOrAfter offset: Int) -> Int {
@@ -445,7 +456,7 @@ extension TextFieldDelegate {
     /// left so the caret stays in view.
     private func textPlacement() -> (layout: TextLayout, origin: CGPoint) {
         let rect = textRect(forBounds: bounds)
-        let layout = makeLayout(shownText, width: rect.width)
+        let layout = shownLayout(width: rect.width)
         var x = rect.minX
         if isEditing {
             let caret = CGFloat(layout.caret(atByteIndex: shownByteOffset(ofUTF16: movingEnd)).x)
