@@ -349,6 +349,26 @@ final class TextFieldTests: DirectDisplayTestCase {
         XCTAssertEqual(events, ["begin"], "a second tap does not begin again")
     }
 
+    func testLongTextScrollsToTheCaretAndTapsFindTheirPlace() async {
+        field.text = String(repeating: "ab", count: 10_000)
+        XCTAssertTrue(field.becomeFirstResponder())
+        let end = field.caretRect(atOffset: 20_000)
+        XCTAssertTrue((250...300).contains(end.minX), "the caret at the end is at the right edge: \(end)")
+        display.touchDown(1, at: CGPoint(x: 20 + 200, y: 40), on: screen)
+        display.touchUp(1, at: CGPoint(x: 20 + 200, y: 40), on: screen)
+        let tapped = field.selectedRange.location
+        XCTAssertTrue((19_960..<20_000).contains(tapped), "a tap near the end finds the end's characters: \(tapped)")
+        XCTAssertEqual(field.caretRect(atOffset: tapped).minX, 200, accuracy: 10)
+        press(KeyCode.home)
+        XCTAssertEqual(field.caretRect(atOffset: 0).minX, 0, accuracy: 1, "Home scrolls back to the start")
+        display.touchDown(2, at: CGPoint(x: 20 + 100, y: 40), on: screen)
+        display.touchUp(2, at: CGPoint(x: 20 + 100, y: 40), on: screen)
+        XCTAssertTrue((5..<30).contains(field.selectedRange.location), "\(field.selectedRange)")
+        field.isSecureTextEntry = true
+        press(KeyCode.end)
+        XCTAssertTrue((250...300).contains(field.caretRect(atOffset: 20_000).minX))
+    }
+
     func testCaretBlinksOnTheDisplayClockOnlyWhileEditing() async throws {
         field.text = ""
         display.runUntilIdle()

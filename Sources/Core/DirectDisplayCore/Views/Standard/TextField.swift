@@ -223,9 +223,10 @@ extension TextFieldDelegate {
         layoutDidChange()
     }
 
-    /// The text laid out for the width of its rect, kept while neither changes:
-    /// a blink or a caret move draws without laying the text out again.
-    private var laidOut: (width: CGFloat, layout: TextLayout)?
+    /// The part of the text laid out (see `shownWindow`) for the width of its rect,
+    /// kept while none of them changes: a blink or a caret move draws without
+    /// laying the text out again.
+    private var laidOut: (width: CGFloat, window: Range<Int>, layout: TextLayout)?
 
     private func layoutDidChange() {
         laidOut = nil
@@ -233,9 +234,10 @@ extension TextFieldDelegate {
     }
 
     private func shownLayout(width: CGFloat) -> TextLayout {
-        if let laidOut, laidOut.width == width { return laidOut.layout }
-        let layout = makeLayout(shownText, width: width)
-        laidOut = (width, layout)
+        let window = shownWindow
+        if let laidOut, laidOut.width == width, laidOut.window == window { return laidOut.layout }
+        let layout = makeLayout(shownText(window), width: width)
+        laidOut = (width, window, layout)
         return layout
     }
 
@@ -423,26 +425,50 @@ extension TextFieldDelegate {
         }
     }
 
-    /// What is laid out: the text, or a bullet per character when secure.
-    private var shownText: String {
-        isSecureTextEntry ? String(repeating: "\u{2022}", count: storage.count) : storage
+    /// A long text is laid out only around the caret, in blocks of this many UTF-16
+    /// units: one line shows a few hundred characters at most, and pango's time
+    /// grows with the whole line (a keystroke into 1 MB took seconds).
+    private static let layoutBlock = 1024
+
+    /// The UTF-16 range of the text laid out: all of it up to five blocks, else the
+    /// five blocks around the caret (the start when not editing), widened to clusters.
+    /// It moves a block at a time, so typing and caret moves mostly keep the layout.
+    private var shownWindow: Range<Int> {
+        let length = storage.utf16.count
+        let block = Self.layoutBlock
+        guard length > 5 * block else { return 0..<length }
+        let center = isEditing ? movingEnd : 0
+        let start = max(0, (center / block - 2) * block)
+        let end = min(length, start + 5 * block)
+        return clusterBoundary(atOrBefore: start)..<clusterBoundary(atOrAfter: end)
     }
 
-    /// The UTF-8 offset in `shownText` of a UTF-16 offset in the text.
+    /// What is laid out of `window`: the text, or a bullet per character when secure.
+    private func shownText(_ window: Range<Int>) -> String {
+        let text = storage[index(atUTF16: window.lowerBound)..<index(atUTF16: window.upperBound)]
+        return isSecureTextEntry ? String(repeating: "\u{2022}", count: text.count) : String(text)
+    }
+
+    /// The UTF-8 offset in the laid-out text of a UTF-16 offset in the text (clamped to the window).
     private func shownByteOffset(ofUTF16 offset: Int) -> Int {
-        let index = index(atUTF16: offset)
-        if isSecureTextEntry { return storage[..<index].count * "\u{2022}".utf8.count }
-        return storage.utf8.distance(from: storage.utf8.startIndex, to: index)
+        let window = laidOut?.window ?? shownWindow
+        let start = index(atUTF16: window.lowerBound)
+        let index = index(atUTF16: min(max(offset, window.lowerBound), window.upperBound))
+        if isSecureTextEntry { return storage[start..<index].count * "\u{2022}".utf8.count }
+        return storage.utf8.distance(from: start, to: index)
     }
 
-    /// The UTF-16 offset in the text of a UTF-8 offset in `shownText` (rounded down to a cluster).
+    /// The UTF-16 offset in the text of a UTF-8 offset in the laid-out text (rounded down to a cluster).
     private func utf16Offset(ofShownByte byte: Int) -> Int {
+        let window = laidOut?.window ?? shownWindow
+        let start = index(atUTF16: window.lowerBound)
+        let end = index(atUTF16: window.upperBound)
         if isSecureTextEntry {
             let characters = byte / "\u{2022}".utf8.count
-            return offset(of: storage.index(storage.startIndex, offsetBy: min(characters, storage.count)))
+            return offset(of: storage.index(start, offsetBy: max(characters, 0), limitedBy: end) ?? end)
         }
         let utf8 = storage.utf8
-        let index = utf8.index(utf8.startIndex, offsetBy: min(max(byte, 0), utf8.count))
+        let index = utf8.index(start, offsetBy: max(byte, 0), limitedBy: end) ?? end
         return clusterBoundary(atOrBefore: offset(of: index))
     }
 
@@ -452,15 +478,30 @@ extension TextFieldDelegate {
             alignment: textAlignment.layoutAlignment, lineBreak: .clipping, maximumLines: 1)
     }
 
-    /// The layout of the text, where its top-left goes, and how far it is scrolled
-    /// left so the caret stays in view.
+    /// How far the laid-out text is moved left while editing, for the window it was
+    /// laid out with; and where the caret was in the text rect at the last placement.
+    private var scroll: (x: CGFloat, window: Range<Int>)?
+    private var caretShownX: CGFloat = 0
+
+    /// The layout of the text and where its top-left goes. While editing, the text
+    /// scrolls as little as keeps the caret in view (as UIKit's); when the part
+    /// laid out moves on, the caret keeps its place on screen.
     private func textPlacement() -> (layout: TextLayout, origin: CGPoint) {
         let rect = textRect(forBounds: bounds)
         let layout = shownLayout(width: rect.width)
         var x = rect.minX
-        if isEditing {
+        if isEditing, let window = laidOut?.window {
             let caret = CGFloat(layout.caret(atByteIndex: shownByteOffset(ofUTF16: movingEnd)).x)
-            if caret > rect.width - 2 { x -= caret - (rect.width - 2) }
+            let visible = max(rect.width - 2, 0)
+            var shift = scroll.flatMap { $0.window == window ? $0.x : nil } ?? (caret - caretShownX)
+            shift = min(max(shift, 0), max(CGFloat(layout.width) - visible, 0))
+            shift = min(max(shift, caret - visible), max(caret, 0))
+            scroll = (shift, window)
+            caretShownX = caret - shift
+            x -= shift
+        } else {
+            scroll = nil
+            caretShownX = 0
         }
         let top = (rect.minY + (rect.height - CGFloat(layout.height)) / 2).rounded()
         return (layout, CGPoint(x: x, y: top))
