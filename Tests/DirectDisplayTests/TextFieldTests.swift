@@ -57,8 +57,12 @@ private final class TypingPad: View, KeyInput {
     var hasText: Bool { !typed.isEmpty }
     func insertText(_ text: String) { typed += text }
     func deleteBackward() { if !typed.isEmpty { typed.removeLast() } }
+    var endedPresses: [UInt32] = []
     override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         self.presses += presses.compactMap { $0.key?.keyCode }
+    }
+    override func pressesEnded(_ presses: Set<Press>, with event: Event?) {
+        endedPresses += presses.compactMap { $0.key?.keyCode }
     }
 }
 
@@ -121,6 +125,9 @@ final class TextFieldTests: DirectDisplayTestCase {
         press(KeyCode.enter)
         XCTAssertEqual(pad.typed, "hi", "keys without text insert nothing")
         XCTAssertEqual(pad.presses, [KeyCode.leftShift, KeyCode.f1, KeyCode.left, KeyCode.enter])
+        XCTAssertEqual(
+            pad.endedPresses, [KeyCode.leftShift, KeyCode.f1, KeyCode.left, KeyCode.enter],
+            "a key taken as text does not end as a press either")
         press(KeyCode.letters["a"]!, with: KeyCode.leftControl)
         XCTAssertEqual(pad.typed, "hi", "Ctrl+A is a command, not text")
     }
