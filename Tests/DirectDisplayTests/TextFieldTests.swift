@@ -66,6 +66,15 @@ private final class TypingPad: View, KeyInput {
     }
 }
 
+/// A view that takes no text and records the presses that end on it.
+private final class PressRecordingView: View {
+    var ended: [UInt32] = []
+    override var canBecomeFirstResponder: Bool { true }
+    override func pressesEnded(_ presses: Set<Press>, with event: Event?) {
+        ended += presses.compactMap { $0.key?.keyCode }
+    }
+}
+
 final class TextFieldTests: DirectDisplayTestCase {
     private var screen: Screen!
     private var window: Window!
@@ -130,6 +139,20 @@ final class TextFieldTests: DirectDisplayTestCase {
             "a key taken as text does not end as a press either")
         press(KeyCode.letters["a"]!, with: KeyCode.leftControl)
         XCTAssertEqual(pad.typed, "hi", "Ctrl+A is a command, not text")
+    }
+
+    func testAKeyTakenAsTextDoesNotEndOnTheNextFirstResponder() async {
+        let pad = TypingPad(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let plain = PressRecordingView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        window.addSubview(pad)
+        window.addSubview(plain)
+        XCTAssertTrue(pad.becomeFirstResponder())
+        display.keyDown(KeyCode.letters["a"]!)
+        XCTAssertTrue(plain.becomeFirstResponder())
+        display.keyUp(KeyCode.letters["a"]!)
+        press(KeyCode.f1)
+        XCTAssertEqual(pad.typed, "a")
+        XCTAssertEqual(plain.ended, [KeyCode.f1], "the release of the key typed into the pad is dropped")
     }
 
     // MARK: Typing and deleting

@@ -47,6 +47,20 @@ import Foundation
         return rest
     }
 
+    /// The presses a responder that takes no text gets: the rest of a press taken
+    /// as text by the first responder before it (focus moved while the key was
+    /// held) is dropped, as it began nowhere it can end.
+    static func untaken(_ presses: Set<Press>) -> Set<Press> {
+        guard !taken.isEmpty else { return presses }
+        return presses.filter { press in
+            switch press.phase {
+            case .began: true
+            case .changed, .stationary: !taken.contains(press)
+            case .ended, .cancelled: taken.remove(press) == nil
+            }
+        }
+    }
+
     static func reset() { taken = [] }
 
     enum Action: Equatable {

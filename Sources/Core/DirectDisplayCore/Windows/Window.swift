@@ -168,7 +168,9 @@ import Foundation
             let target = firstResponder ?? self
             for (phase, presses) in event.pressesByPhase() {
                 // A text-taking first responder gets typed text as text, not as presses.
-                let rest = (target as? KeyInput).map { KeyInputRouting.route(presses, to: $0) } ?? presses
+                let rest =
+                    (target as? KeyInput).map { KeyInputRouting.route(presses, to: $0) }
+                    ?? KeyInputRouting.untaken(presses)
                 if !rest.isEmpty { target.deliver(rest, phase: phase, with: event) }
             }
         case .scroll:
