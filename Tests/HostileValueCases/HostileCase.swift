@@ -9,7 +9,8 @@ struct HostileCase: Sendable {
 
     /// Every case; each area keeps its own list in its own file.
     static var all: [HostileCase] {
-        geometryCases + colourCases + inputCases + structureCases + imageCases + textCases + scrollCases
+        geometryCases + colourCases + inputCases + structureCases + imageCases + textCases + textFieldCases
+            + scrollCases
             + tableCases
     }
 }

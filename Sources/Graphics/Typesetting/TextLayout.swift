@@ -187,8 +187,7 @@ package final class TextLayout {
 
     /// Draws the lines shown with their top-left at (`x`, `y`) in points, in `color`.
     package func draw(in surface: DrawingSurface, x: Double, y: Double, color: PixelColor) {
-        let layout = layout ?? makeWholeLayout()
-        self.layout = layout
+        let layout = wholeLayout()
         surface.withCairoContext { cairo in
             cairo_save(cairo)
             cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
@@ -208,6 +207,39 @@ package final class TextLayout {
                 cairo_restore(cairo)
             }
         }
+    }
+
+    /// The caret before the UTF-8 byte `index` of the text: its x and the top and
+    /// height of its line, in points from the layout's top-left (pango's strong
+    /// cursor, pango_layout_get_cursor_pos).
+    package func caret(atByteIndex index: Int) -> (x: Double, top: Double, height: Double) {
+        let layout = wholeLayout()
+        var strong = PangoRectangle()
+        pango_layout_get_cursor_pos(layout, Int32(clamping: index), &strong, nil)
+        let scale = Double(PANGO_SCALE)
+        return (Double(strong.x) / scale + alignmentOffset, Double(strong.y) / scale, Double(strong.height) / scale)
+    }
+
+    /// The UTF-8 byte index of the grapheme cluster at (`x`, `y`) points from the
+    /// layout's top-left, and whether the point is in its trailing half (the caret
+    /// then goes after it); points outside the text give its nearest end
+    /// (pango_layout_xy_to_index).
+    package func byteIndex(atX x: Double, y: Double) -> (index: Int, trailing: Bool) {
+        let layout = wholeLayout()
+        let scale = Double(PANGO_SCALE)
+        func fixed(_ value: Double) -> Int32 {
+            Int32(clamping: Int((min(max(value, -1e6), 1e6) * scale).rounded()))
+        }
+        var index: Int32 = 0
+        var trailing: Int32 = 0
+        pango_layout_xy_to_index(layout, fixed(x - alignmentOffset), fixed(y), &index, &trailing)
+        return (Int(index), trailing > 0)
+    }
+
+    private func wholeLayout() -> OpaquePointer {
+        let layout = layout ?? makeWholeLayout()
+        self.layout = layout
+        return layout
     }
 
     private static func makeLayout(

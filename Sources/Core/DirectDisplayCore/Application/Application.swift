@@ -150,6 +150,8 @@ import WindowModel
         animator.reset()
         NonFiniteValueLog.reset()
         reportedMirrorSetting = false
+        Pasteboard.general.string = nil
+        KeyInputRouting.reset()
     }
 }
 

@@ -13,6 +13,8 @@ import Scheduling
         timer = Application.shared.backend?.eventLoop.schedule(after: max(0, delay), name: name, action)
     }
 
+    var isScheduled: Bool { timer != nil }
+
     mutating func stop() {
         if let timer { Application.shared.backend?.eventLoop.cancelTimer(timer) }
         timer = nil

@@ -166,7 +166,13 @@ import Foundation
             GestureArena.deliver(event, in: self)
         case .presses:
             let target = firstResponder ?? self
-            for (phase, presses) in event.pressesByPhase() { target.deliver(presses, phase: phase, with: event) }
+            for (phase, presses) in event.pressesByPhase() {
+                // A text-taking first responder gets typed text as text, not as presses.
+                let rest =
+                    (target as? KeyInput).map { KeyInputRouting.route(presses, to: $0) }
+                    ?? KeyInputRouting.untaken(presses)
+                if !rest.isEmpty { target.deliver(rest, phase: phase, with: event) }
+            }
         case .scroll:
             hitTest(convertFromScreen(event.scrollLocation(in: nil)), with: event)?.scrollWheel(with: event)
         }

@@ -36,7 +36,16 @@ import Foundation
         public static let valueChanged = Event(rawValue: 1 << 12)
         /// The control's main action happened (a button: a tap).
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        /// A text field began editing (became first responder).
+        public static let editingDidBegin = Event(rawValue: 1 << 16)
+        /// The text of an editing text field changed by typing, deleting or pasting.
+        public static let editingChanged = Event(rawValue: 1 << 17)
+        /// A text field ended editing (resigned first responder).
+        public static let editingDidEnd = Event(rawValue: 1 << 18)
+        /// Return was pressed in a text field whose delegate allows it.
+        public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
         public static let allTouchEvents = Event(rawValue: 0x0FFF)
+        public static let allEditingEvents = Event(rawValue: 0x000F_0000)
         public static let allEvents = Event(rawValue: UInt(UInt32.max))
     }
 

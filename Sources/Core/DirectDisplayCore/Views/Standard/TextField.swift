@@ -1,0 +1,610 @@
+import Foundation
+import Typesetting
+
+/// What a text field asks and tells its delegate, as UIKit's `UITextFieldDelegate`.
+/// Every method has a default (allow, do nothing).
+@MainActor public protocol TextFieldDelegate: AnyObject {
+    /// Whether the field may begin editing (become first responder).
+    func textFieldShouldBeginEditing(_ textField: TextField) -> Bool
+    /// The field began editing.
+    func textFieldDidBeginEditing(_ textField: TextField)
+    /// Whether the characters in `range` (UTF-16 units of `text`, as UIKit's) may
+    /// be replaced by `string` (empty for a deletion).
+    func textField(_ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String)
+        -> Bool
+    /// Return was pressed; true sends `.editingDidEndOnExit`.
+    func textFieldShouldReturn(_ textField: TextField) -> Bool
+    /// Whether the field may end editing (resign first responder).
+    func textFieldShouldEndEditing(_ textField: TextField) -> Bool
+    /// The field ended editing.
+    func textFieldDidEndEditing(_ textField: TextField)
+}
+
+extension TextFieldDelegate {
+    public func textFieldShouldBeginEditing(_ textField: TextField) -> Bool { true }
+    public func textFieldDidBeginEditing(_ textField: TextField) {}
+    public func textField(
+        _ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
+    ) -> Bool { true }
+    public func textFieldShouldReturn(_ textField: TextField) -> Bool { true }
+    public func textFieldShouldEndEditing(_ textField: TextField) -> Bool { true }
+    public func textFieldDidEndEditing(_ textField: TextField) {}
+}
+
+/// One line of editable text, as UIKit's `UITextField`. A tap makes it first
+/// responder and puts the caret where it landed; typed keys then edit the text
+/// (see `KeyInput`): the caret and Backspace move by grapheme cluster (what Swift
+/// calls a `Character`), Left/Right/Home/End move it, Shift extends the selection,
+/// Ctrl+A selects all, Ctrl+C/X/V go through `Pasteboard.general`, and Return asks
+/// the delegate's `textFieldShouldReturn(_:)`. While editing, a caret blinks on
+/// the display's clock; a field that is not first responder has no timer.
+///
+/// Ranges (`selectedRange`, the delegate's) count UTF-16 units, as UIKit's `NSRange`s.
+@MainActor open class TextField: Control, KeyInput {
+    /// How the field's edge is drawn, as UIKit's `UITextField.BorderStyle`.
+    public enum BorderStyle: Int, Sendable, CaseIterable {
+        /// No border; the text runs from edge to edge.
+        case none = 0
+        /// A thin dark line around the bounds.
+        case line = 1
+        /// A light grey rounded rectangle on white, as UIKit's default field look.
+        case roundedRect = 3
+    }
+
+    /// The caret is shown, then hidden, for this long each (UIKit's blink).
+    public static let caretBlinkInterval: TimeInterval = 0.5
+
+    private var storage = ""
+    /// The selection in UTF-16 units of `storage`, always on grapheme-cluster boundaries.
+    private var selection = NSRange(location: 0, length: 0)
+    /// Where a Shift-extended selection started: the end that stays.
+    private var selectionAnchor: Int?
+    private var isCaretShown = true
+    private var blinkTimer = GestureTimer()
+
+    /// The text; setting it moves the caret to the end and sends no control event
+    /// (as in UIKit). Never nil when read: no text is "".
+    open var text: String? {
+        get { storage }
+        set {
+            storage = newValue ?? ""
+            let end = storage.utf16.count
+            selection = NSRange(location: end, length: 0)
+            selectionAnchor = nil
+            textDidChange()
+        }
+    }
+
+    /// Grey text shown while the field is empty.
+    open var placeholder: String? {
+        didSet { if placeholder != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The font (default the system font at 17 points).
+    open var font: Font = .systemFont(ofSize: Font.labelFontSize) {
+        didSet { if font != oldValue { layoutDidChange() } }
+    }
+
+    /// The colour of the text (default black).
+    open var textColor: Color = .black {
+        didSet { if textColor != oldValue { setNeedsDisplay() } }
+    }
+
+    /// How the text sits between the edges (default natural).
+    open var textAlignment: TextAlignment = .natural {
+        didSet { if textAlignment != oldValue { layoutDidChange() } }
+    }
+
+    /// The edge drawn (default none, as UIKit's).
+    open var borderStyle: BorderStyle = .none {
+        didSet { if borderStyle != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Shows a bullet for each character, and copies nothing out.
+    open var isSecureTextEntry = false {
+        didSet { if isSecureTextEntry != oldValue { layoutDidChange() } }
+    }
+
+    /// Whether the field is editing: it is first responder.
+    public private(set) var isEditing = false
+
+    /// Asked before changes and told about editing.
+    open weak var delegate: TextFieldDelegate?
+
+    /// The selected characters in UTF-16 units of `text` (length 0: the caret).
+    /// Set values are clamped to the text and widened to whole grapheme clusters.
+    open var selectedRange: NSRange {
+        get { selection }
+        set {
+            let length = storage.utf16.count
+            let location = min(max(newValue.location, 0), length)
+            let start = clusterBoundary(atOrBefore: location)
+            let count = min(max(newValue.length, 0), length - location)
+            // A caret inside a cluster goes before it; a selection takes in the clusters it touches.
+            let end = count == 0 ? start : clusterBoundary(atOrAfter: location + count)
+            setSelection(NSRange(location: start, length: end - start), anchor: nil)
+        }
+    }
+
+    /// A text field (no border, empty).
+    public override init(frame: CGRect = .zero, primaryAction: Action? = nil) {
+        super.init(frame: frame, primaryAction: primaryAction)
+        contentMode = .redraw
+    }
+
+    // MARK: First responder
+
+    open override var canBecomeFirstResponder: Bool { isEnabled }
+
+    /// Begins editing when the delegate allows it: `.editingDidBegin`, the caret blinking.
+    @discardableResult
+    open override func becomeFirstResponder() -> Bool {
+        if isFirstResponder { return true }
+        guard canBecomeFirstResponder, window != nil, delegate?.textFieldShouldBeginEditing(self) ?? true,
+            super.becomeFirstResponder()
+        else { return false }
+        isEditing = true
+        restartBlink()
+        delegate?.textFieldDidBeginEditing(self)
+        sendActions(for: .editingDidBegin)
+        return true
+    }
+
+    /// Ends editing when the delegate allows it (always when the field leaves its window).
+    @discardableResult
+    open override func resignFirstResponder() -> Bool {
+        if isEditing, !isLeavingWindow, !(delegate?.textFieldShouldEndEditing(self) ?? true) { return false }
+        guard super.resignFirstResponder() else { return false }
+        endEditing()
+        return true
+    }
+
+    private var isLeavingWindow = false
+
+    open override func willMove(toWindow newWindow: Window?) {
+        super.willMove(toWindow: newWindow)
+        guard isEditing, newWindow !== window else { return }
+        isLeavingWindow = true
+        defer { isLeavingWindow = false }
+        resignFirstResponder()
+        // The old window's first responder is let go even if a subclass refused.
+        if isEditing { endEditing() }
+    }
+
+    private func endEditing() {
+        guard isEditing else { return }
+        isEditing = false
+        selectionAnchor = nil
+        blinkTimer.stop()
+        setNeedsDisplay()
+        delegate?.textFieldDidEndEditing(self)
+        sendActions(for: .editingDidEnd)
+    }
+
+    // MARK: KeyInput
+
+    public var hasText: Bool { !storage.isEmpty }
+
+    /// Replaces the selection with `text` (if the delegate allows it); the caret goes after it.
+    open func insertText(_ text: String) {
+        replaceCharacters(in: selection, with: text)
+    }
+
+    /// Deletes the selection, else the grapheme cluster before the caret.
+    open func deleteBackward() {
+        if selection.length > 0 {
+            replaceCharacters(in: selection, with: "")
+        } else if selection.location > 0 {
+            let start = clusterBoundary(before: selection.location)
+            replaceCharacters(in: NSRange(location: start, length: selection.location - start), with: "")
+        }
+    }
+
+    /// The one way the user's edits change the text: asks the delegate, then sends `.editingChanged`.
+    private func replaceCharacters(in range: NSRange, with string: String) {
+        if range.length == 0, string.isEmpty { return }
+        guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: string) ?? true else {
+            return
+        }
+        let utf16 = storage.utf16
+        let start = utf16.index(utf16.startIndex, offsetBy: range.location)
+        let end = utf16.index(start, offsetBy: range.length)
+        storage.replaceSubrange(start..<end, with: string)
+        // The inserted text may join the cluster before it (a combining accent typed after "e").
+        let caret = clusterBoundary(atOrAfter: range.location + string.utf16.count)
+        selection = NSRange(location: caret, length: 0)
+        selectionAnchor = nil
+        textDidChange()
+        sendActions(for: .editingChanged)
+    }
+
+    private func textDidChange() {
+        restartBlink()
+        layoutDidChange()
+    }
+
+    /// The part of the text laid out (see `shownWindow`) for the width of its rect,
+    /// kept while none of them changes: a blink or a caret move draws without
+    /// laying the text out again.
+    private var laidOut: (width: CGFloat, window: Range<Int>, layout: TextLayout)?
+
+    private func layoutDidChange() {
+        laidOut = nil
+        setNeedsDisplay()
+    }
+
+    private func shownLayout(width: CGFloat) -> TextLayout {
+        let window = shownWindow
+        if let laidOut, laidOut.width == width, laidOut.window == window { return laidOut.layout }
+        let layout = makeLayout(shownText(window), width: width)
+        laidOut = (width, window, layout)
+        return layout
+    }
+
+    // MARK: Keys
+
+    open override func pressesBegan(_ presses: Set<Press>, with event: DirectDisplayCore.Event?) {
+        var unhandled: Set<Press> = []
+        for press in presses {
+            guard isEditing, let key = press.key, handle(key) else {
+                unhandled.insert(press)
+                continue
+            }
+        }
+        if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
+    }
+
+    /// evdev key codes of the keys a field handles (linux/input-event-codes.h).
+    private enum KeyCode {
+        static let enter: UInt32 = 28
+        static let keypadEnter: UInt32 = 96
+        static let home: UInt32 = 102
+        static let up: UInt32 = 103
+        static let left: UInt32 = 105
+        static let right: UInt32 = 106
+        static let end: UInt32 = 107
+        static let down: UInt32 = 108
+        static let delete: UInt32 = 111
+    }
+
+    /// Carries out an editing key; false for keys a field does not handle.
+    private func handle(_ key: Key) -> Bool {
+        let flags = key.modifierFlags
+        let extending = flags.contains(.shift)
+        let length = storage.utf16.count
+        if flags.contains(.control), flags.isDisjoint(with: [.alternate, .command]) {
+            switch key.charactersIgnoringModifiers.lowercased() {
+            case "a": setSelection(NSRange(location: 0, length: length), anchor: 0)
+            case "c": copySelection()
+            case "x":
+                copySelection()
+                if !isSecureTextEntry, selection.length > 0 { replaceCharacters(in: selection, with: "") }
+            case "v":
+                if let string = Pasteboard.general.string, !string.isEmpty { insertText(string) }
+            default: return false
+            }
+            return true
+        }
+        guard flags.isDisjoint(with: [.control, .alternate, .command]) else { return false }
+        switch key.keyCode {
+        case KeyCode.left:
+            if selection.length > 0, !extending {
+                moveCaret(to: selection.location, extending: false)
+            } else {
+                moveCaret(to: clusterBoundary(before: movingEnd), extending: extending)
+            }
+        case KeyCode.right:
+            if selection.length > 0, !extending {
+                moveCaret(to: selection.location + selection.length, extending: false)
+            } else {
+                moveCaret(to: clusterBoundary(after: movingEnd), extending: extending)
+            }
+        case KeyCode.home, KeyCode.up: moveCaret(to: 0, extending: extending)
+        case KeyCode.end, KeyCode.down: moveCaret(to: length, extending: extending)
+        case KeyCode.delete:
+            if selection.length > 0 {
+                replaceCharacters(in: selection, with: "")
+            } else if selection.location < length {
+                let end = clusterBoundary(after: selection.location)
+                replaceCharacters(in: NSRange(location: selection.location, length: end - selection.location), with: "")
+            }
+        case KeyCode.enter, KeyCode.keypadEnter:
+            guard delegate?.textFieldShouldReturn(self) ?? true else { return true }
+            sendActions(for: .editingDidEndOnExit)
+            // As UIKit: a field with an action for ending on exit gives up the keyboard.
+            if !actions(for: .editingDidEndOnExit).isEmpty { resignFirstResponder() }
+        default: return false
+        }
+        return true
+    }
+
+    /// The end of the selection that moves: the one away from the anchor.
+    private var movingEnd: Int {
+        guard let selectionAnchor, selection.length > 0 else { return selection.location }
+        return selectionAnchor == selection.location ? selection.location + selection.length : selection.location
+    }
+
+    private func moveCaret(to offset: Int, extending: Bool) {
+        if extending {
+            let anchor =
+                selectionAnchor
+                ?? (selection.length > 0 && movingEnd == selection.location
+                    ? selection.location + selection.length : selection.location)
+            setSelection(NSRange(location: min(anchor, offset), length: abs(offset - anchor)), anchor: anchor)
+        } else {
+            setSelection(NSRange(location: offset, length: 0), anchor: nil)
+        }
+    }
+
+    private func setSelection(_ range: NSRange, anchor: Int?) {
+        selectionAnchor = anchor
+        guard range != selection else { return }
+        selection = range
+        restartBlink()
+        setNeedsDisplay()
+    }
+
+    private func copySelection() {
+        guard !isSecureTextEntry, selection.length > 0 else { return }
+        Pasteboard.general.string = String(storage.utf16[utf16Range(selection)])
+    }
+
+    // MARK: Grapheme clusters
+
+    private func utf16Range(_ range: NSRange) -> Range<String.Index> {
+        let utf16 = storage.utf16
+        let start = utf16.index(utf16.startIndex, offsetBy: range.location)
+        return start..<utf16.index(start, offsetBy: range.length)
+    }
+
+    private func index(atUTF16 offset: Int) -> String.Index {
+        storage.utf16.index(storage.utf16.startIndex, offsetBy: min(max(offset, 0), storage.utf16.count))
+    }
+
+    private func offset(of index: String.Index) -> Int {
+        storage.utf16.distance(from: storage.utf16.startIndex, to: index)
+    }
+
+    /// The cluster boundary at `offset`, or the one before it inside a cluster.
+    private func clusterBoundary(atOrBefore offset: Int) -> Int {
+        let target = index(atUTF16: offset)
+        guard target < storage.endIndex else { return storage.utf16.count }
+        // String's Character view rounds an index inside a cluster down to the cluster's
+        // start: one step forward and back lands there, without walking from the start.
+        return self.offset(of: storage.index(before: storage.index(after: target)))
+    }
+
+    private func clusterBoundary(atOrAfter offset: Int) -> Int {
+        let before = clusterBoundary(atOrBefore: offset)
+        return before == offset ? offset : clusterBoundary(after: before)
+    }
+
+    private func clusterBoundary(before offset: Int) -> Int {
+        let at = clusterBoundary(atOrBefore: offset)
+        guard at == offset, offset > 0 else { return at }
+        return self.offset(of: storage.index(before: index(atUTF16: offset)))
+    }
+
+    private func clusterBoundary(after offset: Int) -> Int {
+        let at = clusterBoundary(atOrBefore: offset)
+        guard at < storage.utf16.count else { return storage.utf16.count }
+        return self.offset(of: storage.index(after: index(atUTF16: at)))
+    }
+
+    // MARK: Caret blink
+
+    private func restartBlink() {
+        isCaretShown = true
+        guard isEditing else { return }
+        setNeedsDisplay()
+        blinkTimer.start(after: Self.caretBlinkInterval, name: "text field caret") { [weak self] in
+            self?.blink()
+        }
+    }
+
+    private func blink() {
+        guard isEditing else { return }
+        isCaretShown.toggle()
+        setNeedsDisplay()
+        blinkTimer.start(after: Self.caretBlinkInterval, name: "text field caret") { [weak self] in
+            self?.blink()
+        }
+    }
+
+    /// Whether the caret's blink timer is pending (none when not editing).
+    package var isCaretBlinking: Bool { blinkTimer.isScheduled }
+
+    // MARK: Layout and drawing
+
+    /// Where text goes within `bounds`: inset from the border.
+    open func textRect(forBounds bounds: CGRect) -> CGRect {
+        switch borderStyle {
+        case .none: bounds
+        case .line: bounds.insetBy(dx: 2, dy: 2)
+        case .roundedRect: bounds.insetBy(dx: 7, dy: 2)
+        }
+    }
+
+    /// A long text is laid out only around the caret, in blocks of this many UTF-16
+    /// units: one line shows a few hundred characters at most, and pango's time
+    /// grows with the whole line (a keystroke into 1 MB took seconds).
+    private static let layoutBlock = 1024
+
+    /// The UTF-16 range of the text laid out: all of it up to five blocks, else the
+    /// five blocks around the caret (the start when not editing), widened to clusters.
+    /// It moves a block at a time, so typing and caret moves mostly keep the layout.
+    private var shownWindow: Range<Int> {
+        let length = storage.utf16.count
+        let block = Self.layoutBlock
+        guard length > 5 * block else { return 0..<length }
+        let center = isEditing ? movingEnd : 0
+        let start = max(0, (center / block - 2) * block)
+        let end = min(length, start + 5 * block)
+        return clusterBoundary(atOrBefore: start)..<clusterBoundary(atOrAfter: end)
+    }
+
+    /// What is laid out of `window`: the text, or a bullet per character when secure.
+    private func shownText(_ window: Range<Int>) -> String {
+        let text = storage[index(atUTF16: window.lowerBound)..<index(atUTF16: window.upperBound)]
+        return isSecureTextEntry ? String(repeating: "\u{2022}", count: text.count) : String(text)
+    }
+
+    /// The UTF-8 offset in the laid-out text of a UTF-16 offset in the text (clamped to the window).
+    private func shownByteOffset(ofUTF16 offset: Int) -> Int {
+        let window = laidOut?.window ?? shownWindow
+        let start = index(atUTF16: window.lowerBound)
+        let index = index(atUTF16: min(max(offset, window.lowerBound), window.upperBound))
+        if isSecureTextEntry { return storage[start..<index].count * "\u{2022}".utf8.count }
+        return storage.utf8.distance(from: start, to: index)
+    }
+
+    /// The UTF-16 offset in the text of a UTF-8 offset in the laid-out text (rounded down to a cluster).
+    private func utf16Offset(ofShownByte byte: Int) -> Int {
+        let window = laidOut?.window ?? shownWindow
+        let start = index(atUTF16: window.lowerBound)
+        let end = index(atUTF16: window.upperBound)
+        if isSecureTextEntry {
+            let characters = byte / "\u{2022}".utf8.count
+            return offset(of: storage.index(start, offsetBy: max(characters, 0), limitedBy: end) ?? end)
+        }
+        let utf8 = storage.utf8
+        let index = utf8.index(start, offsetBy: max(byte, 0), limitedBy: end) ?? end
+        return clusterBoundary(atOrBefore: offset(of: index))
+    }
+
+    private func makeLayout(_ text: String, width: CGFloat) -> TextLayout {
+        TextLayout(
+            text: text, font: font.layoutFont, boxWidth: Double(max(width, 0)),
+            alignment: textAlignment.layoutAlignment, lineBreak: .clipping, maximumLines: 1)
+    }
+
+    /// How far the laid-out text is moved left while editing, for the window it was
+    /// laid out with; and where the caret was in the text rect at the last placement.
+    private var scroll: (x: CGFloat, window: Range<Int>)?
+    private var caretShownX: CGFloat = 0
+
+    /// The layout of the text and where its top-left goes. While editing, the text
+    /// scrolls as little as keeps the caret in view (as UIKit's); when the part
+    /// laid out moves on, the caret keeps its place on screen.
+    private func textPlacement() -> (layout: TextLayout, origin: CGPoint) {
+        let rect = textRect(forBounds: bounds)
+        let layout = shownLayout(width: rect.width)
+        var x = rect.minX
+        if isEditing, let window = laidOut?.window {
+            let caret = CGFloat(layout.caret(atByteIndex: shownByteOffset(ofUTF16: movingEnd)).x)
+            let visible = max(rect.width - 2, 0)
+            var shift = scroll.flatMap { $0.window == window ? $0.x : nil } ?? (caret - caretShownX)
+            shift = min(max(shift, 0), max(CGFloat(layout.width) - visible, 0))
+            shift = min(max(shift, caret - visible), max(caret, 0))
+            scroll = (shift, window)
+            caretShownX = caret - shift
+            x -= shift
+        } else {
+            scroll = nil
+            caretShownX = 0
+        }
+        let top = (rect.minY + (rect.height - CGFloat(layout.height)) / 2).rounded()
+        return (layout, CGPoint(x: x, y: top))
+    }
+
+    /// The UTF-16 offset of the caret for a point in the field's coordinates.
+    package func offset(at point: CGPoint) -> Int {
+        let (layout, origin) = textPlacement()
+        let hit = layout.byteIndex(atX: Double(point.x - origin.x), y: Double(point.y - origin.y))
+        let start = utf16Offset(ofShownByte: hit.index)
+        return hit.trailing ? clusterBoundary(after: start) : start
+    }
+
+    /// The caret's rectangle in the field's coordinates, before the UTF-16 offset `offset`.
+    package func caretRect(atOffset offset: Int) -> CGRect {
+        let (layout, origin) = textPlacement()
+        let caret = layout.caret(atByteIndex: shownByteOffset(ofUTF16: clusterBoundary(atOrBefore: offset)))
+        return CGRect(
+            x: (origin.x + CGFloat(caret.x)).rounded(.down), y: origin.y + CGFloat(caret.top), width: 2,
+            height: CGFloat(caret.height))
+    }
+
+    open override func draw(_ rect: CGRect) {
+        guard let context = GraphicsContext.current else { return }
+        drawBorder(in: context)
+        let textBounds = textRect(forBounds: bounds)
+        let (layout, origin) = textPlacement()
+        if selection.length > 0, isEditing {
+            let start = CGFloat(layout.caret(atByteIndex: shownByteOffset(ofUTF16: selection.location)).x)
+            let end = CGFloat(
+                layout.caret(atByteIndex: shownByteOffset(ofUTF16: selection.location + selection.length)).x)
+            let highlight = CGRect(
+                x: origin.x + min(start, end), y: origin.y, width: abs(end - start), height: CGFloat(layout.height))
+            context.fill(highlight.intersection(textBounds), with: Self.selectionColor)
+        }
+        if storage.isEmpty, let placeholder, !placeholder.isEmpty {
+            let placeholderLayout = makeLayout(placeholder, width: textBounds.width)
+            let top = (textBounds.minY + (textBounds.height - CGFloat(placeholderLayout.height)) / 2).rounded()
+            context.draw(
+                placeholderLayout, at: CGPoint(x: textBounds.minX, y: top), clippedTo: textBounds,
+                color: Self.placeholderColor)
+        } else {
+            context.draw(layout, at: origin, clippedTo: textBounds, color: textColor)
+        }
+        if isEditing, isCaretShown, selection.length == 0 {
+            let caret = caretRect(atOffset: selection.location)
+            context.fill(caret.intersection(textBounds.insetBy(dx: -2, dy: 0)), with: Self.caretColor)
+        }
+    }
+
+    private func drawBorder(in context: GraphicsContext) {
+        switch borderStyle {
+        case .none: break
+        case .line:
+            context.stroke(bounds.insetBy(dx: 0.5, dy: 0.5), with: .black, lineWidth: 1)
+        case .roundedRect:
+            let box = bounds.insetBy(dx: 0.5, dy: 0.5)
+            addRoundedRect(box, radius: min(5, box.height / 2, box.width / 2), to: context)
+            context.fillPath(with: .white)
+            addRoundedRect(box, radius: min(5, box.height / 2, box.width / 2), to: context)
+            context.strokePath(with: Color(white: 0.8), lineWidth: 1)
+        }
+    }
+
+    /// A rectangle with corners of `radius` as cubic Béziers (kappa 0.5523).
+    private func addRoundedRect(_ rect: CGRect, radius: CGFloat, to context: GraphicsContext) {
+        let k = radius * 0.5523
+        context.move(to: CGPoint(x: rect.minX + radius, y: rect.minY))
+        context.addLine(to: CGPoint(x: rect.maxX - radius, y: rect.minY))
+        context.addCurve(
+            to: CGPoint(x: rect.maxX, y: rect.minY + radius),
+            control1: CGPoint(x: rect.maxX - radius + k, y: rect.minY),
+            control2: CGPoint(x: rect.maxX, y: rect.minY + radius - k))
+        context.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY - radius))
+        context.addCurve(
+            to: CGPoint(x: rect.maxX - radius, y: rect.maxY),
+            control1: CGPoint(x: rect.maxX, y: rect.maxY - radius + k),
+            control2: CGPoint(x: rect.maxX - radius + k, y: rect.maxY))
+        context.addLine(to: CGPoint(x: rect.minX + radius, y: rect.maxY))
+        context.addCurve(
+            to: CGPoint(x: rect.minX, y: rect.maxY - radius),
+            control1: CGPoint(x: rect.minX + radius - k, y: rect.maxY),
+            control2: CGPoint(x: rect.minX, y: rect.maxY - radius + k))
+        context.addLine(to: CGPoint(x: rect.minX, y: rect.minY + radius))
+        context.addCurve(
+            to: CGPoint(x: rect.minX + radius, y: rect.minY),
+            control1: CGPoint(x: rect.minX, y: rect.minY + radius - k),
+            control2: CGPoint(x: rect.minX + radius - k, y: rect.minY))
+        context.closePath()
+    }
+
+    /// The caret's colour (UIKit's default tint).
+    static let caretColor = Color(red: 0, green: 122.0 / 255, blue: 1)
+    static let selectionColor = Color(red: 0, green: 122.0 / 255, blue: 1, alpha: 0.25)
+    static let placeholderColor = Color(white: 0.7)
+
+    // MARK: Touches
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: DirectDisplayCore.Event?) {
+        let tap = touches.first.map { $0.location(in: self) }
+        super.touchesEnded(touches, with: event)
+        guard let tap, isEnabled, bounds.contains(tap) else { return }
+        guard isFirstResponder || becomeFirstResponder() else { return }
+        setSelection(NSRange(location: offset(at: tap), length: 0), anchor: nil)
+    }
+}
