@@ -99,6 +99,7 @@ extension KMSDisplay {
         // on this thread: the next frame may run on another (see GLCurrentBinding).
         let outer = GLCurrentBinding.ofThisThread
         defer { outer.restore() }
+        if entry.firstFrame.composeStarted == nil { entry.firstFrame.composeStarted = monotonicSeconds() }
         stepAnimations(entry)
         defer { continueAnimation(entry) }
         if entry.direct.present(entry, on: self) { return }
@@ -136,9 +137,7 @@ extension KMSDisplay {
             entry.composedForNextFlip = false
             entry.vblanks.record(time: event.timestamp, sequence: event.sequence)
             watchFlip(entry)
-            if entry.plugToFirstFrame == nil, let plugTime = entry.plugTime {
-                entry.plugToFirstFrame = monotonicSeconds() - plugTime
-            }
+            if entry.firstFrame.flipped == nil { entry.firstFrame.flipped = monotonicSeconds() }
             let changed = entry.output.presentedVersion != entry.lastSeenVersion
             entry.lastSeenVersion = entry.output.presentedVersion
             if changed { entry.screen.compositor.framePresented() }
