@@ -137,13 +137,24 @@ extension KMSDisplay {
             entry.composedForNextFlip = false
             entry.vblanks.record(time: event.timestamp, sequence: event.sequence)
             watchFlip(entry)
-            if entry.firstFrame.flipped == nil { entry.firstFrame.flipped = monotonicSeconds() }
+            if entry.firstFrame.flipped == nil { firstFrameFlipped(entry) }
             let changed = entry.output.presentedVersion != entry.lastSeenVersion
             entry.lastSeenVersion = entry.output.presentedVersion
             if changed { entry.screen.compositor.framePresented() }
             framePresented?(entry.screen, event, changed)
             if entry.needsComposite && !isSuspended && !entry.framesHeld { present(entry) }
         }
+    }
+
+    /// The screen's first frame is on screen: what it did not need comes now. The
+    /// cursor plane's buffer and the arrow drawn into it cost a new screen about a
+    /// refresh period (under emulation; at start also cairo's first use) before its
+    /// first frame, where a touch kiosk never shows a cursor at all.
+    private func firstFrameFlipped(_ entry: LitScreen) {
+        entry.firstFrame.flipped = monotonicSeconds()
+        attachCursorPlane(
+            to: entry, taken: Set(lit.filter { $0.card === entry.card }.compactMap(\.output.cursorPlaneID)))
+        showCursor(input.pointerLocation)
     }
 
     /// Blocks on the card's fd alone (nothing else is served: this runs inside other

@@ -179,8 +179,7 @@ extension KMSDisplay {
                 taken.insert(crtc.id)
                 let entry = LitScreen(screen: screen, output: output, card: card, plugTime: plugTime)
                 entry.firstFrame.outputMade = outputMade
-                attachCursorPlane(
-                    to: entry, taken: Set(lit.filter { $0.card === card }.compactMap(\.output.cursorPlaneID)))
+                // The cursor plane waits for the first frame (see `firstFrameFlipped`).
                 attachOverlayPlanes(
                     to: entry, taken: Set(lit.filter { $0.card === card }.flatMap(\.output.overlayPlaneIDs)))
                 lit.append(entry)
