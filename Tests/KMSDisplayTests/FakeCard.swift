@@ -141,6 +141,7 @@ final class FakeCard: CardAccess {
             switch state.change {
             case .modeset: "modeset"
             case .pageFlip: "flip"
+            case .takeOver: "take-over"
             case .planes: "planes"
             case .off: "off"
             }
@@ -148,7 +149,7 @@ final class FakeCard: CardAccess {
             Commit(
                 kind: kind, framebufferID: state.framebuffer.framebufferID, damage: state.damage,
                 testOnly: testOnly))
-        if !testOnly, state.change == .modeset || state.change == .pageFlip {
+        if !testOnly, state.change == .modeset || state.change == .pageFlip || state.change == .takeOver {
             flipsWaiting.append(FlipEvent(crtcID: state.crtc.id, sequence: 0, timestamp: 0))
         }
     }
