@@ -92,6 +92,16 @@ package final class ScanoutOutput {
         buffers = ScanoutSlots(first: try makeBuffer(mode.width, mode.height, ScanoutBuffer.defaultFormat))
     }
 
+    /// The bytes of the output's scanout buffers allocated now (its own, the overlay
+    /// planes' and the cursor's): mapped into the process, yet not counted in its
+    /// resident set by every driver (vkms maps them page by page, outside VmRSS).
+    package var scanoutBufferBytes: Int {
+        var allocated: [ScanoutBuffer] = buffers.indices.compactMap { buffers[$0] }
+        for slots in overlayBuffers { allocated += slots.indices.compactMap { slots[$0] } }
+        if let cursor { allocated.append(cursor.image) }
+        return allocated.reduce(0) { $0 + $1.bytesPerRow * $1.height }
+    }
+
     /// A committed frame waits for its flip event (with or without one pending behind it).
     package var hasFlipQueued: Bool { state.queued != nil }
 

@@ -50,6 +50,10 @@ struct MemoryBenchmark: ParsableCommand {
             print("\(what): before the display \(before.line)")
             print("\(what): first frame \(started.line)")
             print("\(what): after \(Int(seconds)) s \(after.line)")
+            let scanout = Double(display.scanoutBufferBytes(of: screen)) / 1_048_576
+            print(
+                "\(what): scanout buffers \(String(format: "%.1f", scanout)) MB (outside VmRSS on vkms); "
+                    + "VmRSS + scanout buffers \(String(format: "%.1f", (after.fields["VmRSS"] ?? 0) + scanout)) MB")
         }
     }
 }

@@ -56,6 +56,9 @@ extension KMSDisplay {
     /// a change made now shows in frame `composedFrameNumber + 1` or later.
     package func composedFrameNumber(of screen: Screen) -> Int? { entry(for: screen)?.composedVersion }
 
+    /// The bytes of `screen`'s scanout buffers allocated now (see `ScanoutOutput.scanoutBufferBytes`).
+    package func scanoutBufferBytes(of screen: Screen) -> Int { entry(for: screen)?.output.scanoutBufferBytes ?? 0 }
+
     /// Whether a frame of `screen` is committed and waiting for its vblank (for tests
     /// of the pipeline: a flip event commits the frame drawn while it waited).
     package func hasFrameQueued(on screen: Screen) -> Bool { entry(for: screen)?.output.hasFlipQueued ?? false }
@@ -147,11 +150,12 @@ extension KMSDisplay {
     }
 
     /// The screen's first frame is on screen: what it did not need comes now. The
-    /// cursor plane's buffer and the arrow drawn into it cost a new screen about a
+    /// input devices (at the first screen's), and the cursor plane's buffer and the arrow drawn into it cost a new screen about a
     /// refresh period (under emulation; at start also cairo's first use) before its
     /// first frame, where a touch kiosk never shows a cursor at all.
     private func firstFrameFlipped(_ entry: LitScreen) {
         entry.firstFrame.flipped = monotonicSeconds()
+        startInput()
         attachCursorPlane(
             to: entry, taken: Set(lit.filter { $0.card === entry.card }.compactMap(\.output.cursorPlaneID)))
         showCursor(input.pointerLocation)
