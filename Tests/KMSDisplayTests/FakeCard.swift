@@ -146,6 +146,7 @@ final class FakeCard: CardAccess {
             switch state.change {
             case .modeset: "modeset"
             case .pageFlip: "flip"
+            case .takeOver: "take-over"
             case .planes: "planes"
             case .off: "off"
             case .powerOff: "power off"
@@ -156,7 +157,7 @@ final class FakeCard: CardAccess {
             Commit(
                 kind: kind, framebufferID: state.framebuffer.framebufferID, damage: state.damage,
                 testOnly: testOnly))
-        if !testOnly, state.change == .modeset || state.change == .pageFlip {
+        if !testOnly, state.change == .modeset || state.change == .pageFlip || state.change == .takeOver {
             flipsWaiting.append(FlipEvent(crtcID: state.crtc.id, sequence: 0, timestamp: 0))
         }
     }

@@ -65,7 +65,7 @@ import XCTest
     func testConnectPresentFlipDamageUnplug() async throws {
         XCTAssertTrue(display.screens.isEmpty, "nothing is plugged in yet")
 
-        // Connect: the re-probe (after the burst window) lights the connector.
+        // Connect: the re-probe lights the connector.
         plug(true)
         try display.waitFor("the screen lights", timeout: 2) { !display.screens.isEmpty }
         let screen = try XCTUnwrap(display.screens.first)

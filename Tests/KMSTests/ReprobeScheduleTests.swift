@@ -27,71 +27,103 @@ final class ReprobeScheduleTests: XCTestCase {
         }
     }
 
-    func testSingleEventIsReprobedAfterTheBurstWindow() {
+    func testFirstEventOfAQuietCardIsReprobedAtOnce() {
         replay([
-            (1.0, .cardChanged(card: "card0", connector: 5), [], 1.03),
-            (1.03, .timerFired, [.reprobe(card: "card0", scope: .connectors([5]), plugTime: 1.0)], nil),
+            (
+                1.0, .cardChanged(card: "card0", connector: 5),
+                [.reprobe(card: "card0", scope: .connectors([5]), plugTime: 1.0)], nil
+            ),
             (1.04, .timerFired, [], nil),
+            // The window after the re-probe is over: the next event is re-probed at once too.
+            (
+                1.05, .cardChanged(card: "card0", connector: 6),
+                [.reprobe(card: "card0", scope: .connectors([6]), plugTime: 1.05)], nil
+            ),
+            (
+                2.0, .cardChanged(card: "card0", connector: nil), [.reprobe(card: "card0", scope: .all, plugTime: 2.0)],
+                nil
+            ),
         ])
     }
 
-    func testBurstOfThreeIsOneReprobeOfTheirConnectors() {
+    func testEventsWithinTheWindowOfAReprobeAreOneReprobeAtItsEnd() {
         replay([
-            (1.0, .cardChanged(card: "card0", connector: 5), [], 1.03),
+            (
+                1.0, .cardChanged(card: "card0", connector: 5),
+                [.reprobe(card: "card0", scope: .connectors([5]), plugTime: 1.0)], nil
+            ),
             (1.01, .cardChanged(card: "card0", connector: 6), [], 1.03),
             // Later events do not push the deadline back.
             (1.029, .cardChanged(card: "card0", connector: 5), [], 1.03),
-            (1.03, .timerFired, [.reprobe(card: "card0", scope: .connectors([5, 6]), plugTime: 1.0)], nil),
+            (1.03, .timerFired, [.reprobe(card: "card0", scope: .connectors([5, 6]), plugTime: 1.01)], nil),
+            // Within the window of that re-probe: held again.
+            (1.05, .cardChanged(card: "card0", connector: 7), [], 1.06),
+            (1.06, .timerFired, [.reprobe(card: "card0", scope: .connectors([7]), plugTime: 1.05)], nil),
         ])
     }
 
     func testEventNamingNoConnectorWidensToAll() {
         replay([
-            (1.0, .cardChanged(card: "card0", connector: 5), [], 1.03),
+            (
+                1.0, .cardChanged(card: "card0", connector: 5),
+                [.reprobe(card: "card0", scope: .connectors([5]), plugTime: 1.0)], nil
+            ),
             (1.01, .cardChanged(card: "card0", connector: nil), [], 1.03),
             (1.02, .cardChanged(card: "card0", connector: 6), [], 1.03),
-            (1.03, .timerFired, [.reprobe(card: "card0", scope: .all, plugTime: 1.0)], nil),
+            (1.03, .timerFired, [.reprobe(card: "card0", scope: .all, plugTime: 1.01)], nil),
         ])
     }
 
-    func testTwoCardsInOneBurstComeOutSortedWithTheBurstsPlugTime() {
+    func testCardsHaveTheirOwnWindowsAndHeldEventsComeOutTogetherSorted() {
         replay([
-            (1.0, .cardChanged(card: "card1", connector: 7), [], 1.03),
-            (1.01, .cardChanged(card: "card0", connector: nil), [], 1.03),
+            (
+                1.0, .cardChanged(card: "card1", connector: 7),
+                [.reprobe(card: "card1", scope: .connectors([7]), plugTime: 1.0)], nil
+            ),
+            // Another card is quiet: at once.
+            (
+                1.01, .cardChanged(card: "card0", connector: nil),
+                [.reprobe(card: "card0", scope: .all, plugTime: 1.01)], nil
+            ),
+            (1.02, .cardChanged(card: "card1", connector: 8), [], 1.03),
+            // card0's window ends at 1.04; it runs with card1's sooner deadline.
+            (1.025, .cardChanged(card: "card0", connector: 5), [], 1.03),
             (
                 1.03, .timerFired,
                 [
-                    .reprobe(card: "card0", scope: .all, plugTime: 1.0),
-                    .reprobe(card: "card1", scope: .connectors([7]), plugTime: 1.0),
+                    .reprobe(card: "card0", scope: .connectors([5]), plugTime: 1.02),
+                    .reprobe(card: "card1", scope: .connectors([8]), plugTime: 1.02),
                 ],
                 nil
             ),
         ])
     }
 
-    func testEventAfterTheReprobeStartsANewBurst() {
+    func testEventPastADeadlineWhoseTimerIsLateRunsThePendingReprobeAtOnce() {
         replay([
-            (1.0, .cardChanged(card: "card0", connector: 5), [], 1.03),
-            (1.03, .timerFired, [.reprobe(card: "card0", scope: .connectors([5]), plugTime: 1.0)], nil),
-            (1.05, .cardChanged(card: "card0", connector: 6), [], 1.08),
-            (1.08, .timerFired, [.reprobe(card: "card0", scope: .connectors([6]), plugTime: 1.05)], nil),
-        ])
-    }
-
-    func testEventPastADeadlineWhoseTimerIsLateJoinsTheBurst() {
-        replay([
-            (1.0, .cardChanged(card: "card0", connector: 5), [], 1.03),
-            (1.04, .cardChanged(card: "card0", connector: 6), [], 1.03),
-            (1.045, .timerFired, [.reprobe(card: "card0", scope: .connectors([5, 6]), plugTime: 1.0)], nil),
+            (
+                1.0, .cardChanged(card: "card0", connector: 5),
+                [.reprobe(card: "card0", scope: .connectors([5]), plugTime: 1.0)], nil
+            ),
+            (1.01, .cardChanged(card: "card0", connector: 6), [], 1.03),
+            (
+                1.04, .cardChanged(card: "card0", connector: 7),
+                [.reprobe(card: "card0", scope: .connectors([6, 7]), plugTime: 1.01)], nil
+            ),
+            (1.045, .timerFired, [], nil),
         ])
     }
 
     func testTimerFiredEarlyDoesNothingWithinOneMillisecondIsOnTime() {
         replay([
-            (1.0, .cardChanged(card: "card0", connector: 5), [], 1.03),
-            (1.01, .timerFired, [], 1.03),
+            (
+                1.0, .cardChanged(card: "card0", connector: 5),
+                [.reprobe(card: "card0", scope: .connectors([5]), plugTime: 1.0)], nil
+            ),
+            (1.01, .cardChanged(card: "card0", connector: 6), [], 1.03),
+            (1.02, .timerFired, [], 1.03),
             (1.028, .timerFired, [], 1.03),
-            (1.0295, .timerFired, [.reprobe(card: "card0", scope: .connectors([5]), plugTime: 1.0)], nil),
+            (1.0295, .timerFired, [.reprobe(card: "card0", scope: .connectors([6]), plugTime: 1.01)], nil),
         ])
     }
 
@@ -154,21 +186,25 @@ final class ReprobeScheduleTests: XCTestCase {
 
     func testRetryIsMergedWithPendingReprobesAtTheSoonerDeadline() {
         replay([
-            // A burst pending: the retry joins it and keeps its sooner deadline.
-            (1.0, .cardChanged(card: "card0", connector: 6), [], 1.03),
-            (1.01, .connectorHasNoModes(card: "card0", connector: 5, plugTime: nil), [], 1.03),
-            (1.03, .timerFired, [.reprobe(card: "card0", scope: .connectors([5, 6]), plugTime: 1.0)], nil),
-            // A retry pending: an event in the same card joins it, the retry's deadline stays
-            // (it is sooner), the plug time is the earliest of both.
-            (2.0, .connectorHasNoModes(card: "card0", connector: 5, plugTime: 1.5), [], 2.3),
-            (2.29, .cardChanged(card: "card0", connector: 7), [], 2.3),
-            (2.3, .timerFired, [.reprobe(card: "card0", scope: .connectors([5, 7]), plugTime: 1.5)], nil),
-            // The last retry is far off: an event on another card moves the deadline earlier,
-            // and the retry runs with it.
-            (3.0, .connectorHasNoModes(card: "card0", connector: 5, plugTime: nil), [], 3.9),
-            (3.05, .cardChanged(card: "card1", connector: nil), [], 3.08),
             (
-                3.08, .timerFired,
+                1.0, .cardChanged(card: "card0", connector: 6),
+                [.reprobe(card: "card0", scope: .connectors([6]), plugTime: 1.0)], nil
+            ),
+            // A burst pending: the retry joins it and keeps its sooner deadline.
+            (1.01, .connectorHasNoModes(card: "card0", connector: 5, plugTime: nil), [], 1.11),
+            (1.02, .cardChanged(card: "card0", connector: 7), [], 1.03),
+            (1.03, .timerFired, [.reprobe(card: "card0", scope: .connectors([5, 7]), plugTime: 1.02)], nil),
+            // A retry pending: an event of the same card, quiet by now, runs it at once;
+            // the plug time is the earliest of both.
+            (2.0, .connectorHasNoModes(card: "card0", connector: 5, plugTime: 1.5), [], 2.3),
+            (
+                2.29, .cardChanged(card: "card0", connector: 8),
+                [.reprobe(card: "card0", scope: .connectors([5, 8]), plugTime: 1.5)], nil
+            ),
+            // The last retry is far off: an event on another card runs it too.
+            (3.0, .connectorHasNoModes(card: "card0", connector: 5, plugTime: nil), [], 3.9),
+            (
+                3.05, .cardChanged(card: "card1", connector: nil),
                 [
                     .reprobe(card: "card0", scope: .connectors([5]), plugTime: 3.05),
                     .reprobe(card: "card1", scope: .all, plugTime: 3.05),
@@ -196,16 +232,28 @@ final class ReprobeScheduleTests: XCTestCase {
         replay([
             (0.0, .noFreeCRTC(card: "card0", connector: 7), [.reportWaiting(card: "card0", connector: 7)], nil),
             (0.0, .noFreeCRTC(card: "card1", connector: 7), [.reportWaiting(card: "card1", connector: 7)], nil),
-            (0.0, .connectorHasNoModes(card: "card0", connector: 5, plugTime: nil), [], 0.1),
-            (1.0, .cardChanged(card: "card1", connector: 8), [], 0.1),
-            (1.0, .cardRemoved(card: "card0"), [], 0.1),
-            (1.0, .timerFired, [.reprobe(card: "card1", scope: .connectors([8]), plugTime: 1.0)], nil),
+            (
+                0.0, .cardChanged(card: "card1", connector: 8),
+                [.reprobe(card: "card1", scope: .connectors([8]), plugTime: 0.0)], nil
+            ),
+            (0.01, .cardChanged(card: "card1", connector: 9), [], 0.03),
+            (0.01, .connectorHasNoModes(card: "card0", connector: 5, plugTime: nil), [], 0.03),
+            (0.02, .cardRemoved(card: "card0"), [], 0.03),
+            (0.03, .timerFired, [.reprobe(card: "card1", scope: .connectors([9]), plugTime: 0.01)], nil),
             // The only pending card removed: no timer needed.
-            (2.0, .cardChanged(card: "card0", connector: 5), [], 2.03),
-            (2.01, .cardRemoved(card: "card0"), [], nil),
+            (
+                2.0, .cardChanged(card: "card0", connector: 5),
+                [.reprobe(card: "card0", scope: .connectors([5]), plugTime: 2.0)], nil
+            ),
+            (2.01, .cardChanged(card: "card0", connector: 6), [], 2.03),
+            (2.02, .cardRemoved(card: "card0"), [], nil),
+            // A card of the same name comes back: its window, reports and retries start
+            // afresh, the other card's are kept.
+            (
+                2.025, .cardChanged(card: "card0", connector: 5),
+                [.reprobe(card: "card0", scope: .connectors([5]), plugTime: 2.025)], nil
+            ),
             (2.03, .timerFired, [], nil),
-            // A card of the same name comes back: reports and retries start afresh, the
-            // other card's are kept.
             (3.0, .noFreeCRTC(card: "card0", connector: 7), [.reportWaiting(card: "card0", connector: 7)], nil),
             (3.0, .noFreeCRTC(card: "card1", connector: 7), [], nil),
             (3.0, .connectorHasNoModes(card: "card0", connector: 5, plugTime: 3.0), [], 3.1),
@@ -214,13 +262,17 @@ final class ReprobeScheduleTests: XCTestCase {
 
     func testFlushRunsEverythingPendingNow() {
         replay([
-            (1.0, .cardChanged(card: "card0", connector: 5), [], 1.03),
-            (1.0, .connectorHasNoModes(card: "card1", connector: 2, plugTime: nil), [], 1.03),
             (
-                1.001, .flush,
+                1.0, .cardChanged(card: "card0", connector: 5),
+                [.reprobe(card: "card0", scope: .connectors([5]), plugTime: 1.0)], nil
+            ),
+            (1.01, .cardChanged(card: "card0", connector: 6), [], 1.03),
+            (1.01, .connectorHasNoModes(card: "card1", connector: 2, plugTime: nil), [], 1.03),
+            (
+                1.011, .flush,
                 [
-                    .reprobe(card: "card0", scope: .connectors([5]), plugTime: 1.0),
-                    .reprobe(card: "card1", scope: .connectors([2]), plugTime: 1.0),
+                    .reprobe(card: "card0", scope: .connectors([6]), plugTime: 1.01),
+                    .reprobe(card: "card1", scope: .connectors([2]), plugTime: 1.01),
                 ],
                 nil
             ),

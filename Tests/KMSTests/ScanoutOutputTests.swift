@@ -18,6 +18,7 @@ private final class FakeCommitter: CRTCCommitter {
             case (.modeset, true): "test"
             case (.pageFlip, false): "flip"
             case (.pageFlip, true): "test-flip"
+            case (.takeOver, _): testOnly ? "test-take-over" : "take-over"
             case (.planes, _): testOnly ? "test-planes" : "planes"
             case (.off, _): testOnly ? "test-disable" : "disable"
             case (.powerOff, _): "power-off"
@@ -74,7 +75,7 @@ final class ScanoutOutputTests: XCTestCase {
 
         struct WeakBuffer { weak var buffer: ScanoutBuffer? }
 
-        init() throws {
+        init(litBefore: Bool = false) throws {
             let connector = ConnectorState(
                 id: 40, name: "HDMI-A-1", type: UInt32(DRM_MODE_CONNECTOR_HDMIA), status: .connected,
                 modes: [mode(64, 48), mode(32, 24)], widthMillimeters: 0, heightMillimeters: 0, possibleCRTCs: 1,
@@ -87,7 +88,7 @@ final class ScanoutOutputTests: XCTestCase {
             let registry = Registry()
             output = try ScanoutOutput(
                 device: DRMDevice(unopenedPath: "/dev/dri/fake"), connector: connector, crtc: crtc,
-                primaryPlane: plane, mode: mode(64, 48), committer: committer
+                primaryPlane: plane, mode: mode(64, 48), committer: committer, litBefore: litBefore
             ) { width, height, format in
                 nextID += 1
                 let buffer = ScanoutBuffer(inMemoryWidth: width, height: height, format: format, framebufferID: nextID)
@@ -228,6 +229,33 @@ final class ScanoutOutputTests: XCTestCase {
     /// Windows on the first overlay planes, the rest off: a modeset turns every
     /// plane off, a frame with fewer windows turns off the planes it no longer
     /// uses in the same commit, and planes already off are not named again.
+    /// A CRTC lit before in the output's mode: the first frame is a take-over flip, the
+    /// rest as usual; one the kernel refuses goes out as a modeset at once, with the same frame.
+    func testACRTCLitBeforeIsTakenOverByTheFirstFrameWithoutAModeset() throws {
+        let cases: [(name: String, steps: [Step], log: [String])] = [
+            ("first frame takes over", [.present(1), .flip, .present(2), .flip], ["take-over fb1", "flip fb2"]),
+            (
+                "a refused take-over becomes the modeset",
+                [.refuseNext("take-over", .invalidArgument), .present(1), .flip],
+                ["take-over fb1 refused EINVAL", "modeset fb1"]
+            ),
+            (
+                "a lost flip is a modeset again", [.present(1), .abandonFlip, .present(2)],
+                ["take-over fb1", "modeset fb1"]
+            ),
+            ("so is a new mode", [.setMode(32, 24), .present(1)], ["test fb2", "modeset fb2"]),
+        ]
+        for (name, steps, log) in cases {
+            let rig = try Rig(litBefore: true)
+            XCTAssertTrue(rig.output.takesOverLitCRTC, name)
+            XCTAssertFalse(rig.output.requiresModeset, name)
+            for step in steps { rig.run(step) }
+            XCTAssertEqual(rig.committer.log, log, name)
+            XCTAssertEqual(rig.errors, [], name)
+            XCTAssertFalse(rig.output.takesOverLitCRTC, name)
+        }
+    }
+
     func testOverlayPlanesGoOnAndOffWithTheirFrames() throws {
         let rig = try Rig()
         rig.output.attachOverlays(

@@ -29,8 +29,12 @@ package final class InputContext {
     /// Creates the context (udev_new, libinput_udev_create_context) and assigns it
     /// to `seat` (libinput_udev_assign_seat), which opens the devices already
     /// present; their ``InputEvent/deviceAdded(_:)`` events come with the first
-    /// ``dispatch()``.
-    package init(seat: String = "seat0", opener: any DeviceOpener = DirectDeviceOpener()) throws(InputError) {
+    /// ``dispatch()``. With `assigningSeat` false the seat is assigned later, by
+    /// ``assignSeat()``: reading libinput's quirks, finding the devices and
+    /// opening them takes seconds on a slow board, and need not delay a first frame.
+    package init(
+        seat: String = "seat0", opener: any DeviceOpener = DirectDeviceOpener(), assigningSeat: Bool = true
+    ) throws(InputError) {
         let openerBox = DeviceOpenerBox(opener)
         self.seat = seat
         self.opener = openerBox
@@ -49,8 +53,20 @@ package final class InputContext {
         }
         handle = context
         fd = libinput_get_fd(context)
-        guard libinput_udev_assign_seat(context, seat) == 0 else {
+        guard assigningSeat else { return }
+        do {
+            try assignSeat()
+        } catch {
             close()
+            throw error
+        }
+    }
+
+    /// Assigns the context to its seat (libinput_udev_assign_seat): the devices
+    /// present are opened, their events come with the next ``dispatch()``.
+    package func assignSeat() throws(InputError) {
+        guard let context = handle else { throw InputError(call: "libinput_udev_assign_seat", detail: "closed") }
+        guard libinput_udev_assign_seat(context, seat) == 0 else {
             throw InputError(call: "libinput_udev_assign_seat", detail: "seat \"\(seat)\"")
         }
     }

@@ -8,6 +8,11 @@ package enum CRTCChange {
     case modeset
     /// Shows `framebuffer` from the next vblank, non-blocking, with a flip event.
     case pageFlip
+    /// The first frame on a CRTC that another program (the console, a boot splash)
+    /// lit in this very mode: the primary plane set whole to `framebuffer` as a page
+    /// flip, without ALLOW_MODESET, so what it showed stays until this frame
+    /// replaces it at a vblank (no blanking, no black frame).
+    case takeOver
     /// Sets only the cursor and overlay planes named, at once, leaving the primary
     /// plane as it is (hiding them before the console comes back).
     case planes
@@ -106,6 +111,13 @@ final class AtomicCommit: CRTCCommitter {
         case .pageFlip:
             if let clips = try addPageFlip(state, to: request) { blobs.append(clips) }
             flags = DRM_MODE_ATOMIC_NONBLOCK | DRM_MODE_PAGE_FLIP_EVENT
+        case .takeOver:
+            // Position and size too: the program before may have shown a buffer of another size.
+            try add(
+                state.primaryPlane, showing: state.framebuffer.framebufferID, x: 0, y: 0, width: state.mode.width,
+                height: state.mode.height, crtcID: state.crtc.id, to: request)
+            try addPlanes(state, to: request)
+            flags = DRM_MODE_ATOMIC_NONBLOCK | DRM_MODE_PAGE_FLIP_EVENT
         case .planes:
             guard state.cursor != nil || !state.overlays.isEmpty else { return }
             try addPlanes(state, to: request)
@@ -144,6 +156,7 @@ final class AtomicCommit: CRTCCommitter {
         case (.modeset, true): "testing mode \(state.mode) on \(name)"
         case (.pageFlip, false): "page flip on \(name)"
         case (.pageFlip, true): "testing a flip with an overlay on \(name)"
+        case (.takeOver, _): "first frame on \(name), lit before in this mode"
         case (.planes, _): "setting the cursor and overlay planes of \(name)"
         case (.off, _): "turning off \(name)"
         case (.powerOff, _): "powering off \(name) (ACTIVE 0)"
@@ -267,7 +280,7 @@ final class LegacyCommit: CRTCCommitter {
             }
             // SetCrtc sends no event; a flip to the same buffer tells us when it is on screen.
             try pageFlip(state)
-        case .pageFlip:
+        case .pageFlip, .takeOver:
             try pageFlip(state)
         case .planes:
             if let cursor = state.cursor { try place(cursor, on: state) }

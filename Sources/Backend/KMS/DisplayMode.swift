@@ -31,6 +31,17 @@ package struct DisplayMode: Sendable, Equatable, CustomStringConvertible {
         return "\(width)x\(height)@\(rate)\(isInterlaced ? "i" : "")\(isPreferred ? " (preferred)" : "")"
     }
 
+    /// Whether `other` drives the monitor the same way: the same timings, clock and
+    /// flags (the kernel's drm_mode_match), whatever the names and type bits say.
+    package func hasSameTiming(as other: DisplayMode) -> Bool {
+        let a = info
+        let b = other.info
+        return a.clock == b.clock && a.hdisplay == b.hdisplay && a.hsync_start == b.hsync_start
+            && a.hsync_end == b.hsync_end && a.htotal == b.htotal && a.hskew == b.hskew
+            && a.vdisplay == b.vdisplay && a.vsync_start == b.vsync_start && a.vsync_end == b.vsync_end
+            && a.vtotal == b.vtotal && a.vscan == b.vscan && a.flags == b.flags
+    }
+
     package static func == (lhs: DisplayMode, rhs: DisplayMode) -> Bool {
         withUnsafeBytes(of: lhs.info) { l in withUnsafeBytes(of: rhs.info) { r in l.elementsEqual(r) } }
     }

@@ -22,9 +22,12 @@ package enum ReprobeScope: Sendable, Hashable {
 /// and the probing.
 ///
 /// The rules:
-/// - drm `change` events come in bursts (one per connector, or several per plug):
-///   those within `burstWindow` of the first pending one are handled by one
-///   re-probe per card, scoped to the connectors they named.
+/// - drm `change` events come in bursts (one per connector, or several per plug).
+///   The first event of a card that was not re-probed within `burstWindow` is
+///   re-probed at once: a plug is usually one event, and waiting out a window for
+///   it cost two refresh periods of every hotplug. Events within `burstWindow` of
+///   that re-probe are handled by one more re-probe per card at the window's end,
+///   scoped to the connectors they named.
 /// - A connector that is connected but reports no modes yet (its EDID read still in
 ///   flight) is re-probed after each of `noModeRetryDelays`, then given up on (one
 ///   log line) until it lights or disconnects.
@@ -33,7 +36,7 @@ package enum ReprobeScope: Sendable, Hashable {
 /// Suspension is not modelled: the caller holds events while suspended and hands
 /// them in on resume, then sends `.flush`.
 package struct ReprobeSchedule: Sendable, Equatable {
-    /// Events closer together than this are one burst, handled by one re-probe.
+    /// Events within this of a card's last re-probe wait for one re-probe at its end.
     package static let burstWindow = 0.03
     /// Delays before re-probing a connector that is connected but reports no modes
     /// yet; after the last it is given up on.
@@ -102,6 +105,8 @@ package struct ReprobeSchedule: Sendable, Equatable {
     private var modeRetries: [ConnectorKey: Int] = [:]
     /// Connectors already reported as waiting for a CRTC.
     private var reportedWaiting: Set<ConnectorKey> = []
+    /// When each card was last re-probed: events within `burstWindow` of it wait.
+    private var lastReprobe: [String: Double] = [:]
 
     package init() {}
 
@@ -110,8 +115,11 @@ package struct ReprobeSchedule: Sendable, Equatable {
     package mutating func handle(_ event: Event, at time: Double) -> [Action] {
         switch event {
         case .cardChanged(let card, let connector):
-            schedule(card: card, connector: connector, at: time + Self.burstWindow, plugTime: time)
-            return []
+            // A card quiet for a burst window is re-probed now, with whatever else is pending.
+            let quietSince = lastReprobe[card].map { $0 + Self.burstWindow } ?? -.infinity
+            schedule(card: card, connector: connector, at: max(quietSince, time), plugTime: time)
+            guard time >= quietSince - Self.timerTolerance else { return [] }
+            return takePending(at: time)
         case .connectorHasNoModes(let card, let connector, let plugTime):
             let key = ConnectorKey(card: card, connector: connector)
             let attempt = modeRetries[key, default: 0]
@@ -135,14 +143,15 @@ package struct ReprobeSchedule: Sendable, Equatable {
         case .cardRemoved(let card):
             modeRetries = modeRetries.filter { $0.key.card != card }
             reportedWaiting = reportedWaiting.filter { $0.card != card }
+            lastReprobe[card] = nil
             pending[card] = nil
             if pending.isEmpty { clearPending() }
             return []
         case .timerFired:
             guard let deadline = nextDeadline, time >= deadline - Self.timerTolerance else { return [] }
-            return takePending()
+            return takePending(at: time)
         case .flush:
-            return takePending()
+            return takePending(at: time)
         }
     }
 
@@ -155,11 +164,12 @@ package struct ReprobeSchedule: Sendable, Equatable {
         nextDeadline = min(nextDeadline ?? due, due)
     }
 
-    /// The pending re-probes as actions, sorted by card; nothing is pending after.
-    private mutating func takePending() -> [Action] {
+    /// The pending re-probes as actions, sorted by card, run at `time`; nothing is pending after.
+    private mutating func takePending(at time: Double) -> [Action] {
         let actions = pending.sorted { $0.key < $1.key }.map { card, scope in
             Action.reprobe(card: card, scope: scope, plugTime: pendingPlugTime)
         }
+        for card in pending.keys { lastReprobe[card] = time }
         clearPending()
         return actions
     }

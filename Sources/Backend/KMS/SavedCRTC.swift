@@ -27,6 +27,14 @@ struct SavedCRTC {
         }
     }
 
+    /// Whether the CRTC was lit, driving `connectorID` (`currentCRTC`: the connector's
+    /// encoder's CRTC as probed), in `mode`: then the first frame may simply replace
+    /// what it showed, without a modeset.
+    func shows(_ mode: DisplayMode, connectorCRTC currentCRTC: UInt32) -> Bool {
+        guard framebufferID != 0, let saved = self.mode, currentCRTC == crtcID else { return false }
+        return DisplayMode(saved).hasSameTiming(as: mode)
+    }
+
     /// Puts the saved framebuffer back (drmModeSetCrtc). Returns false when there was
     /// nothing to restore (the CRTC was off), in which case the caller turns it off.
     func restore(device: DRMDevice) throws(DRMError) -> Bool {
@@ -37,5 +45,21 @@ struct SavedCRTC {
             drmModeSetCrtc(fd, crtcID, framebufferID, x, y, &connector, 1, &mode)
         }
         return true
+    }
+}
+
+extension DRMDevice {
+    /// What CRTC `crtcID` scans out now, as the kernel says: the framebuffer on its
+    /// primary plane (0: off) and its MODE_ID blob (nil without atomic), which a
+    /// modeset replaces and a page flip keeps. For tests of what a start changes.
+    package func scanout(crtcID: UInt32) -> (framebufferID: UInt32, modeBlobID: UInt64?) {
+        let fd = self.fd
+        var framebufferID: UInt32 = 0
+        if let crtc = drmLookup(.getCrtc, { drmModeGetCrtc(fd, crtcID) }) {
+            framebufferID = crtc.pointee.buffer_id
+            drmModeFreeCrtc(crtc)
+        }
+        let properties = ProbedProperties(fd: fd, objectID: crtcID, objectType: DRM_MODE_OBJECT_CRTC)
+        return (framebufferID, properties.value("MODE_ID"))
     }
 }

@@ -44,6 +44,9 @@ package final class ScanoutOutput {
     /// held by `state` alone, until the new mode's first flip.
     private var buffers: ScanoutSlots<ScanoutBuffer>
     private var needsModeset = true
+    /// The CRTC was lit in this output's mode by the program before (the console, a
+    /// boot splash): the first frame replaces what it shows without a modeset.
+    private var takesOver = false
     /// The connector's link went BAD: the next modeset asks for GOOD.
     private var needsLinkReset = false
     /// The cursor plane, its image and place, once `attachCursor` gave it one.
@@ -74,9 +77,12 @@ package final class ScanoutOutput {
 
     /// With the committer and buffer allocation given (a card's, a fake card's, or a
     /// committer that refuses what a test says).
+    /// `litBefore` says whether the CRTC already shows the connector in `mode`
+    /// (nil: the kernel's CRTC state is read to tell).
     package init(
         device: DRMDevice, connector: ConnectorState, crtc: CRTCState, primaryPlane: PlaneState, mode: DisplayMode,
-        committer: any CRTCCommitter, makeBuffer: @escaping (Int, Int, UInt32) throws(DRMError) -> ScanoutBuffer
+        committer: any CRTCCommitter, litBefore: Bool? = nil,
+        makeBuffer: @escaping (Int, Int, UInt32) throws(DRMError) -> ScanoutBuffer
     ) throws(DRMError) {
         self.device = device
         self.connector = connector
@@ -86,7 +92,18 @@ package final class ScanoutOutput {
         self.committer = committer
         self.makeBuffer = makeBuffer
         saved = SavedCRTC(device: device, crtcID: crtc.id, connectorID: connector.id)
+        takesOver = litBefore ?? saved.shows(mode, connectorCRTC: connector.currentCRTC)
         buffers = ScanoutSlots(first: try makeBuffer(mode.width, mode.height, ScanoutBuffer.defaultFormat))
+    }
+
+    /// The bytes of the output's scanout buffers allocated now (its own, the overlay
+    /// planes' and the cursor's): mapped into the process, yet not counted in its
+    /// resident set by every driver (vkms maps them page by page, outside VmRSS).
+    package var scanoutBufferBytes: Int {
+        var allocated: [ScanoutBuffer] = buffers.indices.compactMap { buffers[$0] }
+        for slots in overlayBuffers { allocated += slots.indices.compactMap { slots[$0] } }
+        if let cursor { allocated.append(cursor.image) }
+        return allocated.reduce(0) { $0 + $1.bytesPerRow * $1.height }
     }
 
     /// A committed frame waits for its flip event (with or without one pending behind it).
@@ -163,7 +180,11 @@ package final class ScanoutOutput {
     package var overlayPlaneIDs: [UInt32] { overlayPlanes.map(\.id) }
 
     /// The next commit is a full modeset (first frame, after a VT switch or a lost flip).
-    package var requiresModeset: Bool { needsModeset }
+    package var requiresModeset: Bool { needsModeset && !takesOver }
+
+    /// The first frame replaces, without a modeset, what the program before showed
+    /// in this mode (see `CRTCChange.takeOver`); false once it went out.
+    package var takesOverLitCRTC: Bool { needsModeset && takesOver }
 
     /// How many overlay planes the frame last committed has on.
     package var overlaysShown: Int { overlaysCommitted }
@@ -192,7 +213,7 @@ package final class ScanoutOutput {
         guard !needsModeset else {
             throw DRMError(
                 call: "testOverlays", errno: .resourceTemporarilyUnavailable,
-                context: "\(connector.name) needs a modeset first")
+                context: "\(connector.name) needs a first frame or a modeset first")
         }
         var state = commitState(.pageFlip, buffer: try buffer(index))
         state.overlays = overlayPlacements(try placedOverlays(places, slot: index))
@@ -351,6 +372,7 @@ package final class ScanoutOutput {
         // A pending frame of the old size can never be shown now.
         state = FlipState.settled(current: state.current)
         needsModeset = true
+        takesOver = false
     }
 
     /// Turns the output off and puts back what the CRTC showed before (the console).
@@ -398,12 +420,14 @@ package final class ScanoutOutput {
     /// unknown: the next commit is a full modeset again.
     package func requireModeset() {
         needsModeset = true
+        takesOver = false
     }
 
     /// The connector's link-status went BAD (see `ConnectorState.linkStatus`): the
     /// next commit sets the same mode again and asks for the link to be retrained.
     package func relink() {
         needsModeset = true
+        takesOver = false
         needsLinkReset = true
     }
 
@@ -416,6 +440,7 @@ package final class ScanoutOutput {
             needsModeset = true
             isPoweredOff = false
             powerOffCommitted = false
+            takesOver = false
         }
         do {
             var off = commitState(.off, buffer: try buffer(0))
@@ -466,13 +491,23 @@ package final class ScanoutOutput {
     }
 
     private func commit(_ frame: ScanoutFrame) throws(DRMError) {
-        var commit = commitState(needsModeset ? .modeset : .pageFlip, buffer: frame.direct ?? frame.buffer)
+        let change: CRTCChange = needsModeset ? (takesOver ? .takeOver : .modeset) : .pageFlip
+        var commit = commitState(change, buffer: frame.direct ?? frame.buffer)
         if cursorChanged || needsModeset { commit.cursor = cursor }
         commit.overlays = overlayPlacements(frame.overlays)
-        commit.damage = frame.damage
+        commit.damage = change == .pageFlip ? frame.damage : nil
         commit.resetsLink = needsModeset && needsLinkReset
-        try committer.commit(commit, testOnly: false)
+        do {
+            try committer.commit(commit, testOnly: false)
+        } catch  where change == .takeOver {
+            // The kernel wants a modeset after all (another plane setup, a format it
+            // cannot flip to): the same frame goes out as one, still never a black one.
+            takesOver = false
+            try self.commit(frame)
+            return
+        }
         needsModeset = false
+        takesOver = false
         needsLinkReset = false
         cursorChanged = false
         overlaysCommitted = frame.overlays.count

@@ -34,6 +34,10 @@ package final class DemoScene {
     package static var running: DemoScene?
 
     /// `input` is the seat the display reads (nil: no libinput, the demo only shows windows).
+    /// Whether the main screen shows the spinning OpenGL ES triangle (benchmarks
+    /// compare the demo with and without GL).
+    package static var showsGLView = true
+
     package init(input: SeatInput?) { self.input = input }
 
     package func start() {
@@ -62,12 +66,15 @@ package final class DemoScene {
             root.insertSubview(subview, at: 0)
             // OpenGL ES: a small square right of the subview, between the status bar and the alert.
             let side = (bounds.height * 0.2).rounded()
-            let triangle = SpinningTriangleView(
-                frame: CGRect(
-                    x: (bounds.width * 0.6).rounded(), y: (bounds.height * 0.08).rounded(), width: side, height: side))
-            root.insertSubview(triangle, at: 1)
+            if Self.showsGLView {
+                let triangle = SpinningTriangleView(
+                    frame: CGRect(
+                        x: (bounds.width * 0.6).rounded(), y: (bounds.height * 0.08).rounded(), width: side,
+                        height: side))
+                root.insertSubview(triangle, at: 1)
+            }
             // Over the subview, under the key bar and the text line (which let touches through).
-            root.insertSubview(PaintView(frame: root.bounds), at: 2)
+            root.insertSubview(PaintView(frame: root.bounds), at: Self.showsGLView ? 2 : 1)
             controls = DemoControls(in: root, screenBounds: bounds)
         }
         addTextLine(

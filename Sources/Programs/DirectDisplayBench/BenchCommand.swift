@@ -11,6 +11,7 @@ struct BenchCommand: ParsableCommand {
             HotplugBenchmark.self, InputLatencyBenchmark.self, HitTestBenchmark.self, ComposeBenchmark.self,
             IdleBenchmark.self, TouchFloodBenchmark.self, GLViewBenchmark.self,
             CompositorBenchmark.self, StructureBenchmark.self, TableBenchmark.self, MirrorBenchmark.self,
+            MemoryBenchmark.self,
         ]
     )
 }

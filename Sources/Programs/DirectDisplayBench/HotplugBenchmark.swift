@@ -25,6 +25,7 @@ struct HotplugBenchmark: ParsableCommand {
             let uevent = "/sys/class/drm/\(card.sysname)/uevent"
             @MainActor func virtual1() -> Screen? { Screen.screens.first { $0.name == "Virtual-1" } }
             var samples: [Double] = []
+            var timelines: [FirstFrameTimeline] = []
             var period = 1.0 / 60
             for _ in 0..<(plugs + 1) {
                 try write("off", to: status)
@@ -36,10 +37,28 @@ struct HotplugBenchmark: ParsableCommand {
                 let screen = virtual1()!
                 try display.waitFor("first frame", timeout: 10) { display.plugToFirstFrame(of: screen) != nil }
                 samples.append(display.plugToFirstFrame(of: screen)!)
+                if let timeline = display.firstFrameTimeline(of: screen) { timelines.append(timeline) }
                 period = 1 / (screen.currentMode?.refreshRate ?? 60)
             }
             // The first plug also faults code in; it is left out of the figures.
             print(Figures(values: Array(samples.dropFirst())).line("hotplug to first frame", period: period))
+            let steps: [(String, KeyPath<FirstFrameTimeline, Double?>, KeyPath<FirstFrameTimeline, Double?>)] = [
+                ("  event to re-probe", \.plugged, \.reprobeStarted),
+                ("  re-probe (reading the card)", \.reprobeStarted, \.probed),
+                ("  output made (CRTC, first buffer)", \.probed, \.outputMade),
+                ("  screen connected (app told)", \.outputMade, \.lit),
+                ("  screen lit to composition", \.lit, \.composeStarted),
+                ("  composition into the buffer", \.composeStarted, \.composed),
+                ("  commit (a modeset) returned", \.composed, \.committed),
+                ("  commit to flip event", \.committed, \.flipped),
+            ]
+            for (what, from, to) in steps {
+                let values = timelines.dropFirst().compactMap { timeline in
+                    timeline[keyPath: from].flatMap { start in timeline[keyPath: to].map { $0 - start } }
+                }
+                guard !values.isEmpty else { continue }
+                print(Figures(values: values).line(what, period: period))
+            }
         }
     }
 

@@ -26,6 +26,9 @@ struct DemoCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Exit cleanly after this many seconds (default: run until Ctrl-C).")
     var seconds: Double?
 
+    @Flag(name: .customLong("no-glview"), help: "Leave out the spinning OpenGL ES triangle (no EGL context at all).")
+    var noGLView = false
+
     func validate() throws {
         if let seconds, !(seconds > 0 && seconds.isFinite) {
             throw ValidationError("--seconds must be a positive number of seconds, e.g. --seconds 5 (got \(seconds))")
@@ -37,7 +40,9 @@ struct DemoCommand: ParsableCommand {
         if let capture, let problem = CaptureDirectory.problem(capture) { throw failure(problem) }
         let capture = self.capture
         let seconds = self.seconds
+        let showsGLView = !noGLView
         MainActor.assumeIsolated {
+            DemoScene.showsGLView = showsGLView
             Application.shared.run {
                 if let capture, let problem = CaptureDirectory.create(capture) {
                     _ = failure(problem)

@@ -14,10 +14,26 @@ final class LibinputEventSource: InputEventSource {
     /// Where the events go (the seat's routing).
     var deliver: ([InputEvent]) -> Void = { _ in }
 
-    /// Opens `seat` through libinput; events are read whenever its fd is readable.
+    /// Whether the seat's devices were looked for (`startSeat()`).
+    private var seatStarted = false
+
+    /// Makes libinput's context for `seat`, reading its fd whenever readable; the
+    /// seat's devices are opened by `startSeat()`.
     init(seat: String, opener: any DeviceOpener, loop: EventLoop) throws {
-        context = try InputContext(seat: seat, opener: opener)
+        context = try InputContext(seat: seat, opener: opener, assigningSeat: false)
         watch = try loop.watch(context.fd, name: "libinput (\(seat))") { [weak self] in self?.dispatch() }
+    }
+
+    /// Opens the seat's devices (once) and delivers what libinput found.
+    func startSeat() {
+        guard !seatStarted else { return }
+        seatStarted = true
+        do {
+            try context.assignSeat()
+        } catch {
+            StderrLog.error("no input devices: \(error)")
+        }
+        dispatch()
     }
 
     /// Reads and delivers every queued libinput event.

@@ -10,6 +10,7 @@ import Scheduling
 /// a second), and as a full modeset from the second failure in a row on.
 extension KMSDisplay {
     func commitSucceeded(_ entry: LitScreen) {
+        if entry.firstFrame.committed == nil { entry.firstFrame.committed = monotonicSeconds() }
         guard entry.failedCommits > 0 else { return }
         StderrLog.info(
             "\(entry.connector.name): frames reach the screen again after \(entry.failedCommits) failed commits")

@@ -2,6 +2,7 @@ import Compositing
 import DirectDisplayCore
 import Foundation
 import KMS
+import Scheduling
 
 /// Frames composed by pixman into the output's dumb buffers (the output owns them,
 /// one per slot): each buffer gets what it missed since it was last drawn, and the
@@ -51,6 +52,7 @@ import KMS
         let clips =
             entry.output.committedDirectFrame
             ? nil : written.rects.map { DamageClip(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        if entry.firstFrame.composed == nil { entry.firstFrame.composed = monotonicSeconds() }
         do {
             try entry.output.present(version: entry.composedVersion, overlaysAt: overlaysAt, damage: clips)
             display.commitSucceeded(entry)

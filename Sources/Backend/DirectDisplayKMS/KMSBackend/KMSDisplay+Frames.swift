@@ -56,6 +56,9 @@ extension KMSDisplay {
     /// a change made now shows in frame `composedFrameNumber + 1` or later.
     package func composedFrameNumber(of screen: Screen) -> Int? { entry(for: screen)?.composedVersion }
 
+    /// The bytes of `screen`'s scanout buffers allocated now (see `ScanoutOutput.scanoutBufferBytes`).
+    package func scanoutBufferBytes(of screen: Screen) -> Int { entry(for: screen)?.output.scanoutBufferBytes ?? 0 }
+
     /// Whether a frame of `screen` is committed and waiting for its vblank (for tests
     /// of the pipeline: a flip event commits the frame drawn while it waited).
     package func hasFrameQueued(on screen: Screen) -> Bool { entry(for: screen)?.output.hasFlipQueued ?? false }
@@ -102,6 +105,7 @@ extension KMSDisplay {
         // on this thread: the next frame may run on another (see GLCurrentBinding).
         let outer = GLCurrentBinding.ofThisThread
         defer { outer.restore() }
+        if entry.firstFrame.composeStarted == nil { entry.firstFrame.composeStarted = monotonicSeconds() }
         stepAnimations(entry)
         defer { continueAnimation(entry) }
         if entry.direct.present(entry, on: self) { return }
@@ -139,9 +143,7 @@ extension KMSDisplay {
             entry.composedForNextFlip = false
             entry.vblanks.record(time: event.timestamp, sequence: event.sequence)
             watchFlip(entry)
-            if entry.plugToFirstFrame == nil, let plugTime = entry.plugTime {
-                entry.plugToFirstFrame = monotonicSeconds() - plugTime
-            }
+            if entry.firstFrame.flipped == nil { firstFrameFlipped(entry) }
             let changed = entry.output.presentedVersion != entry.lastSeenVersion
             entry.lastSeenVersion = entry.output.presentedVersion
             if changed { entry.screen.compositor.framePresented() }
@@ -151,6 +153,18 @@ extension KMSDisplay {
                 present(entry)
             }
         }
+    }
+
+    /// The screen's first frame is on screen: what it did not need comes now. The
+    /// input devices (at the first screen's), and the cursor plane's buffer and the arrow drawn into it cost a new screen about a
+    /// refresh period (under emulation; at start also cairo's first use) before its
+    /// first frame, where a touch kiosk never shows a cursor at all.
+    private func firstFrameFlipped(_ entry: LitScreen) {
+        entry.firstFrame.flipped = monotonicSeconds()
+        startInput()
+        attachCursorPlane(
+            to: entry, taken: Set(lit.filter { $0.card === entry.card }.compactMap(\.output.cursorPlaneID)))
+        showCursor(input.pointer.cursorLocation)
     }
 
     /// Blocks on the card's fd alone (nothing else is served: this runs inside other

@@ -78,6 +78,7 @@ extension KMSDisplay {
     }
 
     private func reprobe(_ card: KMSCard, scope: ReprobeScope, plugTime: Double?) {
+        let started = monotonicSeconds()
         let old = card.probe
         switch scope {
         case .all:
@@ -111,7 +112,12 @@ extension KMSDisplay {
             }
         }
         // New screens, and screens that were waiting for a CRTC that just freed.
+        let probed = monotonicSeconds()
         lightConnectors(of: card, plugTime: plugTime)
+        for entry in lit where entry.card === card && entry.firstFrame.reprobeStarted == nil {
+            entry.firstFrame.reprobeStarted = started
+            entry.firstFrame.probed = probed
+        }
     }
 
     /// A lit connector's mode list changed: the screen follows; if its mode is gone
@@ -168,17 +174,19 @@ extension KMSDisplay {
             do {
                 let output = try card.access.makeOutput(
                     connector: connector, crtc: crtc, primaryPlane: plane, mode: mode)
+                let outputMade = monotonicSeconds()
                 let screen = Screen(kmsConnector: connector, mode: mode)
                 taken.insert(crtc.id)
                 let entry = LitScreen(screen: screen, output: output, card: card, plugTime: plugTime)
                 findBacklight(for: entry)
-                attachCursorPlane(
-                    to: entry, taken: Set(lit.filter { $0.card === card }.compactMap(\.output.cursorPlaneID)))
+                entry.firstFrame.outputMade = outputMade
+                // The cursor plane waits for the first frame (see `firstFrameFlipped`).
                 attachOverlayPlanes(
                     to: entry, taken: Set(lit.filter { $0.card === card }.flatMap(\.output.overlayPlaneIDs)))
                 lit.append(entry)
                 StderrLog.info("\(connector.name): \(mode) on crtc \(crtc.id), plane \(plane.id)")
                 host?.connect(screen)
+                entry.firstFrame.lit = monotonicSeconds()
                 // Black until a window shows: the first frame goes out now.
                 screen.setNeedsComposite()
                 setNeedsComposite(screen)
@@ -259,4 +267,7 @@ extension KMSDisplay {
     /// From the device event that made `screen` to its first completed flip, in
     /// seconds; nil for screens found at start or not shown yet.
     package func plugToFirstFrame(of screen: Screen) -> Double? { entry(for: screen)?.plugToFirstFrame }
+
+    /// The steps from `screen`'s device event to its first completed flip.
+    package func firstFrameTimeline(of screen: Screen) -> FirstFrameTimeline? { entry(for: screen)?.firstFrame }
 }

@@ -21,7 +21,12 @@ extension KMSDisplay {
         /// hotplug-to-first-frame figures; nil for screens found at start.
         var plugTime: Double?
         /// How long after `plugTime` the first frame completed its flip.
-        var plugToFirstFrame: Double?
+        var plugToFirstFrame: Double? {
+            guard let plugTime, let flipped = firstFrame.flipped else { return nil }
+            return flipped - plugTime
+        }
+        /// When each step from the plug to the first frame happened (hotplug benchmark).
+        var firstFrame = FirstFrameTimeline()
         var needsComposite = true
         /// Incremented for every composed frame; the output reports which one is on screen.
         var composedVersion = 0
@@ -84,8 +89,32 @@ extension KMSDisplay {
             self.output = output
             self.card = card
             self.plugTime = plugTime
+            firstFrame.plugged = plugTime
             connector = output.connector
             vblanks = VBlankPredictor(refreshRate: output.mode.refreshRate)
         }
     }
+}
+
+/// CLOCK_MONOTONIC times of the steps between a screen's device event and its first
+/// completed flip, for the hotplug benchmark's breakdown; nil until reached.
+package struct FirstFrameTimeline: Sendable, Equatable {
+    /// The device event arrived (the plug time).
+    package var plugged: Double?
+    /// The re-probe that found the connector started.
+    package var reprobeStarted: Double?
+    /// The re-probe read the card.
+    package var probed: Double?
+    /// The output was made (CRTC chosen, first buffer allocated).
+    package var outputMade: Double?
+    /// The screen was connected (the app told, its windows placed).
+    package var lit: Double?
+    /// The first frame's composition started.
+    package var composeStarted: Double?
+    /// The first frame was drawn into its buffer, about to be committed.
+    package var composed: Double?
+    /// The first frame's commit (a modeset) returned.
+    package var committed: Double?
+    /// Its flip event arrived.
+    package var flipped: Double?
 }

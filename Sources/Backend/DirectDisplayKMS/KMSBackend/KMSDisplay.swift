@@ -184,13 +184,21 @@ public final class KMSDisplay: Display, DisplayBackend {
         // While GL composes, views draw into buffers it imports (GLContentMemory).
         glContentMemory = GLContentMemory(display: self)
         input.pointer.cursorMoved = { [weak self] location in self?.showCursor(location) }
-        (inputSource as? LibinputEventSource)?.dispatch()
+        // Input devices are opened after the first frame (see `firstFrameFlipped`), at once with no screen.
+        if lit.isEmpty { startInput() }
         showCursor(input.pointer.cursorLocation)
         session.opener.sessionActivityChanged = { [weak self] active in self?.sessionActivityChanged(active) }
         do { try session.attach(to: eventLoop) } catch { StderrLog.error("no session switches: \(error)") }
         if session.canSwitchConsoles {
             input.switchVirtualConsole = { [weak session] number in session?.switchConsole(to: number) }
         }
+    }
+
+    /// Opens the seat's input devices: libinput's quirks, the devices found through
+    /// udev, a keymap for each keyboard. Seconds on a slow board (9 s of a 25 s start
+    /// in the VM under strace), so it waits for the first frame.
+    func startInput() {
+        (inputSource as? LibinputEventSource)?.startSeat()
     }
 
     package var glViewCard: GLViewCard? {

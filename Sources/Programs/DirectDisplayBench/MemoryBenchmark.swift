@@ -1,0 +1,83 @@
+import ArgumentParser
+import Demo
+import DirectDisplay
+import Foundation
+
+/// The demo's resident memory on a large screen composed with pixman, after it ran
+/// a while (its key window changing every second), scanout buffers included: they
+/// are mapped into the process, so their touched pages count in RssShmem.
+struct MemoryBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "memory", abstract: "The demo's resident memory at 1920x1080 with pixman (run inside Hardware/vm)."
+    )
+
+    @Option(help: "How long the demo runs before memory is read, in seconds.")
+    var seconds = 60.0
+
+    @Option(help: "The screen's mode: WIDTHxHEIGHT, one of the connector's modes.")
+    var mode = "1920x1080"
+
+    @Flag(name: .customLong("no-glview"), help: "Leave out the demo's spinning OpenGL ES triangle.")
+    var noGLView = false
+
+    func run() throws {
+        let parts = mode.split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2 else { throw ValidationError("--mode must be WIDTHxHEIGHT, e.g. 1920x1080") }
+        let size = CGSize(width: parts[0], height: parts[1])
+        let seconds = self.seconds
+        let showsGLView = !noGLView
+        let before = ResidentMemory.read()
+        try MainActor.assumeIsolated {
+            let display = try KMSDisplay()
+            display.composesWithGLES = false
+            Application.shared.display = display
+            defer { display.shutdown() }
+            guard let screen = Screen.main else { throw ValidationError("no screen") }
+            guard let wanted = screen.availableModes.first(where: { $0.size == size }) else {
+                throw ValidationError("\(screen.name) has no \(mode) mode: \(screen.availableModes.map(\.size))")
+            }
+            screen.currentMode = wanted
+            DemoScene.showsGLView = showsGLView
+            let demo = DemoScene(input: display.input)
+            demo.start()
+            try display.waitForPresentation(of: screen, timeout: 30)
+            let started = ResidentMemory.read()
+            // Serves the demo (its key window cycles, the triangle turns) until the time is up.
+            try? display.waitFor("\(seconds) s of the demo", timeout: seconds) { false }
+            let after = ResidentMemory.read()
+            demo.stop()
+            let what = "demo \(mode), pixman, \(showsGLView ? "with" : "without") its GLView"
+            print("\(what): before the display \(before.line)")
+            print("\(what): first frame \(started.line)")
+            print("\(what): after \(Int(seconds)) s \(after.line)")
+            let scanout = Double(display.scanoutBufferBytes(of: screen)) / 1_048_576
+            print(
+                "\(what): scanout buffers \(String(format: "%.1f", scanout)) MB (outside VmRSS on vkms); "
+                    + "VmRSS + scanout buffers \(String(format: "%.1f", (after.fields["VmRSS"] ?? 0) + scanout)) MB")
+        }
+    }
+}
+
+/// VmRSS and its parts from /proc/self/status, in MB.
+struct ResidentMemory {
+    var fields: [String: Double] = [:]
+
+    static func read() -> ResidentMemory {
+        var memory = ResidentMemory()
+        let text = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, ["VmRSS", "RssAnon", "RssFile", "RssShmem", "VmHWM"].contains(String(parts[0]))
+            else { continue }
+            let kilobytes = Double(parts[1].split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "") ?? 0
+            memory.fields[String(parts[0])] = kilobytes / 1024
+        }
+        return memory
+    }
+
+    var line: String {
+        ["VmRSS", "RssAnon", "RssFile", "RssShmem", "VmHWM"].map { name in
+            "\(name) \(String(format: "%.1f", fields[name] ?? 0)) MB"
+        }.joined(separator: ", ")
+    }
+}
