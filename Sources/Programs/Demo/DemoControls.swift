@@ -30,8 +30,10 @@ final class DemoControls {
         icon = ImageView(image: Self.icon)
         icon.frame = CGRect(x: left + 200, y: (bounds.height * 0.155).rounded(), width: 64, height: 64)
         icon.contentMode = .scaleAspectFit
-        // An image view takes no touches by default (as UIKit's); the pinch needs them.
+        // An image view takes no touches by default (as UIKit's), and a view a second one only
+        // when it is multi-touch: the pinch needs both fingers.
         icon.isUserInteractionEnabled = true
+        icon.isMultipleTouchEnabled = true
         root.addSubview(icon)
 
         button = Button(frame: CGRect(x: left, y: (bounds.height * 0.165).rounded(), width: 180, height: 44))
