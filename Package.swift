@@ -4,8 +4,8 @@
 // The layers, bottom to top, are the folders of Sources/ (`layers` below places each
 // target in its layer's folder); dependencies point down, or across within a layer:
 //   Bindings   C system libraries (pkg-config) and kernel headers: CDRM, CUdev, CInput, CXKBCommon,
-//              CEvdev, CPixman, CCairo, CPango, CTurboJPEG, CSeat, CLinuxEvents, CVirtualTerminal,
-//              CGBM, CEGL, CGLES
+//              CEvdev, CPixman, CCairo, CPango, CTurboJPEG, CSeat, CSystemd, CLinuxEvents,
+//              CVirtualTerminal, CGBM, CEGL, CGLES
 //   Logic      pure logic, no C library, no hardware: WindowModel, EDID, InputModel (input event values
 //              and rules), Geometry (CGAffineTransform where Foundation has none, autoresizing),
 //              Animation (timing curves, interpolation, vblank prediction)
@@ -15,7 +15,8 @@
 //              ImageDecoding (PNG, JPEG), GLRendering (EGL, GLES, GBM buffers), GLCompositing
 //              (draw operations composed with GLES)
 //   Backend    KMS (DRM/KMS scanout: probes, commits, page flips), Udev (device discovery), Input
-//              (libinput), Session (libseat and the virtual console); DirectDisplayKMS (KMSDisplay:
+//              (libinput), Session (libseat and the virtual console), Backlight (panel backlights in
+//              sysfs, set through logind or sysfs); DirectDisplayKMS (KMSDisplay:
 //              the core's Display on DRM/KMS cards, libinput and the console; above the core)
 //   Core       DirectDisplayCore (@MainActor, UIKit-shaped: model, views, input routing, rendering,
 //              animation, GLView, the headless display and the Display interface back ends implement;
@@ -57,6 +58,7 @@ let package = Package(
         .systemLibrary(name: "CLinuxEvents"),
         .systemLibrary(name: "CVirtualTerminal"),
         systemLibrary("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
+        systemLibrary("CSystemd", pkgConfig: "libsystemd", apt: "libsystemd-dev"),
         systemLibrary("CGBM", pkgConfig: "gbm", apt: "libgbm-dev"),
         systemLibrary("CEGL", pkgConfig: "egl", apt: "libegl-dev"),
         systemLibrary("CGLES", pkgConfig: "glesv2", apt: "libgles-dev"),
@@ -92,6 +94,10 @@ let package = Package(
                 "CDRM", "EDID", "DeviceAccess", "Scheduling", .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .target(name: "Udev", dependencies: ["CUdev"]),
+        // Panel backlights: which /sys/class/backlight device a connector has, set through logind or sysfs.
+        .target(
+            name: "Backlight",
+            dependencies: ["CSystemd", .product(name: "SystemPackage", package: "swift-system")]),
         // OpenGL ES through EGL (surfaceless, or on a card's GBM device): contexts, framebuffers, GBM buffers.
         .target(name: "GLRendering", dependencies: ["CGBM", "CEGL", "CGLES"]),
         // Draw operations composed with GLES (the GPU counterpart of Compositing's FrameComposer).
@@ -114,7 +120,7 @@ let package = Package(
             name: "DirectDisplayKMS",
             dependencies: [
                 "DirectDisplayCore", "Animation", "Compositing", "EDID", "KMS", "Udev", "Input", "InputModel",
-                "Scheduling", "DeviceAccess", "Session", "GLRendering", "GLCompositing",
+                "Scheduling", "DeviceAccess", "Session", "GLRendering", "GLCompositing", "Backlight",
             ]
         ),
         // The product: both modules, and `Application.shared.run { }` on the KMS display.
@@ -173,10 +179,11 @@ let package = Package(
         .testTarget(
             name: "KMSDisplayTests",
             dependencies: [
-                "DirectDisplayKMS", "DirectDisplayCore", "KMS", "Udev", "Scheduling", "CDRM",
+                "DirectDisplayKMS", "DirectDisplayCore", "KMS", "Udev", "Scheduling", "CDRM", "Backlight",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .testTarget(name: "UdevTests", dependencies: ["Udev"]),
+        .testTarget(name: "BacklightTests", dependencies: ["Backlight", "CSystemd"]),
         .testTarget(name: "KeyboardTests", dependencies: ["Keyboard", "InputModel"]),
         .testTarget(
             name: "SchedulingTests",
@@ -210,13 +217,13 @@ let layers: [(folder: String, targets: [String])] = [
         "Bindings",
         [
             "CDRM", "CUdev", "CInput", "CXKBCommon", "CEvdev", "CPixman", "CCairo", "CPango", "CTurboJPEG",
-            "CLinuxEvents", "CVirtualTerminal", "CSeat", "CGBM", "CEGL", "CGLES",
+            "CLinuxEvents", "CVirtualTerminal", "CSeat", "CSystemd", "CGBM", "CEGL", "CGLES",
         ]
     ),
     ("Logic", ["WindowModel", "EDID", "InputModel", "Geometry", "Animation"]),
     ("System", ["Scheduling", "DeviceAccess", "Keyboard"]),
     ("Graphics", ["Compositing", "Typesetting", "ImageDecoding", "GLRendering", "GLCompositing"]),
-    ("Backend", ["KMS", "Udev", "Input", "Session", "DirectDisplayKMS"]),
+    ("Backend", ["KMS", "Udev", "Input", "Session", "Backlight", "DirectDisplayKMS"]),
     ("Core", ["DirectDisplayCore"]),
     ("Product", ["DirectDisplay"]),
     ("Programs", ["DirectDisplayCLI", "DirectDisplayBench", "Demo", "EDIDFuzzer"]),

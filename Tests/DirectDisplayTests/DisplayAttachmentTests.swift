@@ -18,6 +18,9 @@ import XCTest
     var eventLoop: EventLoop { headless.eventLoop }
     var input: SeatInput { headless.input }
     func setNeedsComposite(_ screen: Screen) {}
+    func powerDidChange(_ screen: Screen) {}
+    func brightnessDidChange(_ screen: Screen) {}
+    func hasBacklight(_ screen: Screen) -> Bool? { nil }
     func capture(_ screen: Screen) throws -> CapturedImage { try headless.capture(screen) }
     func apply(_ mode: Screen.Mode, to screen: Screen) throws {}
     func shutdown() {}

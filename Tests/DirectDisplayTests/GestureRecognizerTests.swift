@@ -282,6 +282,80 @@ final class GestureRecognizerTests: DirectDisplayTestCase {
         XCTAssertEqual(log, ["press began", "pan began", "press changed", "pan ended", "press ended"])
     }
 
+    /// A recognizer's failure requirements may come from either delegate or either recognizer's
+    /// override, asked each time it would recognize: each makes a single tap wait for the
+    /// double tap to fail, as `require(toFail:)` does.
+    func testFailureRequirementsFromDelegatesAndOverrides() async {
+        final class Requirements: GestureRecognizerDelegate {
+            var requires: GestureRecognizer?
+            var isRequiredBy: GestureRecognizer?
+            var asked = 0
+            func gestureRecognizer(
+                _ gestureRecognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer
+            ) -> Bool {
+                asked += 1
+                return other === requires
+            }
+            func gestureRecognizer(
+                _ gestureRecognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer
+            ) -> Bool {
+                asked += 1
+                return other === isRequiredBy
+            }
+        }
+        final class WaitingTap: TapGestureRecognizer {
+            weak var waitsFor: GestureRecognizer?
+            override func shouldRequireFailure(of other: GestureRecognizer) -> Bool { other === waitsFor }
+        }
+        final class YieldingDoubleTap: TapGestureRecognizer {
+            weak var yieldsTo: GestureRecognizer?
+            override func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { other === yieldsTo }
+        }
+        for way in ["single's delegate", "double's delegate", "single's override", "double's override"] {
+            let view = recordingView()
+            var log: [String] = []
+            let double = YieldingDoubleTap { log.append("double \($0.state)") }
+            double.numberOfTapsRequired = 2
+            let single = WaitingTap { log.append("single \($0.state)") }
+            let delegate = Requirements()
+            switch way {
+            case "single's delegate":
+                delegate.requires = double
+                single.delegate = delegate
+            case "double's delegate":
+                delegate.isRequiredBy = single
+                double.delegate = delegate
+            case "single's override": single.waitsFor = double
+            default: double.yieldsTo = single
+            }
+            view.addGestureRecognizer(single)
+            view.addGestureRecognizer(double)
+
+            tap(at: CGPoint(x: 50, y: 50))
+            XCTAssertEqual(log, [], "\(way): the single tap waits while a second tap may come")
+            display.advanceTime(by: 0.36)
+            XCTAssertEqual(log, ["single ended"], "\(way): once the double tap fails")
+            log = []
+            display.advanceTime(by: 1)
+            tap(at: CGPoint(x: 50, y: 50))
+            display.advanceTime(by: 0.2)
+            tap(at: CGPoint(x: 50, y: 50))
+            XCTAssertEqual(log, ["double ended"], "\(way): the double tap wins")
+            if way.hasSuffix("delegate") {
+                XCTAssertGreaterThan(delegate.asked, 0)
+                // Asked again at each attempt: without the requirement the single tap is at once.
+                delegate.requires = nil
+                delegate.isRequiredBy = nil
+                log = []
+                display.advanceTime(by: 1)
+                tap(at: CGPoint(x: 50, y: 50))
+                XCTAssertEqual(log, ["single ended"], "\(way): the answer is asked anew")
+            }
+            Application.shared.reset()
+            display = HeadlessDisplay()
+        }
+    }
+
     func testAGestureUnderWayKeepsLaterTouchesFromAnother() async {
         let view = recordingView()
         view.isMultipleTouchEnabled = true

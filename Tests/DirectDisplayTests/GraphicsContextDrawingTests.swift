@@ -91,6 +91,40 @@ final class GraphicsContextDrawingTests: DirectDisplayTestCase {
         }
     }
 
+    /// Content painted opaque all over is copied into the frame instead of blended;
+    /// once part of it is redrawn (cleared there) or drawn again without covering
+    /// every pixel, it is blended again: what it leaves transparent shows what is below.
+    func testOpaqueContentCopiedOnlyWhileOpaque() async throws {
+        let screen = connect(width: 100, height: 100)
+        let window = showWindow(on: screen)
+        let view = ClosureView(frame: CGRect(x: 10, y: 10, width: 40, height: 40))
+        window.addSubview(view)
+        view.body = { context in
+            context.fill(CGRect(x: 0, y: 0, width: 40, height: 40), with: .blue)
+            context.fill(
+                CGRect(x: 10, y: 10, width: 10, height: 10), with: Color(red: 1, green: 0, blue: 0, alpha: 0.5))
+        }
+        view.setNeedsDisplay()
+        var image = try display.capture(screen)
+        XCTAssertTrue(image.pixel(x: 12, y: 12).isClose(to: .blue), "\(image.pixel(x: 12, y: 12))")
+        XCTAssertTrue(
+            image.pixel(x: 25, y: 25).isClose(to: Color(red: 0.5, green: 0, blue: 0.5), tolerance: 2.0 / 255),
+            "translucent red over the opaque blue: \(image.pixel(x: 25, y: 25))")
+        // A part redrawn with nothing in it: cleared, so the window shows there.
+        view.body = { _ in }
+        view.setNeedsDisplay(CGRect(x: 0, y: 0, width: 20, height: 20))
+        image = try display.capture(screen)
+        XCTAssertTrue(image.pixel(x: 12, y: 12).isClose(to: .white), "the cleared part: \(image.pixel(x: 12, y: 12))")
+        XCTAssertTrue(image.pixel(x: 40, y: 40).isClose(to: .blue), "the rest as drawn before")
+        // Drawn whole again, opaque but for a column.
+        view.body = { context in context.fill(CGRect(x: 0, y: 0, width: 39, height: 40), with: .blue) }
+        view.setNeedsDisplay()
+        image = try display.capture(screen)
+        XCTAssertTrue(
+            image.pixel(x: 49, y: 30).isClose(to: .white), "the column not drawn: \(image.pixel(x: 49, y: 30))")
+        XCTAssertTrue(image.pixel(x: 12, y: 12).isClose(to: .blue))
+    }
+
     func testTextInARectIsClippedAndWrapped() async throws {
         let rect = CGRect(x: 10, y: 10, width: 60, height: 40)
         let image = try render { context in

@@ -229,6 +229,109 @@ final class ScrollViewTests: DirectDisplayTestCase {
         XCTAssertEqual(recorder.log, ["didScroll"])
     }
 
+    /// Two fingers on a touchpad drag the content; lifted while moving (libinput's axis stop)
+    /// it coasts on with their speed, as after a flick; lifted after holding still, it stays.
+    func testTouchpadScrollingIsKinetic() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 200, height: 100_000))
+        display.pointerMove(to: CGPoint(x: 100, y: 75), on: screen)
+        for _ in 0..<10 {
+            display.advanceTime(by: 0.01)
+            display.touchpadScroll(dy: 10)
+        }
+        XCTAssertEqual(scrollView.contentOffset.y, 100, "the content follows the fingers")
+        XCTAssertTrue(scrollView.isDragging)
+        display.touchpadScrollEnded()
+        let v = recorder.releaseVelocity.y
+        XCTAssertEqual(v, 1, accuracy: 1e-9, "10 points every 10 ms is 1 pt/ms")
+        XCTAssertTrue(scrollView.isDecelerating)
+        XCTAssertEqual(
+            recorder.log,
+            ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging true", "willBeginDecelerating"])
+        display.advanceTime(by: 30 * period)
+        let r = Double(ScrollView.DecelerationRate.normal.rawValue)
+        XCTAssertEqual(scrollView.contentOffset.y, 100 + v * (1 - pow(r, 500)) / (1 - r), accuracy: 0.01, "500 ms on")
+        display.advanceTime(by: 10)
+        XCTAssertEqual(scrollView.contentOffset.y, 100 + v / (1 - r), accuracy: 3.5, "rests near v/(1−rate)")
+        XCTAssertEqual(recorder.log.last, "didEndDecelerating")
+
+        // Held still for 0.3 s before lifting: no speed, no coast.
+        let offset = scrollView.contentOffset.y
+        recorder.log = []
+        for _ in 0..<3 {
+            display.advanceTime(by: 0.01)
+            display.touchpadScroll(dy: -10)
+        }
+        display.advanceTime(by: 0.3)
+        display.touchpadScrollEnded()
+        XCTAssertEqual(scrollView.contentOffset.y, offset - 30)
+        XCTAssertFalse(scrollView.isDecelerating)
+        XCTAssertFalse(scrollView.isDragging)
+        XCTAssertEqual(recorder.log.suffix(2), ["willEndDragging", "didEndDragging false"])
+    }
+
+    /// Touchpad scrolling beyond an edge rubber-bands and springs back after the lift; a
+    /// scroll along an axis the content does not scroll is left to the views behind.
+    func testTouchpadScrollingRubberBandsAtTheEdge() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 200, height: 1000))
+        display.pointerMove(to: CGPoint(x: 100, y: 75), on: screen)
+        display.touchpadScroll(dy: 0, dx: 30)
+        XCTAssertEqual(scrollView.contentOffset, .zero, "no sideways scrolling")
+        XCTAssertFalse(scrollView.isDragging)
+        for _ in 0..<10 {
+            display.advanceTime(by: 0.01)
+            display.touchpadScroll(dy: -10)
+        }
+        let expected = -(1 - 1 / (100 * 0.55 / 150 + 1)) * 150
+        XCTAssertEqual(scrollView.contentOffset.y, expected, accuracy: 1e-6, "the rubber band")
+        display.advanceTime(by: 0.2)
+        display.touchpadScrollEnded()
+        XCTAssertTrue(scrollView.isDecelerating, "springing back")
+        display.advanceTime(by: 2)
+        XCTAssertEqual(scrollView.contentOffset.y, 0)
+        XCTAssertEqual(recorder.log.last, "didEndDecelerating")
+    }
+
+    // MARK: Frames
+
+    /// The motion rides on the animator's frames: it keeps its screen's frames coming, each
+    /// frame shows it at that frame's time (a vblank's on KMS, not the time of composing), no
+    /// timer of its own runs, and at rest the frames stop.
+    func testTheMotionIsSteppedWithTheFramesToTheirTime() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 200, height: 100_000))
+        drag(from: CGPoint(x: 100, y: 140), step: CGPoint(x: 0, y: -10), steps: 10)
+        let released = scrollView.contentOffset.y
+        let releaseTime = display.eventLoop.clock.now
+        let v = recorder.releaseVelocity.y
+        let animator = Application.shared.animator
+        XCTAssertTrue(animator.hasRunningAnimations(on: screen), "a coast keeps the frames coming")
+        XCTAssertEqual(animator.nextChange(on: screen, after: releaseTime), releaseTime)
+        XCTAssertEqual(display.eventLoop.pendingTimerNames.filter { $0.contains("scroll") }, [])
+        // A frame stepped to a vblank 50 ms ahead shows the offset of that time.
+        animator.step(screen, to: releaseTime + 0.05)
+        let r = Double(ScrollView.DecelerationRate.normal.rawValue)
+        XCTAssertEqual(scrollView.contentOffset.y, released + v * (1 - pow(r, 50)) / (1 - r), accuracy: 1e-6)
+        display.advanceTime(by: 10)
+        XCTAssertFalse(scrollView.isDecelerating)
+        XCTAssertFalse(animator.hasRunningAnimations(on: screen), "at rest no frames are needed")
+        XCTAssertEqual(display.eventLoop.pendingTimerNames, [])
+    }
+
+    /// A scroll view that leaves its window while it coasts gets no more frames: its motion
+    /// ends at once where it would have come to rest.
+    func testAMotionOffScreenEndsAtOnce() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 200, height: 100_000))
+        drag(from: CGPoint(x: 100, y: 140), step: CGPoint(x: 0, y: -10), steps: 10)
+        let rest =
+            scrollView.contentOffset.y + recorder.releaseVelocity.y
+            / (1 - Double(ScrollView.DecelerationRate.normal.rawValue))
+        scrollView.removeFromSuperview()
+        display.runUntilIdle()
+        XCTAssertFalse(scrollView.isDecelerating)
+        XCTAssertEqual(scrollView.contentOffset.y, rest, accuracy: 3.5)
+        XCTAssertEqual(recorder.log.last, "didEndDecelerating")
+        XCTAssertFalse(Application.shared.animator.hasRunningAnimations(on: screen))
+    }
+
     /// Bad input: offsets outside the range are clamped, non-finite ones and sizes refused; a
     /// content smaller than the bounds does not scroll (unless it always bounces).
     func testHostileValues() async {
@@ -275,6 +378,19 @@ final class ScrollViewTests: DirectDisplayTestCase {
         display.advanceTime(by: 1)
         XCTAssertEqual(scrollView.contentOffset, .zero)
         XCTAssertEqual(recorder.log, [])
+        display.pointerMove(to: CGPoint(x: 100, y: 75), on: screen)
+        display.touchpadScroll(dy: 20)
+        display.scrollWheel(dy: 1)
+        XCTAssertEqual(scrollView.contentOffset, .zero, "neither the touchpad nor the wheel scrolls it")
+        // Disabled during a touchpad scroll: the drag ends where it is.
+        scrollView.isScrollEnabled = true
+        display.touchpadScroll(dy: 20)
+        XCTAssertTrue(scrollView.isDragging)
+        scrollView.isScrollEnabled = false
+        XCTAssertFalse(scrollView.isDragging)
+        XCTAssertEqual(recorder.log.suffix(2), ["willEndDragging", "didEndDragging false"])
+        display.touchpadScrollEnded()
+        XCTAssertEqual(scrollView.contentOffset.y, 20)
     }
 
     // MARK: Indicators

@@ -113,9 +113,13 @@ final class CommandLineToolTests: XCTestCase {
         let demo = try ChildProcess(ChildProcess.directDisplayPath, ["demo", "--capture", NSTemporaryDirectory()])
         XCTAssertTrue(demo.waitForOutput(containing: "captured", timeout: 20), "the demo's first frame: \(demo.text)")
         XCTAssertNotEqual(try scannedOutFramebuffer(), consoleFramebuffer, "the demo's own buffer is on screen")
-        // The cursor goes out with the frame after the mouse is seen: polled, with a deadline.
+        // The cursor shows once the mouse moves (Application.pointerCursor is .automatic) and
+        // goes out with the next frame: polled, with a deadline, moving the mouse meanwhile.
         let deadline = Date().addingTimeInterval(10)
-        while try cursorPlanesInUse() == 0 && Date() < deadline { usleep(20_000) }
+        while try cursorPlanesInUse() == 0 && Date() < deadline {
+            try mouse.move(dx: 1, dy: 1)
+            usleep(20_000)
+        }
         XCTAssertEqual(try cursorPlanesInUse(), 1, "the demo's cursor is on one cursor plane")
 
         // The demo captures its screens whenever they change (its key bar moves each second).

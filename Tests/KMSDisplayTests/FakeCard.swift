@@ -27,7 +27,11 @@ final class FakeCard: CardAccess {
     let device = DRMDevice(unopenedPath: "/dev/dri/card7")
     /// Whether the connector is plugged in (read at the next probe).
     var isConnected = false
+    /// The connector's kind: HDMI-A-1, or the internal panel eDP-1.
+    var isInternalPanel = false
     private(set) var commits: [Commit] = []
+    /// Commit kinds (as `Commit.kind` names them) the card refuses, with the errno.
+    var refusals: [String: Errno] = [:]
     /// Buffers made, by framebuffer id, held weakly: nil once the display freed them.
     private var buffers: [UInt32: WeakBuffer] = [:]
     private var nextFramebufferID: UInt32 = 100
@@ -93,7 +97,8 @@ final class FakeCard: CardAccess {
 
     func probe() throws(DRMError) -> CardProbe {
         let connector = ConnectorState(
-            id: Self.connectorID, name: "HDMI-A-1", type: UInt32(DRM_MODE_CONNECTOR_HDMIA),
+            id: Self.connectorID, name: isInternalPanel ? "eDP-1" : "HDMI-A-1",
+            type: UInt32(isInternalPanel ? DRM_MODE_CONNECTOR_eDP : DRM_MODE_CONNECTOR_HDMIA),
             status: isConnected ? .connected : .disconnected,
             modes: isConnected ? [Self.mode(64, 48)] : [],
             widthMillimeters: 0, heightMillimeters: 0, possibleCRTCs: 1, currentCRTC: 0,
@@ -136,14 +141,17 @@ final class FakeCard: CardAccess {
         return try readPendingFlipEvents()
     }
 
-    fileprivate func record(_ state: CRTCCommitState, testOnly: Bool) {
+    fileprivate func record(_ state: CRTCCommitState, testOnly: Bool) throws(DRMError) {
         let kind =
             switch state.change {
             case .modeset: "modeset"
             case .pageFlip: "flip"
             case .planes: "planes"
             case .off: "off"
+            case .powerOff: "power off"
+            case .powerOn: "power on"
             }
+        if let refusal = refusals[kind] { throw DRMError(call: "fake \(kind)", errno: refusal) }
         commits.append(
             Commit(
                 kind: kind, framebufferID: state.framebuffer.framebufferID, damage: state.damage,
@@ -157,7 +165,7 @@ final class FakeCard: CardAccess {
         unowned let card: FakeCard
         init(card: FakeCard) { self.card = card }
         func commit(_ state: CRTCCommitState, testOnly: Bool) throws(DRMError) {
-            card.record(state, testOnly: testOnly)
+            try card.record(state, testOnly: testOnly)
         }
     }
 }

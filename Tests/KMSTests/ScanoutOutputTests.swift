@@ -20,6 +20,8 @@ private final class FakeCommitter: CRTCCommitter {
             case (.pageFlip, true): "test-flip"
             case (.planes, _): testOnly ? "test-planes" : "planes"
             case (.off, _): testOnly ? "test-disable" : "disable"
+            case (.powerOff, _): "power-off"
+            case (.powerOn, _): "power-on"
             }
         var line = "\(kind) fb\(state.framebuffer.framebufferID)"
         if let cursor = state.cursor { line += cursor.isVisible ? " cursor@\(cursor.x),\(cursor.y)" : " cursor-off" }
@@ -50,6 +52,7 @@ final class ScanoutOutputTests: XCTestCase {
         case setMode(Int, Int)
         case abandonFlip
         case relink
+        case power(Bool)
     }
 
     private static let crtcID: UInt32 = 31
@@ -122,6 +125,8 @@ final class ScanoutOutputTests: XCTestCase {
                     output.abandonQueuedFlip()
                 case .relink:
                     output.relink()
+                case .power(let on):
+                    try output.setPower(on: on)
                 }
             } catch {
                 errors.append("\(error.call) errno \(error.errno.rawValue)")
@@ -183,6 +188,32 @@ final class ScanoutOutputTests: XCTestCase {
                 "a broken link sets the mode again and asks for GOOD once",
                 [.present(1), .flip, .relink, .present(2), .flip, .present(3), .flip],
                 ["modeset fb1", "modeset fb2 link-good", "flip fb1"], .idle, 3
+            ),
+            (
+                "powered off, the kept frame stays on the CRTC and new frames wait; on shows it, then the new one",
+                [.present(1), .flip, .power(false), .present(2), .present(3), .power(true), .flip],
+                ["modeset fb1", "power-off fb1", "power-on fb1", "flip fb2"], .idle, 3
+            ),
+            (
+                "an output with nothing lit powers off without a commit; its first frame modesets on waking",
+                [.power(false), .present(1), .power(true), .flip], ["modeset fb1"], .idle, 1
+            ),
+            (
+                "a refused power-off leaves the output on and working",
+                [.present(1), .flip, .refuseNext("power-off", .invalidArgument), .power(false), .present(2), .flip],
+                ["modeset fb1", "power-off fb1 refused EINVAL", "flip fb2"], .idle, 2
+            ),
+            (
+                "a refused power-on leaves the output on: the next frame modesets",
+                [
+                    .present(1), .flip, .power(false), .refuseNext("power-on", .invalidArgument), .power(true),
+                    .present(2), .flip,
+                ],
+                ["modeset fb1", "power-off fb1", "power-on fb1 refused EINVAL", "modeset fb2"], .idle, 2
+            ),
+            (
+                "power is not switched under a queued flip", [.present(1), .power(false), .flip],
+                ["modeset fb1"], .idle, 1
             ),
         ]
         for (name, steps, log, phase, presented) in cases {

@@ -9,8 +9,8 @@ import XCTest
 final class CoreLayeringTests: XCTestCase {
     /// Modules of the hardware back ends (and their C bindings).
     static let backEnds: Set = [
-        "DirectDisplayKMS", "KMS", "Udev", "Input", "Session", "DeviceAccess", "CDRM", "CUdev", "CInput", "CSeat",
-        "CVirtualTerminal",
+        "DirectDisplayKMS", "KMS", "Udev", "Input", "Session", "DeviceAccess", "Backlight", "CDRM", "CUdev", "CInput",
+        "CSeat", "CVirtualTerminal", "CSystemd",
     ]
 
     func testTheCoreReachesNoBackEndModule() throws {

@@ -13,6 +13,12 @@ package enum CRTCChange {
     case planes
     /// Turns the CRTC off and detaches the connector, the primary plane and the planes named.
     case off
+    /// DPMS off: the CRTC's ACTIVE 0 with its mode, connector and planes kept (atomic),
+    /// the connector's DPMS property off (legacy). Blocking, no flip event.
+    case powerOff
+    /// DPMS on again: the CRTC's ACTIVE 1 (atomic) or the connector's DPMS on (legacy),
+    /// showing the planes as they were. Blocking, no flip event.
+    case powerOn
 }
 
 /// Everything one commit sets on one CRTC: the connector routed to it, the mode,
@@ -114,6 +120,10 @@ final class AtomicCommit: CRTCCommitter {
             if let cursor = state.cursor { try add(cursor.hidden, crtcID: 0, to: request) }
             for overlay in state.overlays { try add(.off(overlay.plane), crtcID: 0, to: request) }
             flags = DRM_MODE_ATOMIC_ALLOW_MODESET
+        case .powerOff, .powerOn:
+            // The kernel counts ACTIVE as a modeset, though the mode and planes stay.
+            try request.set(\.active, of: state.crtc, to: state.change == .powerOn ? 1 : 0)
+            flags = DRM_MODE_ATOMIC_ALLOW_MODESET
         }
         if testOnly {
             // TEST_ONLY commits send no event and must not ask for one.
@@ -136,6 +146,8 @@ final class AtomicCommit: CRTCCommitter {
         case (.pageFlip, true): "testing a flip with an overlay on \(name)"
         case (.planes, _): "setting the cursor and overlay planes of \(name)"
         case (.off, _): "turning off \(name)"
+        case (.powerOff, _): "powering off \(name) (ACTIVE 0)"
+        case (.powerOn, _): "powering on \(name) (ACTIVE 1)"
         }
     }
 
@@ -262,6 +274,17 @@ final class LegacyCommit: CRTCCommitter {
         case .off:
             try drmCall(.setCrtc, context: "turning off \(name)") {
                 drmModeSetCrtc(fd, state.crtc.id, 0, 0, 0, nil, 0, nil)
+            }
+        case .powerOff, .powerOn:
+            let level = state.change == .powerOn ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF
+            let what = "DPMS \(state.change == .powerOn ? "on" : "off") on \(name)"
+            guard let property = state.connector.properties.dpms else {
+                throw DRMError(
+                    .connectorSetProperty, errno: .noSuchFileOrDirectory, context: "\(what): no DPMS property")
+            }
+            let connectorID = state.connector.id
+            try drmCall(.connectorSetProperty, context: what) {
+                drmModeConnectorSetProperty(fd, connectorID, property, UInt64(level))
             }
         }
     }

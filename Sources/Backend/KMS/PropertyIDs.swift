@@ -28,6 +28,8 @@ extension PropertyIDs {
 package struct ConnectorProperties: PropertyIDs {
     package var crtcID: UInt32?
     package var linkStatus: UInt32?
+    /// The legacy power state (DRM_MODE_DPMS_*), set by legacy commits only.
+    package var dpms: UInt32?
     package var writebackFramebufferID: UInt32?
     package var writebackOutFencePointer: UInt32?
 
@@ -35,7 +37,8 @@ package struct ConnectorProperties: PropertyIDs {
 
     package static var names: [(name: String, field: WritableKeyPath<Self, UInt32?>)] {
         [
-            ("CRTC_ID", \.crtcID), ("link-status", \.linkStatus), ("WRITEBACK_FB_ID", \.writebackFramebufferID),
+            ("CRTC_ID", \.crtcID), ("link-status", \.linkStatus), ("DPMS", \.dpms),
+            ("WRITEBACK_FB_ID", \.writebackFramebufferID),
             ("WRITEBACK_OUT_FENCE_PTR", \.writebackOutFencePointer),
         ]
     }

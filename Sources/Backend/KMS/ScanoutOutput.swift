@@ -33,6 +33,10 @@ package final class ScanoutOutput {
     package private(set) var lastFlip: FlipEvent?
     /// The content version of the frame on screen (see `present(version:)`).
     package private(set) var presentedVersion = 0
+    /// Powered off (DPMS off, `setPower(on:)`): nothing is committed, frames wait as pending.
+    package private(set) var isPoweredOff = false
+    /// The power-off reached the kernel (the CRTC was lit): waking commits ACTIVE 1.
+    private var powerOffCommitted = false
 
     private var state: FlipState = .unlit(pending: nil)
     /// Three buffers of the current mode, allocated on first use: a new screen's
@@ -260,6 +264,54 @@ package final class ScanoutOutput {
         try commitCursorAlone()
     }
 
+    // MARK: Power (DPMS)
+
+    /// Whether the kernel says the output is lit now, read back from it: the CRTC's
+    /// ACTIVE (atomic), else the connector's DPMS property (legacy). For tests and tools.
+    package var isLitInKernel: Bool? {
+        if device.supportsAtomic {
+            return ProbedProperties(fd: device.fd, objectID: crtc.id, objectType: UInt32(DRM_MODE_OBJECT_CRTC))
+                .value("ACTIVE").map { $0 != 0 }
+        }
+        return ProbedProperties(fd: device.fd, objectID: connector.id, objectType: UInt32(DRM_MODE_OBJECT_CONNECTOR))
+            .value("DPMS").map { $0 == UInt64(DRM_MODE_DPMS_ON) }
+    }
+
+    /// Powers the CRTC off (DPMS off: ACTIVE 0, its mode, planes and buffers kept) or
+    /// on again, showing the frame it had at once; a frame that waited as pending
+    /// while off is then committed. An output with nothing lit (or due a modeset)
+    /// commits nothing: its next frame's modeset lights it. Must not be called while
+    /// a flip is queued.
+    /// - Throws: the kernel's refusal; the power state is then unchanged.
+    package func setPower(on: Bool) throws(DRMError) {
+        guard on == isPoweredOff else { return }
+        guard !hasFlipQueued else {
+            throw DRMError(call: "setPower", errno: .resourceBusy, context: "\(connector.name) has a flip queued")
+        }
+        if on {
+            let offInKernel = powerOffCommitted && !needsModeset
+            powerOffCommitted = false
+            isPoweredOff = false
+            if offInKernel, let current = state.current {
+                do {
+                    try committer.commit(
+                        commitState(.powerOn, buffer: current.direct ?? current.buffer), testOnly: false)
+                } catch {
+                    // On either way: the next frame's modeset lights the CRTC (ACTIVE 1 with its mode).
+                    needsModeset = true
+                    throw error
+                }
+            }
+            if state.pending != nil { try commitPending() } else { try commitCursorAlone() }
+        } else {
+            if !needsModeset, let current = state.current {
+                try committer.commit(commitState(.powerOff, buffer: current.direct ?? current.buffer), testOnly: false)
+                powerOffCommitted = true
+            }
+            isPoweredOff = true
+        }
+    }
+
     /// Takes a flip event; returns true when it was this output's and completed its
     /// queued frame. A pending frame is committed right away.
     /// - Throws: that commit's error; the pending frame is kept for a retry.
@@ -324,6 +376,8 @@ package final class ScanoutOutput {
         }
         state = .unlit(pending: nil)
         needsModeset = true
+        isPoweredOff = false
+        powerOffCommitted = false
         return failures
     }
 
@@ -360,6 +414,8 @@ package final class ScanoutOutput {
         defer {
             state = .unlit(pending: nil)
             needsModeset = true
+            isPoweredOff = false
+            powerOffCommitted = false
         }
         do {
             var off = commitState(.off, buffer: try buffer(0))
@@ -390,7 +446,7 @@ package final class ScanoutOutput {
     /// (else the queued frame's flip event does).
     private func enqueue(_ frame: ScanoutFrame) throws(DRMError) {
         state = state.with(pending: frame)
-        if state.queued == nil { try commitPending() }
+        if state.queued == nil, !isPoweredOff { try commitPending() }
     }
 
     /// Commits the pending frame; on success it is queued. On failure it stays
@@ -404,7 +460,7 @@ package final class ScanoutOutput {
     /// A cursor move with no frame to carry it: the frame on screen is committed
     /// again. Not while a modeset is due: that needs a frame of the new mode.
     private func commitCursorAlone() throws(DRMError) {
-        guard cursorChanged, !needsModeset, case .idle(let current, nil) = state else { return }
+        guard cursorChanged, !needsModeset, !isPoweredOff, case .idle(let current, nil) = state else { return }
         try commit(current)
         state = .queued(current: current, queued: current, pending: nil)
     }

@@ -270,7 +270,8 @@ package enum FrameComposer {
                 surface.flush()
                 surface.withPixmanImage { source in
                     blend(
-                        source, opacity: opacity, sourceX: area.x - x, sourceY: area.y - y, area: area, layer: layer)
+                        source, opacity: opacity, sourceX: area.x - x, sourceY: area.y - y, area: area, layer: layer,
+                        copies: surface.isOpaque)
                 }
             case .beginGroup(let opacity, let bounds):
                 let area = bounds.intersection(layer.bounds)
@@ -476,8 +477,11 @@ package enum FrameComposer {
             area: placement.bounds, layer: layer)
     }
 
+    /// Blends `source` over the layer; with `copies` (every pixel of it opaque) at
+    /// full opacity it is copied instead, which is the same and costs a third.
     private static func blend(
-        _ source: OpaquePointer, opacity: Double, sourceX: Int, sourceY: Int, area: PixelRect, layer: Layer
+        _ source: OpaquePointer, opacity: Double, sourceX: Int, sourceY: Int, area: PixelRect, layer: Layer,
+        copies: Bool = false
     ) {
         var mask: OpaquePointer?
         if opacity < 1 {
@@ -487,7 +491,8 @@ package enum FrameComposer {
         }
         defer { if let mask { pixman_image_unref(mask) } }
         pixman_image_composite32(
-            PIXMAN_OP_OVER, source, mask, layer.image, Int32(sourceX), Int32(sourceY), 0, 0,
+            copies && opacity >= 1 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, source, mask, layer.image, Int32(sourceX),
+            Int32(sourceY), 0, 0,
             Int32(area.x - layer.origin.x), Int32(area.y - layer.origin.y), Int32(area.width), Int32(area.height))
     }
 }

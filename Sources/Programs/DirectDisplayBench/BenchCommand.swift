@@ -10,7 +10,7 @@ struct BenchCommand: ParsableCommand {
         subcommands: [
             HotplugBenchmark.self, InputLatencyBenchmark.self, HitTestBenchmark.self, ComposeBenchmark.self,
             IdleBenchmark.self, TouchFloodBenchmark.self, GLViewBenchmark.self,
-            CompositorBenchmark.self, StructureBenchmark.self, TableBenchmark.self,
+            CompositorBenchmark.self, StructureBenchmark.self, TableBenchmark.self, MirrorBenchmark.self,
         ]
     )
 }

@@ -10,6 +10,13 @@ package final class CardFaults {
     package var refusesOverlayTests: DRMError?
     /// TEST_ONLY commits that show more overlay planes than this fail, as a kernel with fewer usable planes would.
     package var refusesOverlaysAbove: Int?
+    /// Commits that reached the kernel and were taken (not TEST_ONLY), by kind: "modeset",
+    /// "pageFlip", "planes", "off", "powerOff", "powerOn".
+    package private(set) var commits: [String] = []
+    /// Power-off commits fail with this before they reach the kernel, as a kernel refusing DPMS off would.
+    package var refusesPowerOff: DRMError?
+
+    func record(_ change: CRTCChange) { commits.append("\(change)") }
 
     package init() {}
 
@@ -73,6 +80,8 @@ private final class RefusingCommitter: CRTCCommitter {
                     context: "more than \(limit) overlay planes refused by the test")
             }
         }
+        if state.change == .powerOff, let refusal = faults.refusesPowerOff { throw refusal }
         try committer.commit(state, testOnly: testOnly)
+        if !testOnly { faults.record(state.change) }
     }
 }

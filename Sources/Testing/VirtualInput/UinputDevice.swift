@@ -105,6 +105,34 @@ package final class UinputDevice {
         }
     }
 
+    /// A clickpad as libinput wants a touchpad (udev tags it ID_INPUT_TOUCHPAD): INPUT_PROP_POINTER
+    /// and INPUT_PROP_BUTTONPAD, BTN_LEFT, BTN_TOUCH and BTN_TOOL_FINGER/DOUBLETAP/TRIPLETAP,
+    /// ABS_X/Y and ABS_MT_POSITION_X/Y 0…width-1 and 0…height-1 with a resolution, and
+    /// `slots` multi-touch slots (protocol B).
+    package static func touchpad(
+        name: String = "DirectDisplay test touchpad", width: Int32 = 1000, height: Int32 = 600, slots: Int32 = 5,
+        unitsPerMillimetre: Int32 = 10
+    ) throws -> UinputDevice {
+        try UinputDevice(name: name) { description in
+            libevdev_enable_property(description, UInt32(INPUT_PROP_POINTER))
+            libevdev_enable_property(description, UInt32(INPUT_PROP_BUTTONPAD))
+            for code in [BTN_LEFT, BTN_TOUCH, BTN_TOOL_FINGER, BTN_TOOL_DOUBLETAP, BTN_TOOL_TRIPLETAP] {
+                enable(description, EV_KEY, code)
+            }
+            let axes: [(Int32, Int32, Int32, Int32)] = [
+                (ABS_X, 0, width - 1, unitsPerMillimetre), (ABS_Y, 0, height - 1, unitsPerMillimetre),
+                (ABS_MT_SLOT, 0, slots - 1, 0), (ABS_MT_TRACKING_ID, 0, 65_535, 0),
+                (ABS_MT_POSITION_X, 0, width - 1, unitsPerMillimetre),
+                (ABS_MT_POSITION_Y, 0, height - 1, unitsPerMillimetre),
+            ]
+            for (code, minimum, maximum, resolution) in axes {
+                var info = input_absinfo(
+                    value: 0, minimum: minimum, maximum: maximum, fuzz: 0, flat: 0, resolution: resolution)
+                libevdev_enable_event_code(description, UInt32(EV_ABS), UInt32(code), &info)
+            }
+        }
+    }
+
     /// A keyboard with the keys KEY_ESC…KEY_KPDOT and the arrows, and autorepeat off
     /// (libinput and the app do repeat themselves).
     package static func keyboard(name: String = "DirectDisplay test keyboard") throws -> UinputDevice {
@@ -186,6 +214,30 @@ package final class UinputDevice {
         try write(EV_ABS, ABS_PRESSURE, 0)
         try write(EV_KEY, BTN_TOUCH, 0)
         try write(EV_KEY, BTN_TOOL_PEN, 0)
+        try sync()
+    }
+
+    /// One touchpad frame with two fingers at `first` and `second` (slots 0 and 1; tracking ids
+    /// given on the frame they land), BTN_TOUCH and BTN_TOOL_DOUBLETAP, and the first finger as
+    /// the single-touch ABS_X/Y.
+    package func twoFingers(
+        _ first: (x: Int32, y: Int32), _ second: (x: Int32, y: Int32), trackingIDs: (Int32, Int32)? = nil
+    ) throws {
+        try touch(slot: 0, trackingID: trackingIDs?.0, x: first.x, y: first.y)
+        try touch(slot: 1, trackingID: trackingIDs?.1, x: second.x, y: second.y)
+        try write(EV_KEY, BTN_TOUCH, 1)
+        try write(EV_KEY, BTN_TOOL_DOUBLETAP, 1)
+        try write(EV_ABS, ABS_X, first.x)
+        try write(EV_ABS, ABS_Y, first.y)
+        try sync()
+    }
+
+    /// Both fingers of ``twoFingers(_:_:trackingIDs:)`` lift in one frame.
+    package func liftTwoFingers() throws {
+        try lift(slot: 0)
+        try lift(slot: 1)
+        try write(EV_KEY, BTN_TOUCH, 0)
+        try write(EV_KEY, BTN_TOOL_DOUBLETAP, 0)
         try sync()
     }
 

@@ -80,8 +80,11 @@ extension KMSDisplay {
     /// the flip event, so input read meanwhile all goes into one frame.
     func presentDirtyScreens() {
         guard !isSuspended else { return }
-        for entry in lit
-        where entry.needsComposite && !entry.framesHeld && !(entry.output.hasFlipQueued && entry.composedForNextFlip) {
+        for entry in lit {
+            applyPowerState(entry)
+            guard entry.needsComposite, !entry.framesHeld, !entry.output.isPoweredOff,
+                !(entry.output.hasFlipQueued && entry.composedForNextFlip)
+            else { continue }
             present(entry)
         }
     }
@@ -143,7 +146,10 @@ extension KMSDisplay {
             entry.lastSeenVersion = entry.output.presentedVersion
             if changed { entry.screen.compositor.framePresented() }
             framePresented?(entry.screen, event, changed)
-            if entry.needsComposite && !isSuspended && !entry.framesHeld { present(entry) }
+            applyPowerState(entry)
+            if entry.needsComposite && !isSuspended && !entry.framesHeld && !entry.output.isPoweredOff {
+                present(entry)
+            }
         }
     }
 

@@ -18,7 +18,9 @@ import KMS
 extension KMSDisplay {
     /// Whether GL may compose `entry`'s next frame, as far as is known before it is flattened.
     func composesWithGL(_ entry: LitScreen) -> Bool {
-        guard !entry.gl.failed, entry.screen.orientation.panelRotation == .none, entry.compositedCursor == nil
+        // Mirroring copies the source's shadow frame (pixman's) into the target's: both stay with pixman.
+        guard !entry.gl.failed, entry.screen.orientation.panelRotation == .none, entry.compositedCursor == nil,
+            !entry.screen.isMirroring
         else { return false }
         return composesWithGLES ?? (compositorChoice(for: entry.card).kind == .gl)
     }

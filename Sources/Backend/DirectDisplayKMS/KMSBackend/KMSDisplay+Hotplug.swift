@@ -171,6 +171,7 @@ extension KMSDisplay {
                 let screen = Screen(kmsConnector: connector, mode: mode)
                 taken.insert(crtc.id)
                 let entry = LitScreen(screen: screen, output: output, card: card, plugTime: plugTime)
+                findBacklight(for: entry)
                 attachCursorPlane(
                     to: entry, taken: Set(lit.filter { $0.card === card }.compactMap(\.output.cursorPlaneID)))
                 attachOverlayPlanes(

@@ -1,4 +1,5 @@
 import Animation
+import Backlight
 import Compositing
 import DeviceAccess
 import DirectDisplayCore
@@ -60,6 +61,15 @@ extension KMSDisplay {
         let gl = GLComposition()
         /// The surface buffer committed last, while a frame holds it (what a capture without writeback reads).
         weak var lastSurfaceFrame: GLSurfaceFrame?
+        /// The panel's backlight (KMSDisplay+Backlight); nil: none (an external monitor).
+        var backlight: BacklightDevice?
+        /// Said once that a brightness set here has no backlight to go to.
+        var noBacklightLogged = false
+        /// The kernel refused to power this output off once (logged): later requests are not tried.
+        var powerOffRefused = false
+        /// No power change before this time (one per refresh period), and the timer that applies a later one.
+        var nextPowerChange = 0.0
+        var powerTimer: TimerID?
 
         /// The buffers' contents are unknown (reallocated, or another master drew): each is drawn whole next.
         @MainActor func buffersInvalidated() {

@@ -85,7 +85,10 @@ extension KMSDisplay {
     )] {
         let screen = entry.screen
         let planes = entry.output.overlayPlaneIDs.count
-        guard planes > 0, screen.orientation.panelRotation == .none, entry.compositedCursor == nil else { return [] }
+        // A mirror source's frame must hold every window: its mirrors copy it.
+        guard planes > 0, screen.orientation.panelRotation == .none, entry.compositedCursor == nil,
+            !screen.isMirroring
+        else { return [] }
         let windows = display.host?.visibleWindows(on: screen) ?? []
         let panel = PixelRect(x: 0, y: 0, width: entry.output.mode.width, height: entry.output.mode.height)
         let places = windows.map { pixelRect(of: $0, scale: screen.scale) }

@@ -58,7 +58,7 @@ extension KMSDisplay {
         } catch {
             StderrLog.error("input devices after resume: \(error)")
         }
-        showCursor(input.pointerLocation)
+        showCursor(input.pointer.cursorLocation)
         let held = heldDeviceEvents
         heldDeviceEvents = []
         for (events, arrival) in held { handle(events, arrivedAt: arrival) }

@@ -1,4 +1,5 @@
 import Animation
+import Backlight
 import Compositing
 import DeviceAccess
 import DirectDisplayCore
@@ -54,6 +55,11 @@ public final class KMSDisplay: Display, DisplayBackend {
     weak var glViewDevice: DRMDevice?
     /// Views' content in dumb buffers GL imports, while GL composes.
     var glContentMemory: GLContentMemory?
+    /// Sets the panels' backlights: logind in a session, else sysfs (made when first needed;
+    /// tests give their own).
+    package var backlightWriter: (any BacklightWriter)?
+    /// Where sysfs is (tests: a tree in a temporary folder): the backlights are found under it.
+    package var sysfsRoot = "/sys"
 
     /// Finds the cards through udev and opens each as DRM master; once given to
     /// the application (`Application.shared.display`, or `run(on:)`), lights every
@@ -179,7 +185,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         glContentMemory = GLContentMemory(display: self)
         input.pointer.cursorMoved = { [weak self] location in self?.showCursor(location) }
         (inputSource as? LibinputEventSource)?.dispatch()
-        showCursor(input.pointerLocation)
+        showCursor(input.pointer.cursorLocation)
         session.opener.sessionActivityChanged = { [weak self] active in self?.sessionActivityChanged(active) }
         do { try session.attach(to: eventLoop) } catch { StderrLog.error("no session switches: \(error)") }
         if session.canSwitchConsoles {
@@ -212,7 +218,8 @@ public final class KMSDisplay: Display, DisplayBackend {
         guard !isSuspended else { throw KMSDisplayError.suspended("capture of \(screen.name)") }
         try waitUntilIdle(entry, timeout: 2)
         let output = entry.output
-        if let writeback = entry.card.writeback {
+        // A powered-off CRTC composes nothing to write back: its kept frame is read instead.
+        if let writeback = entry.card.writeback, !output.isPoweredOff {
             let pixels = try writeback.capture(output)
             return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: pixels)
         }

@@ -39,9 +39,18 @@ import Scheduling
     }
 }
 
+/// A view whose motion is a function of time computed per frame (a scroll view's coast,
+/// spring or animated offset), stepped by the animator with the animations.
+@MainActor protocol FrameSteppedMotion: View {
+    /// Shows the motion at `time` (the frame's vblank; `.infinity`: its end, for a view
+    /// that left the screen). A motion that ends calls `Animator.endMotion(of:)`.
+    func stepMotion(to time: Double)
+}
+
 /// Owns the running animations of every view and steps them: each display calls
 /// `step(_:to:)` for a screen before composing its frame, with the time that frame
 /// will reach the screen, and keeps composing frames while `hasRunningAnimations(on:)`.
+/// Views' frame-stepped motions (`FrameSteppedMotion`) ride on the same frames.
 @MainActor final class Animator {
     /// Views with running animations (their `animations`), kept alive while they
     /// animate so that every animation ends and every completion runs.
@@ -49,6 +58,8 @@ import Scheduling
     private var ledger = CompletionLedger<Int>()
     private var completions: [Int: @MainActor (Bool) -> Void] = [:]
     private var nextGroup = 1
+    /// Views whose motion moves, kept alive until it ends.
+    private var motions: [ObjectIdentifier: any FrameSteppedMotion] = [:]
 
     /// The display's clock (animations begin at its time), else CLOCK_MONOTONIC.
     var now: Double { Application.shared.backend?.eventLoop.clock.now ?? monotonicSeconds() }
@@ -81,6 +92,17 @@ import Scheduling
         view.setNeedsCompositeOfScreen()
     }
 
+    /// Steps `view`'s motion with every frame of its screen from the next one on.
+    func startMotion(of view: any FrameSteppedMotion) {
+        motions[ObjectIdentifier(view)] = view
+        view.setNeedsCompositeOfScreen()
+    }
+
+    /// `view`'s motion ended (or stopped): its frames no longer need to come.
+    func endMotion(of view: any FrameSteppedMotion) {
+        motions[ObjectIdentifier(view)] = nil
+    }
+
     /// Moves the animations of views on `screen` to `time`: the window of each view
     /// whose shown values changed is flattened again. Animations that are done
     /// leave, and so do those of views that left the screen (not finished).
@@ -105,17 +127,28 @@ import Scheduling
             if view.animations.isEmpty { views[id] = nil }
             if view.presentation != before { window.sceneDidChange() }
         }
+        // A motion may end, start another or animate (its delegate's calls): step a copy.
+        for motion in motions.values {
+            if !motion.isOnScreen {
+                // No frames will come for it: it ends where it would come to rest.
+                motion.stepMotion(to: .infinity)
+            } else if motion.window?.screen === screen {
+                motion.stepMotion(to: time)
+            }
+        }
     }
 
     /// Whether views on `screen` have animations (its frames must keep coming).
     func hasRunningAnimations(on screen: Screen) -> Bool {
         views.values.contains { !$0.animations.isEmpty && $0.window?.screen === screen }
+            || motions.values.contains { $0.window?.screen === screen }
     }
 
     /// The earliest time after which a frame of `screen` may show something new:
     /// `time` while an animation moves, else the end of the first delay.
     func nextChange(on screen: Screen, after time: Double) -> Double? {
         var earliest: Double?
+        if motions.values.contains(where: { $0.window?.screen === screen }) { earliest = time }
         for view in views.values where view.window?.screen === screen {
             for animation in view.animations.values {
                 let start =
@@ -131,6 +164,7 @@ import Scheduling
     func reset() {
         for view in views.values { view.animations = [:] }
         views = [:]
+        motions = [:]
         ledger = CompletionLedger()
         completions = [:]
     }

@@ -8,14 +8,15 @@ import Scheduling
 extension HeadlessDisplay {
     func keepFramesComing(_ screen: Screen) {
         let id = ObjectIdentifier(screen)
-        guard frameTicks[id] == nil, screen.isConnected, Application.shared.animator.hasRunningAnimations(on: screen)
+        guard frameTicks[id] == nil, screen.isConnected, screen.isPoweredOn,
+            Application.shared.animator.hasRunningAnimations(on: screen)
         else { return }
         let rate = screen.currentMode?.refreshRate ?? 60
         let period = 1 / (rate > 0 && rate.isFinite ? rate : 60)
         frameTicks[id] = eventLoop.schedule(after: period, name: "animation frame of \(screen.name)") {
             [weak self, weak screen] in
             self?.frameTicks[id] = nil
-            guard let self, let screen, screen.isConnected else { return }
+            guard let self, let screen, screen.isConnected, screen.isPoweredOn else { return }
             self.present(screen)
         }
     }

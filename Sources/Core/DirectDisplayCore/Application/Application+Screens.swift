@@ -10,14 +10,19 @@ extension Application {
         connectedScreens.append(screen)
         screen.isConnected = true
         chooseMainScreen()
+        idle.screenConnected(screen)
         NotificationCenter.default.post(name: Screen.didConnectNotification, object: screen)
         screen.setNeedsComposite()
+        applyEnvironmentMirror()
     }
 
     /// Removes a screen: its windows are hidden (the key one resigns first)
     /// and moved to the main screen, if any; then `Screen.didDisconnectNotification` is posted.
     package func disconnect(_ screen: Screen) {
         guard connectedScreens.contains(where: { $0 === screen }) else { return }
+        // Mirroring from or onto a screen that goes ends first (with its notification).
+        for target in screen.mirrorTargets { target.stopMirroring() }
+        screen.stopMirroring()
         let onScreen = windows.filter { $0.screen === screen }
         // The key window goes last, so key status passes to a window that stays visible.
         for window in onScreen.sorted(by: { !$0.isKeyWindow && $1.isKeyWindow }) where !window.isHidden {
@@ -29,6 +34,28 @@ extension Application {
         chooseMainScreen()
         for window in onScreen where window.screen === screen { window.screen = mainScreen }
         NotificationCenter.default.post(name: Screen.didDisconnectNotification, object: screen)
+    }
+
+    /// `DIRECTDISPLAY_MIRROR=SOURCE:TARGET` (connector names): once both are
+    /// connected, TARGET mirrors SOURCE, for apps that never call `Screen.mirror(_:)`.
+    private func applyEnvironmentMirror() {
+        guard let value = ProcessInfo.processInfo.environment["DIRECTDISPLAY_MIRROR"], !value.isEmpty else { return }
+        let names = value.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard names.count == 2, !names[0].isEmpty, !names[1].isEmpty else {
+            if !reportedMirrorSetting {
+                reportedMirrorSetting = true
+                StderrLog.info("DIRECTDISPLAY_MIRROR=\(value) ignored: expected SOURCE:TARGET, two connector names")
+            }
+            return
+        }
+        guard let source = connectedScreens.first(where: { $0.name == names[0] }),
+            let target = connectedScreens.first(where: { $0.name == names[1] }), target.mirroredScreen !== source
+        else { return }
+        do {
+            try target.mirror(source)
+        } catch {
+            StderrLog.info("DIRECTDISPLAY_MIRROR=\(value): \(error)")
+        }
     }
 
     private func chooseMainScreen() {

@@ -25,6 +25,7 @@ import WindowModel
             }
             self.backend = backend
             backend.attach(to: host)
+            idle.restart()
         }
     }
     /// The display as the core drives it (the same object as `display`).
@@ -36,6 +37,8 @@ import WindowModel
     package internal(set) var connectedScreens: [Screen] = [] { didSet { visibleByScreen = [:] } }
     /// The main screen, kept until it disconnects.
     public internal(set) var mainScreen: Screen?
+    /// DIRECTDISPLAY_MIRROR was malformed and said so (once).
+    var reportedMirrorSetting = false
 
     var model = WindowVisibilityModel<ObjectIdentifier>() { didSet { visibleByScreen = [:] } }
     private var registered: [ObjectIdentifier: WeakWindow] = [:]
@@ -48,6 +51,12 @@ import WindowModel
     let animator = Animator()
     /// Touches that began and have not ended.
     var activeTouches: Set<Touch> = []
+    /// The idle timer: dims, then powers the screens off without input; input wakes them.
+    package let idle = IdleTimer()
+    /// How the mouse cursor shows (see `PointerCursor`).
+    public var pointerCursor: PointerCursor = .automatic {
+        didSet { if pointerCursor != oldValue { backend?.input.pointer.cursorPolicyChanged() } }
+    }
     /// Test hook: sees presses that went up the whole responder chain unhandled.
     package var unhandledPressObserver: ((Set<Press>, Event?) -> Void)?
 
@@ -71,6 +80,8 @@ import WindowModel
 
     /// Visible windows on `screen`, back to front.
     public func visibleWindows(on screen: Screen) -> [Window] {
+        // A mirroring screen shows its source's frame, none of its own windows.
+        if screen.mirroredScreen != nil { return [] }
         if let kept = visibleByScreen[ObjectIdentifier(screen)] { return kept }
         let order = model.visibleBackToFront.compactMap { retainedVisible[$0] }.filter { $0.screen === screen }
         visibleByScreen[ObjectIdentifier(screen)] = order
@@ -134,8 +145,11 @@ import WindowModel
         retainedVisible = [:]
         activeTouches = []
         unhandledPressObserver = nil
+        idle.reset()
+        pointerCursor = .automatic
         animator.reset()
         NonFiniteValueLog.reset()
+        reportedMirrorSetting = false
     }
 }
 

@@ -17,6 +17,14 @@ import Scheduling
     /// The model calls this (at most once until the screen is composed) when
     /// anything visible on `screen` changed.
     func setNeedsComposite(_ screen: Screen)
+    /// `screen.isPoweredOn` changed: the display powers the panel off or on at its
+    /// next frame (nothing is composed while it is off).
+    func powerDidChange(_ screen: Screen)
+    /// `screen.brightness` or its dimming changed: the display sets its backlight to
+    /// `screen.backlightLevel` (or logs once that it has none).
+    func brightnessDidChange(_ screen: Screen)
+    /// Whether `screen` has a backlight the display drives; nil: not known (no such screen).
+    func hasBacklight(_ screen: Screen) -> Bool?
     /// Applies a mode to a screen (it must be one of its `availableModes`).
     func apply(_ mode: Screen.Mode, to screen: Screen) throws
     /// The one event loop serving this display: its descriptors, timers and posted

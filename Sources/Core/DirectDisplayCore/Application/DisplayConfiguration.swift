@@ -48,6 +48,10 @@ public struct DisplayConfiguration: Equatable, Sendable {
     public var compositor = Compositor.automatic
     /// The session (`DIRECTDISPLAY_SESSION`).
     public var session = Session.libseat
+    /// The backlight the internal panel's `Screen.brightness` drives, by its name in
+    /// /sys/class/backlight (`DIRECTDISPLAY_BACKLIGHT`); nil: the one found for its
+    /// connector (docs/kiosk.md). Read when a screen lights up.
+    public var backlight: String?
 
     /// Every default.
     public init() {}
@@ -91,6 +95,10 @@ public struct DisplayConfiguration: Equatable, Sendable {
         turnsOff("DIRECTDISPLAY_NO_OVERLAYS") { $0.usesOverlayPlanes = $1 },
         choice("DIRECTDISPLAY_COMPOSITOR", Compositor.self) { $0.compositor = $1 },
         choice("DIRECTDISPLAY_SESSION", Session.self) { $0.session = $1 },
+        Setting(name: "DIRECTDISPLAY_BACKLIGHT", values: ["a name in /sys/class/backlight"]) { value, configuration in
+            configuration.backlight = value
+            return true
+        },
     ]
 
     /// The yes-or-no values, any case.

@@ -1,4 +1,5 @@
 import Foundation
+import InputModel
 
 /// A set of touches or presses delivered together, as UIKit's `UIEvent`.
 @MainActor public final class Event {
@@ -17,11 +18,18 @@ import Foundation
     /// The presses of a press event (empty for touches).
     public let allPresses: Set<Press>
     /// The scroll of a scroll event in points, positive right and down: a wheel
-    /// click is 15 points (libinput's degrees), a touchpad gives its finger motion.
+    /// click is 15 points (libinput's degrees), a touchpad gives its finger motion
+    /// (and zero when its fingers lift: the end of its scroll).
     public let scrollDelta: ScrollDelta
     /// The screen and the point in it that a scroll event happened over.
     public let scrollScreen: Screen?
     let scrollLocation: CGPoint
+    /// What scrolled (libinput's scroll sources): a mouse wheel scrolls stepwise, two fingers
+    /// on a touchpad drag the content and coast when they lift, a trackpoint scrolls as it moves.
+    package private(set) var scrollSource = PointerScrollEvent.Source.wheel
+    /// A touchpad's fingers lifted or a continuous scroll stopped (libinput's axis stop: a zero
+    /// delta), so a finger scroll goes on with its speed.
+    package private(set) var isScrollStop = false
 
     /// A touch event.
     public init(touches: Set<Touch>, timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
@@ -58,6 +66,16 @@ import Foundation
         scrollDelta = delta
         scrollScreen = screen
         scrollLocation = location
+    }
+
+    /// A scroll event from `source`; `isStop`: libinput's axis stop (the delta is zero).
+    package convenience init(
+        scrollOn screen: Screen, at location: CGPoint, delta: ScrollDelta, source: PointerScrollEvent.Source,
+        isStop: Bool, timestamp: TimeInterval
+    ) {
+        self.init(scrollOn: screen, at: location, delta: delta, timestamp: timestamp)
+        scrollSource = source
+        isScrollStop = isStop
     }
 
     /// Where a scroll event happened, in `view`'s coordinates (the screen's if nil).

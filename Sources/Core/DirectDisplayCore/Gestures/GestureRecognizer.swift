@@ -10,6 +10,16 @@ import Foundation
     ) -> Bool
     /// Whether `gestureRecognizer` sees `touch` at all (asked when the touch begins).
     func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+    /// Whether `gestureRecognizer` recognizes only once `other` (on the same touches) has
+    /// failed, as `require(toFail:)` would make it; asked each time it would recognize.
+    func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer
+    ) -> Bool
+    /// Whether `other` (on the same touches) recognizes only once `gestureRecognizer` has
+    /// failed; asked each time `other` would recognize.
+    func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer
+    ) -> Bool
 }
 
 extension GestureRecognizerDelegate {
@@ -20,6 +30,12 @@ extension GestureRecognizerDelegate {
     public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
         true
     }
+    public func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer
+    ) -> Bool { false }
+    public func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer
+    ) -> Bool { false }
 }
 
 /// Turns touches on a view into a gesture, as UIKit's `UIGestureRecognizer`. Add
@@ -70,6 +86,11 @@ extension GestureRecognizerDelegate {
     private var requiredToFail: [WeakGestureRecognizer] = []
     /// Recognizers that wait for this one to fail.
     private var dependents: [WeakGestureRecognizer] = []
+    /// Recognizers on the same touches that the overrides and delegates made this wait for,
+    /// found when it would recognize (until it resets).
+    private var askedToFail: [WeakGestureRecognizer] = []
+    /// Recognizers waiting for this one because their (or its) overrides or delegates said so.
+    private var askedDependents: [WeakGestureRecognizer] = []
     /// The state this wanted while a recognizer it requires to fail was still undecided.
     private var pendingState: State?
 
@@ -109,6 +130,13 @@ extension GestureRecognizerDelegate {
 
     // MARK: For subclasses (UIKit's UIGestureRecognizerSubclass)
 
+    /// Whether this recognizer recognizes only once `other` (on the same touches) has failed;
+    /// asked, as the delegate is, each time it would recognize (false).
+    open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+    /// Whether `other` (on the same touches) recognizes only once this one has failed; asked
+    /// each time `other` would recognize (false).
+    open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
+
     /// Touches the recognizer now follows began.
     open func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
     /// Its touches moved.
@@ -131,12 +159,37 @@ extension GestureRecognizerDelegate {
             return
         }
         guard mayBegin(), !GestureArena.isBlocked(self) else { return fail() }
-        if requiredToFail.contains(where: { $0.recognizer?.hasRecognized == true }) { return fail() }
-        if requiredToFail.contains(where: { $0.recognizer?.isUndecided == true }) {
+        askForFailureRequirements()
+        let requirements = requiredToFail + askedToFail
+        if requirements.contains(where: { $0.recognizer?.hasRecognized == true }) { return fail() }
+        if requirements.contains(where: { $0.recognizer?.isUndecided == true }) {
             pendingState = newState
             return
         }
         state = newState
+    }
+
+    /// The recognizers on this one's touches that it, they, or their delegates say must fail
+    /// first (UIKit asks once per attempt to recognize).
+    private func askForFailureRequirements() {
+        var others: [GestureRecognizer] = []
+        for touch in trackedTouches {
+            for other in touch.gestureRecognizers where other !== self && !others.contains(where: { $0 === other }) {
+                others.append(other)
+            }
+        }
+        for other in others
+        where !requiredToFail.contains(where: { $0.recognizer === other })
+            && !askedToFail.contains(where: { $0.recognizer === other })
+        {
+            let required =
+                shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: self)
+                || delegate?.gestureRecognizer(self, shouldRequireFailureOf: other) == true
+                || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: self) == true
+            guard required else { continue }
+            askedToFail.append(WeakGestureRecognizer(other))
+            other.askedDependents.append(WeakGestureRecognizer(self))
+        }
     }
 
     /// Gives up: `.failed` from `.possible`.
@@ -176,11 +229,11 @@ extension GestureRecognizerDelegate {
         case .possible: return
         case .failed:
             GestureArena.failed(self)
-            for dependent in dependents { dependent.recognizer?.requirementFailed() }
+            for dependent in dependents + takeAskedDependents() { dependent.recognizer?.requirementFailed() }
         case .began, .ended:
             if oldValue == .possible {
                 GestureArena.recognized(self)
-                for dependent in dependents { dependent.recognizer?.requirementRecognized() }
+                for dependent in dependents + takeAskedDependents() { dependent.recognizer?.requirementRecognized() }
             }
             runActions()
         case .changed, .cancelled:
@@ -193,9 +246,16 @@ extension GestureRecognizerDelegate {
         for action in actions { action(self) }
     }
 
+    /// The recognizers waiting for this one through overrides or delegates, forgotten once
+    /// this one has decided.
+    private func takeAskedDependents() -> [WeakGestureRecognizer] {
+        defer { askedDependents = [] }
+        return askedDependents
+    }
+
     private func requirementFailed() {
         guard let wanted = pendingState else { return }
-        if requiredToFail.contains(where: { $0.recognizer?.isUndecided == true }) { return }
+        if (requiredToFail + askedToFail).contains(where: { $0.recognizer?.isUndecided == true }) { return }
         pendingState = nil
         recognize(wanted)
         if state == .ended, trackedTouches.isEmpty { resetToPossible() }
@@ -207,6 +267,7 @@ extension GestureRecognizerDelegate {
 
     func resetToPossible() {
         pendingState = nil
+        askedToFail = []
         lastLocationInScreen = nil
         endedTouches = []
         reset()

@@ -106,10 +106,13 @@ import Typesetting
         let pixel = color.pixelColor()
         // An opaque fill of every pixel first (a background) paints over what the
         // surface held: clearing it before is work for nothing.
-        let s = drawingSurface(clearing: !(pixel.alpha >= 1 && coversEveryPixel(rect)))
+        let coversAll = pixel.alpha >= 1 && coversEveryPixel(rect)
+        let s = drawingSurface(clearing: !coversAll)
         s.setColor(pixel)
         s.fillRect(
             x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height)
+        // Not limited to a redrawn part: every pixel is opaque now (and stays so).
+        if coversAll && !partial { s.markOpaque() }
     }
 
     /// Strokes a rectangle's outline.

@@ -85,13 +85,33 @@ import Scheduling
         }
     }
 
-    /// Composes what is pending (through the damage path) and returns the frame.
+    /// Composes what is pending (through the damage path) and returns the frame; for
+    /// a screen powered off, the frame it keeps (shown again when it wakes), composing nothing.
     public func capture(_ screen: Screen) throws -> CapturedImage {
         guard screen.isConnected else { throw ScreenModeError.notConnected(screen: screen.name) }
+        // A mirror shows its source's latest frame: the source's changes first.
+        if let source = screen.mirroredScreen, source.isPoweredOn, source.needsComposite { present(source) }
         // Composing makes the shadow frame, so there is one to copy.
-        if screen.needsComposite || screen.compositor.shadow == nil { present(screen) }
+        if screen.isPoweredOn, screen.needsComposite || screen.compositor.shadow == nil { present(screen) }
         return screen.compositor.shadow?.image() ?? CapturedImage(width: 0, height: 0, pixels: [])
     }
+
+    /// Nothing to switch: a screen powered off is not composed (`runUntilIdle`); one
+    /// powered on composes what changed meanwhile at the next `runUntilIdle`.
+    package func powerDidChange(_ screen: Screen) {
+        if screen.isPoweredOn, screen.needsComposite { setNeedsComposite(screen) }
+    }
+
+    /// The backlight levels set, by screen name: an internal panel's (eDP, LVDS, DSI
+    /// names) has a backlight here, as on hardware; other screens have none.
+    package private(set) var backlightLevels: [String: Double] = [:]
+
+    package func brightnessDidChange(_ screen: Screen) {
+        guard screen.isInternal else { return }
+        backlightLevels[screen.name] = screen.backlightLevel
+    }
+
+    package func hasBacklight(_ screen: Screen) -> Bool? { screen.isInternal }
 
     package func apply(_ mode: Screen.Mode, to screen: Screen) throws {
         guard screen.isConnected else { throw ScreenModeError.notConnected(screen: screen.name) }
@@ -105,11 +125,13 @@ import Scheduling
     /// until nothing is pending. Does not move the clock (see `advanceTime(by:)`).
     public func runUntilIdle() {
         eventLoop.runPending()
+        pendingScreens.removeAll { !$0.isConnected }
         var rounds = 0
-        while !pendingScreens.isEmpty, rounds < 100 {
+        // A screen powered off keeps its changes pending: they are composed when it wakes.
+        while pendingScreens.contains(where: \.isPoweredOn), rounds < 100 {
             rounds += 1
-            let screens = pendingScreens
-            pendingScreens = []
+            let screens = pendingScreens.filter(\.isPoweredOn)
+            pendingScreens.removeAll(where: \.isPoweredOn)
             for screen in screens where screen.isConnected { present(screen) }
         }
     }
@@ -230,5 +252,17 @@ import Scheduling
     /// right); the view under the pointer gets `scrollWheel(with:)`, 15 points a click.
     public func scrollWheel(dy: Double, dx: Double = 0) {
         devices.wheel(vertical: dy, horizontal: dx)
+    }
+
+    /// Two fingers on a touchpad move by `dy` points (positive: the content scrolls down) and
+    /// `dx` (positive: right): the scroll view under the pointer follows them.
+    public func touchpadScroll(dy: Double, dx: Double = 0) {
+        guard dx != 0 || dy != 0 else { return }
+        devices.fingerScroll(vertical: dy, horizontal: dx)
+    }
+
+    /// The touchpad's fingers lift (libinput's axis stop): a scroll view coasts on with their speed.
+    public func touchpadScrollEnded() {
+        devices.fingerScroll(vertical: 0, horizontal: 0)
     }
 }

@@ -195,6 +195,18 @@ final class HeadlessInputDevices: InputEventSource {
         deliver([.pointerScroll(event)])
     }
 
+    /// Two fingers on a touchpad scroll by (`vertical`, `horizontal`) points (libinput's finger
+    /// source); zero on both: they lift (libinput's axis stop, a zero on each axis).
+    func fingerScroll(vertical: Double, horizontal: Double) {
+        guard !isSuspended else { return }
+        let lifts = vertical == 0 && horizontal == 0
+        let event = PointerScrollEvent(
+            device: mouseDevice().id, source: .finger, vertical: lifts || vertical != 0 ? vertical : nil,
+            horizontal: lifts || horizontal != 0 ? horizontal : nil, verticalV120: nil, horizontalV120: nil,
+            timeMicroseconds: now)
+        deliver([.pointerScroll(event)])
+    }
+
     /// The mouse, added on first use (until then there is no pointer, as on a seat without one).
     @discardableResult
     func mouseDevice() -> InputDeviceInfo {

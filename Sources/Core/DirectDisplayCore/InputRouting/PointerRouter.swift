@@ -1,5 +1,6 @@
 import Foundation
 import InputModel
+import Scheduling
 
 /// Where the pointer goes: mouse motion moves one pointer over the screens laid out
 /// side by side (`PointerLayout`); held buttons become an indirect-pointer `Touch`
@@ -16,8 +17,17 @@ package final class PointerRouter {
     private var touchStart: (point: ScreenPoint, time: Double)?
     private var taps = TapCounter()
     private var observers: [NSObjectProtocol] = []
+    /// The loop whose clock times the automatic cursor's hiding.
+    private weak var loop: EventLoop?
+    /// Under `.automatic`: the pointer moved, and when it last did (display clock).
+    private var movedRecently = false
+    private var lastMotion = 0.0
+    private var hideTimer: TimerID?
+    /// How long the automatic cursor stays after the pointer stops.
+    static let automaticCursorLifetime = 5.0
 
-    init() {
+    init(loop: EventLoop) {
+        self.loop = loop
         for name in [Screen.didConnectNotification, Screen.didDisconnectNotification, Screen.modeDidChangeNotification]
         {
             observers.append(
@@ -30,6 +40,49 @@ package final class PointerRouter {
 
     isolated deinit {
         for observer in observers { NotificationCenter.default.removeObserver(observer) }
+        if let hideTimer { loop?.cancelTimer(hideTimer) }
+    }
+
+    /// Whether the cursor shows now, by `Application.shared.pointerCursor`.
+    package var isCursorShown: Bool {
+        switch Application.shared.pointerCursor {
+        case .visible: true
+        case .hidden: false
+        case .automatic: movedRecently
+        }
+    }
+
+    /// Where the cursor shows: the pointer's location while the policy shows it, else nil.
+    package var cursorLocation: (screen: Screen, point: CGPoint)? { isCursorShown ? location : nil }
+
+    /// `Application.shared.pointerCursor` changed.
+    func cursorPolicyChanged() { showCursor() }
+
+    /// A finger or pen touched a screen: the automatic cursor hides.
+    func touchBegan() {
+        guard movedRecently else { return }
+        movedRecently = false
+        showCursor()
+    }
+
+    /// The pointer moved: the automatic cursor shows, until it rests for 5 seconds.
+    private func motionShowsCursor() {
+        guard let loop else { return }
+        lastMotion = loop.clock.now
+        movedRecently = true
+        if hideTimer == nil { scheduleHide(at: lastMotion + Self.automaticCursorLifetime, on: loop) }
+    }
+
+    private func scheduleHide(at deadline: Double, on loop: EventLoop) {
+        hideTimer = loop.schedule(at: deadline, name: "cursor hiding") { [weak self, weak loop] in
+            guard let self, let loop else { return }
+            self.hideTimer = nil
+            let due = self.lastMotion + Self.automaticCursorLifetime
+            guard loop.clock.now >= due else { return self.scheduleHide(at: due, on: loop) }
+            guard self.movedRecently else { return }
+            self.movedRecently = false
+            self.showCursor()
+        }
     }
 
     /// The screens' left-to-right order by connector name; others follow in connection order.
@@ -125,9 +178,15 @@ package final class PointerRouter {
     func scroll(_ event: PointerScrollEvent) {
         guard let (screen, point) = location else { return }
         let delta = ScrollDelta(dx: event.horizontal ?? 0, dy: event.vertical ?? 0)
-        guard delta.dx != 0 || delta.dy != 0 else { return }
+        // libinput ends a touchpad's (or trackpoint's) scroll with a zero on the axes it scrolled.
+        let isStop =
+            event.source != .wheel && delta.dx == 0 && delta.dy == 0
+            && (event.vertical != nil || event.horizontal != nil)
+        guard delta.dx != 0 || delta.dy != 0 || isStop else { return }
         Application.shared.sendEvent(
-            Event(scrollOn: screen, at: point, delta: delta, timestamp: seconds(event.timeMicroseconds)))
+            Event(
+                scrollOn: screen, at: point, delta: delta, source: event.source, isStop: isStop,
+                timestamp: seconds(event.timeMicroseconds)))
     }
 
     /// The session paused or the mouse went away: a held button's touch is cancelled.
@@ -144,6 +203,7 @@ package final class PointerRouter {
     }
 
     private func moved(at time: UInt64) {
+        motionShowsCursor()
         showCursor()
         guard let touch, touch.phase != .cancelled, let (screen, point) = location else { return }
         // A dragging touch stays on the screen it began on; past its edge it clamps.
@@ -166,7 +226,7 @@ package final class PointerRouter {
         showCursor()
     }
 
-    private func showCursor() { cursorMoved(location) }
+    private func showCursor() { cursorMoved(cursorLocation) }
 
     private func send(_ touch: Touch) {
         Application.shared.sendEvent(Event(touches: [touch], timestamp: touch.timestamp))

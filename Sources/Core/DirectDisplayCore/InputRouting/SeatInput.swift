@@ -25,12 +25,13 @@ public final class SeatInput {
     /// Calibration matrices set through the API, by device name or sysname, applied
     /// again whenever such a device appears (after an unplug or a session pause).
     private var calibrations: [String: CalibrationMatrix] = [:]
-    package let pointer = PointerRouter()
+    package let pointer: PointerRouter
     private let keys: KeyWindowRouter?
 
-    /// Routes the events of `source`; timers (key repeat) run on `loop`.
+    /// Routes the events of `source`; timers (key repeat, the cursor's hiding) run on `loop`.
     package init(source: any InputEventSource, loop: EventLoop) {
         self.source = source
+        pointer = PointerRouter(loop: loop)
         do {
             keys = try KeyWindowRouter(loop: loop)
         } catch {
@@ -120,6 +121,8 @@ public final class SeatInput {
     }
 
     private func route(_ event: InputEvent) {
+        // The input that wakes sleeping screens reaches no view.
+        if Application.shared.idle.filter(event) { return }
         switch event {
         case .deviceAdded(let info):
             devices[info.id] = info
@@ -150,6 +153,7 @@ public final class SeatInput {
             keys?.key(key)
         case .touchDown(let point):
             guard let device = devices[point.device] else { return }
+            pointer.touchBegan()
             touches.down(point, device: device)
         case .touchMotion(let point):
             touches.motion(point)
@@ -161,6 +165,7 @@ public final class SeatInput {
             touches.frame(device)
         case .tabletTool(let tool):
             guard let device = devices[tool.device] else { return }
+            if tool.change == .tipDown { pointer.touchBegan() }
             touches.pen(tool, device: device, calibration: source.calibrationMatrix(for: device.id) ?? .identity)
         case .pointerMotion(let motion):
             pointer.motion(motion)

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import InputModel
 
 /// Where a touch goes: libinput touch points become `Touch` objects on the screen
@@ -21,6 +22,8 @@ final class TouchRouter {
     /// A finger in progress, with what tap counting needs when it lifts.
     private struct Finger {
         let touch: Touch
+        /// The screen the device drives: the touch's own, or one mirroring it.
+        let deviceScreen: Screen
         let start: ScreenPoint
         let startTime: Double
         var last: ScreenPoint
@@ -117,12 +120,15 @@ final class TouchRouter {
     @discardableResult
     private func begin(_ key: Key, x: Double, y: Double, time microseconds: UInt64, device: InputDeviceInfo) -> Touch? {
         if fingers[key] != nil { cancel(key) }
-        guard let screen = screen(for: device), let point = point(x, y, on: screen) else { return nil }
+        guard let deviceScreen = screen(for: device) else { return nil }
+        // On a mirroring screen the touch lands on its source, where its image shows it (none on the bars).
+        let screen = deviceScreen.mirroredScreen ?? deviceScreen
+        guard let point = point(x, y, on: screen, through: deviceScreen, clamped: false) else { return nil }
         let time = seconds(microseconds)
         let location = CGPoint(x: point.x, y: point.y)
         let count = taps.tapCount(area: screen.tapCountingArea, location: point, time: time)
         let touch = Touch(screen: screen, location: location, phase: .began, timestamp: time, tapCount: count)
-        fingers[key] = Finger(touch: touch, start: point, startTime: time, last: point)
+        fingers[key] = Finger(touch: touch, deviceScreen: deviceScreen, start: point, startTime: time, last: point)
         changed[key.device, default: []].insert(touch)
         return touch
     }
@@ -131,7 +137,7 @@ final class TouchRouter {
     private func move(_ key: Key, x: Double, y: Double, time microseconds: UInt64) -> Touch? {
         // A touch the window system cancelled (its window hid) hears nothing more.
         guard var finger = fingers[key], finger.touch.phase != .cancelled, finger.touch.screen.isConnected,
-            let point = point(x, y, on: finger.touch.screen)
+            let point = point(x, y, on: finger.touch.screen, through: finger.deviceScreen)
         else { return nil }
         finger.last = point
         fingers[key] = finger
@@ -147,7 +153,7 @@ final class TouchRouter {
         let time = seconds(microseconds)
         var location = finger.touch.locationInScreen
         if let position, finger.touch.screen.isConnected,
-            let point = point(position.x, position.y, on: finger.touch.screen)
+            let point = point(position.x, position.y, on: finger.touch.screen, through: finger.deviceScreen)
         {
             finger.last = point
             location = CGPoint(x: point.x, y: point.y)
@@ -181,11 +187,25 @@ final class TouchRouter {
         changed[key.device, default: []].insert(finger.touch)
     }
 
-    /// A normalised device point on `screen`, in points, after its rotation; nil when out of range.
-    private func point(_ x: Double, _ y: Double, on screen: Screen) -> ScreenPoint? {
+    /// A normalised device point of `deviceScreen`'s panel on `screen` (the same one,
+    /// or the one it mirrors: through the letterbox, nil on a bar unless `clamped`),
+    /// in points, after its rotation; nil when out of range or no longer mirrored.
+    private func point(
+        _ x: Double, _ y: Double, on screen: Screen, through deviceScreen: Screen, clamped: Bool = true
+    ) -> ScreenPoint? {
+        var (x, y) = (x, y)
+        var rotation = screen.touchRotation
+        if deviceScreen !== screen {
+            // The mirror shows the source upright: the position is already the source's, unturned.
+            guard deviceScreen.mirroredScreen === screen, let letterbox = deviceScreen.mirrorLetterbox,
+                let position = letterbox.sourcePosition(ofTargetX: x, y: y, clamped: clamped)
+            else { return nil }
+            (x, y) = position
+            rotation = .none
+        }
         let size = screen.bounds.size
         return TouchPointMapping.screenPoint(
-            x: x, y: y, size: ScreenSize(width: size.width, height: size.height), rotation: screen.touchRotation)
+            x: x, y: y, size: ScreenSize(width: size.width, height: size.height), rotation: rotation)
     }
 
     private func seconds(_ microseconds: UInt64) -> Double { Double(microseconds) / 1_000_000 }

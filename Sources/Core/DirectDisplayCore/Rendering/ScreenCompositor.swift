@@ -1,5 +1,6 @@
 import Compositing
 import Foundation
+import Geometry
 
 /// One screen's composition: the frame is kept in a shadow buffer in cached
 /// memory; each new frame is drawn there only where something changed (the
@@ -19,6 +20,10 @@ package final class ScreenCompositor {
     private(set) var statistics = Screen.FrameStatistics()
     /// Windows of this screen with recolours pending since the last frame (see `View.setNeedsRecolour`).
     private var recolouredWindows: [Window] = []
+    /// While the screen mirrors another: what changed in the source's frame (its
+    /// pixels) since this screen's last frame, and the fit that frame was drawn with.
+    var sourceDamage = DamageRegion()
+    private var mirrorLetterbox: Letterbox?
 
     /// `window` has recolours pending (`View.setNeedsRecolour`): the next frame writes
     /// them into its kept scene. Called once per window until that frame.
@@ -53,6 +58,7 @@ package final class ScreenCompositor {
             shadowIsStale = false
             invalidate()
         }
+        if let source = screen.mirroredScreen { return composeMirror(of: source, onto: screen) }
         let rotation = screen.orientation.panelRotation
         var (windows, clip) = Application.shared.sceneWindows(of: screen, width: width, height: height)
         if !offloaded.isEmpty { windows.removeAll { window in offloaded.contains { $0 === window } } }
@@ -76,6 +82,55 @@ package final class ScreenCompositor {
                 scene.operations, into: shadow.pixels, width: width, height: height, bytesPerRow: shadow.bytesPerRow,
                 region: damage, rotation: rotation, depths: scene.groupDepths)
         }
+        if drawsShadow, !damage.isEmpty {
+            for target in screen.mirrorTargets {
+                target.compositor.sourceDamage.formUnion(damage)
+                target.setNeedsComposite()
+            }
+        }
+        previousRotation = rotation
+        needsFullFrame = false
+        history.addFrame(damage)
+        statistics.framesComposed += 1
+        statistics.lastFramePixelsComposed = damage.area
+        statistics.lastFrameDamage = damage.rects.map {
+            CGRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
+        }
+        screen.didComposite()
+        return damage
+    }
+
+    /// Draws a mirroring screen's frame: the part of its source's frame that changed
+    /// since the last one (`sourceDamage`), scaled into the shadow; everything, bars
+    /// included, when the frame is new or either screen's size changed.
+    private func composeMirror(of source: Screen, onto screen: Screen) -> DamageRegion {
+        guard let shadow, let letterbox = screen.mirrorLetterbox else { return DamageRegion() }
+        let rotation = source.orientation.panelRotation
+        let sourceShadow = source.compositor.shadow.flatMap {
+            $0.width == Int(source.nativeBounds.width) && $0.height == Int(source.nativeBounds.height) ? $0 : nil
+        }
+        let whole =
+            needsFullFrame || letterbox != mirrorLetterbox || rotation != previousRotation || sourceShadow == nil
+        let damage =
+            whole
+            ? DamageRegion.full(width: shadow.width, height: shadow.height)
+            : MirrorScaler.targetDamage(of: sourceDamage, letterbox, rotation: rotation)
+        sourceDamage = DamageRegion()
+        if let sourceShadow {
+            MirrorScaler.scale(
+                sourceShadow.pixels, bytesPerRow: sourceShadow.bytesPerRow, into: shadow.pixels,
+                bytesPerRow: shadow.bytesPerRow, letterbox: letterbox, rotation: rotation, region: damage,
+                drawsBars: whole)
+        } else {
+            // The source has no frame of its size yet: black until it composes one (then all of it).
+            let black = Letterbox(
+                sourceWidth: 0, sourceHeight: 0, targetWidth: shadow.width, targetHeight: shadow.height)
+            MirrorScaler.scale(
+                shadow.pixels, bytesPerRow: shadow.bytesPerRow, into: shadow.pixels, bytesPerRow: shadow.bytesPerRow,
+                letterbox: black, region: damage, drawsBars: true)
+        }
+        mirrorLetterbox = sourceShadow == nil ? nil : letterbox
+        // The source's turn the frame was drawn with (this screen's own is not applied).
         previousRotation = rotation
         needsFullFrame = false
         history.addFrame(damage)

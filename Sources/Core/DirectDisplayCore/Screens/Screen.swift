@@ -10,6 +10,12 @@ import WindowModel
     public nonisolated static let didDisconnectNotification = Notification.Name("DirectDisplay.Screen.didDisconnect")
     /// Posted with the screen as `object` after its current mode changed.
     public nonisolated static let modeDidChangeNotification = Notification.Name("DirectDisplay.Screen.modeDidChange")
+    /// Posted with the screen as `object` after `brightness` changed.
+    public nonisolated static let brightnessDidChangeNotification = Notification.Name(
+        "DirectDisplay.Screen.brightnessDidChange")
+    /// Posted with the screen as `object` after `isPoweredOn` changed (set, or a
+    /// display that could not power the screen off turned it back on).
+    public nonisolated static let powerDidChangeNotification = Notification.Name("DirectDisplay.Screen.powerDidChange")
 
     /// Connected screens, the main screen first while one exists.
     public static var screens: [Screen] { Application.shared.screens }
@@ -36,6 +42,15 @@ import WindowModel
     private var orientationStorage: InterfaceOrientation = .portrait
     /// Whether the screen is still connected.
     public package(set) var isConnected = false
+    /// The screen this one shows, scaled to fit with black bars, while it mirrors
+    /// one (`mirror(_:)`); nil when it shows its own windows. UIKit's `mirrored`.
+    public internal(set) var mirroredScreen: Screen?
+    private var isPoweredOnStorage = true
+    private var brightnessStorage: CGFloat = 1
+    /// Dimmed by the idle timer: the backlight at a tenth of `brightness`.
+    package internal(set) var isDimmed = false {
+        didSet { if isDimmed != oldValue { Application.shared.backend?.brightnessDidChange(self) } }
+    }
     /// Whether something visible changed since the last composition.
     package private(set) var needsComposite = false
     /// Its composition state: the shadow frame, the previous scene, buffer ages.
@@ -117,6 +132,58 @@ import WindowModel
             orientationStorage = newValue
             Application.shared.screenBoundsDidChange(self, from: oldBounds, orientation: newValue)
         }
+    }
+
+    /// Whether the panel is lit. Off is DPMS off: the screen goes dark with its mode
+    /// and last frame kept; nothing is composed or committed while it is off (changes
+    /// are kept and drawn on waking), and on shows the last frame at once. The display
+    /// applies it at the next frame, the latest value of many set in between; a display
+    /// whose kernel refuses to power the screen off logs it once and keeps it on.
+    public var isPoweredOn: Bool {
+        get { isPoweredOnStorage }
+        set {
+            guard updatePowerState(newValue) else { return }
+            Application.shared.backend?.powerDidChange(self)
+            if newValue { Application.shared.idle.screenPoweredOn() }
+        }
+    }
+
+    /// The backlight's level, 0…1 (UIScreen's name): a panel's backlight in
+    /// /sys/class/backlight, set through logind where the app runs in a session, else
+    /// in sysfs. A screen without one (an HDMI monitor) reports 1 and logs once when
+    /// set. Values outside 0…1 are clamped; NaN is refused (logged once).
+    public var brightness: CGFloat {
+        get { Application.shared.backend?.hasBacklight(self) == false ? 1 : brightnessStorage }
+        set {
+            guard !newValue.isNaN else {
+                NonFiniteValueLog.refused("brightness", of: self, value: newValue)
+                return
+            }
+            let clamped = min(max(newValue, 0), 1)
+            guard clamped != brightnessStorage else { return }
+            brightnessStorage = clamped
+            Application.shared.backend?.brightnessDidChange(self)
+            NotificationCenter.default.post(name: Screen.brightnessDidChangeNotification, object: self)
+        }
+    }
+
+    /// Records the level a back end read from the backlight (when the screen lit up).
+    package func updateBrightness(_ level: CGFloat) {
+        guard level.isFinite else { return }
+        brightnessStorage = min(max(level, 0), 1)
+    }
+
+    /// The level the backlight is set to: `brightness`, a tenth of it while dimmed.
+    package var backlightLevel: Double { Double(brightnessStorage) * (isDimmed ? 0.1 : 1) }
+
+    /// Records a power state (the API's, or a back end's that could not apply it):
+    /// posts powerDidChange when it changed. Returns whether it did.
+    @discardableResult
+    package func updatePowerState(_ isOn: Bool) -> Bool {
+        guard isOn != isPoweredOnStorage else { return false }
+        isPoweredOnStorage = isOn
+        NotificationCenter.default.post(name: Screen.powerDidChangeNotification, object: self)
+        return true
     }
 
     /// The size of the current mode in pixels, unrotated (origin zero).

@@ -1,6 +1,6 @@
 import Animation
 import Foundation
-import Scheduling
+import InputModel
 
 /// Insets from each edge of a rectangle, in points, as UIKit's `UIEdgeInsets`.
 public struct EdgeInsets: Sendable, Hashable {
@@ -63,9 +63,9 @@ extension ScrollViewDelegate {
 /// A view that scrolls its subviews (its content) by dragging, as UIKit's `UIScrollView`:
 /// `contentOffset` is `bounds.origin`, the content is `contentSize` large, and a release
 /// coasts with UIKit's deceleration, rubber-bands beyond the edges and springs back
-/// (ScrollPhysics). Every step of the motion is on the display clock, one per refresh,
-/// and nothing is scheduled at rest.
-@MainActor open class ScrollView: View {
+/// (ScrollPhysics). The motion is stepped with the animations, once per frame of its screen
+/// at the time that frame reaches the screen, and nothing is scheduled at rest.
+@MainActor open class ScrollView: View, FrameSteppedMotion {
     /// How quickly a coast slows down: the fraction of the speed kept per millisecond.
     public struct DecelerationRate: RawRepresentable, Sendable, Hashable {
         public var rawValue: CGFloat
@@ -106,7 +106,14 @@ extension ScrollViewDelegate {
     open var alwaysBounceHorizontal = false
     /// Whether drags scroll (true).
     open var isScrollEnabled = true {
-        didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
+        didSet {
+            panGestureRecognizer.isEnabled = isScrollEnabled
+            // A touchpad scroll under way ends where it is, as the pan's drag does.
+            if !isScrollEnabled, fingerScroll != nil {
+                fingerScroll = nil
+                endDrag(velocity: .zero)
+            }
+        }
     }
     /// Whether scrolling stops on multiples of the bounds' size (false).
     open var isPagingEnabled = false
@@ -164,7 +171,6 @@ extension ScrollViewDelegate {
     }
 
     private var motion: Motion?
-    private var frameTimer: TimerID?
     /// Where the drag would put the content without edges (the rubber band shows less of it beyond them).
     private var dragStart = CGPoint.zero
 
@@ -177,10 +183,6 @@ extension ScrollViewDelegate {
         zoomPinch.scrollView = self
         zoomPinch.addTarget { [weak self] _ in self?.pinchChanged() }
         addGestureRecognizer(zoomPinch)
-    }
-
-    isolated deinit {
-        if let frameTimer { Application.shared.backend?.eventLoop.cancelTimer(frameTimer) }
     }
 
     // MARK: Offset
@@ -351,6 +353,8 @@ extension ScrollViewDelegate {
         if isZooming, panGestureRecognizer.state == .changed { return }
         switch panGestureRecognizer.state {
         case .began:
+            // A finger on the screen takes over from a touchpad's.
+            fingerScroll = nil
             stopMotion()
             isTracking = true
             isDragging = true
@@ -460,7 +464,11 @@ extension ScrollViewDelegate {
 
     private func startMotion(_ next: Motion) {
         motion = next
-        scheduleFrame()
+        guard Application.shared.backend != nil, isOnScreen else {
+            // No display clock, or no frames to show it: the motion ends at once.
+            return step(to: .infinity)
+        }
+        Application.shared.animator.startMotion(of: self)
     }
 
     /// A finger landed: a coast within the range stops under it, as UIKit's, and the touch is
@@ -476,34 +484,24 @@ extension ScrollViewDelegate {
 
     /// Ends any motion without its delegate call (a new drag, a setter).
     private func stopMotion() {
-        if let frameTimer { Application.shared.backend?.eventLoop.cancelTimer(frameTimer) }
-        frameTimer = nil
+        if motion != nil { Application.shared.animator.endMotion(of: self) }
         motion = nil
         isDecelerating = false
     }
 
-    private func scheduleFrame() {
-        guard let loop = Application.shared.backend?.eventLoop else {
-            // No display, so no clock: the motion ends at once.
-            return step(to: .infinity)
-        }
-        let rate = window?.screen?.currentMode?.refreshRate ?? 60
-        let period = 1 / (rate > 0 && rate.isFinite ? rate : 60)
-        frameTimer = loop.schedule(after: period, name: "scroll view motion") { [weak self] in
-            guard let self else { return }
-            self.frameTimer = nil
-            self.step(to: self.now)
-        }
-    }
+    func stepMotion(to time: Double) { step(to: time) }
 
-    /// Shows the motion at `time`, and schedules the next step or ends it.
-    private func step(to time: Double) {
+    /// Shows the motion at `time` (a frame's), and ends it when it comes to rest.
+    private func step(to frameTime: Double) {
         guard var current = motion else { return }
+        // `.infinity`: the end. (The physics takes non-finite times as 0; an hour on, any motion has ended.)
+        let time = frameTime.isFinite ? frameTime : now + 3600
         let (x, xMoving) = advance(&current.x, time: time, range: horizontalRange, shown: contentOffset.x)
         let (y, yMoving) = advance(&current.y, time: time, range: verticalRange, shown: contentOffset.y)
         motion = current
         show(CGPoint(x: x, y: y))
-        if xMoving || yMoving { return scheduleFrame() }
+        if xMoving || yMoving { return }
+        Application.shared.animator.endMotion(of: self)
         motion = nil
         fadeIndicators()
         if current.isAnimation {
@@ -711,13 +709,20 @@ extension ScrollViewDelegate {
         return CGPoint(x: x, y: y)
     }
 
-    // MARK: Wheel
+    // MARK: Wheel and touchpad
 
-    /// A mouse wheel or touchpad scrolls the content by its delta, within the scrollable range.
+    /// A touchpad's two-finger scroll under way: how far the fingers have moved (in the
+    /// content's direction) and their recent speed.
+    private var fingerScroll: (distance: CGPoint, speed: VelocityEstimator)?
+
+    /// A mouse wheel (or a trackpoint) scrolls the content by its delta at once, within the
+    /// scrollable range; two fingers on a touchpad drag it and it coasts on when they lift.
     open override func scrollWheel(with event: Event) {
         guard isScrollEnabled else { return super.scrollWheel(with: event) }
         let delta = event.scrollDelta
         guard delta.dx.isFinite, delta.dy.isFinite else { return }
+        if event.scrollSource == .finger { return fingerScrolled(by: delta, event: event) }
+        guard !event.isScrollStop else { return }
         let target = clamped(
             CGPoint(
                 x: contentOffset.x + (scrollsHorizontally ? delta.dx : 0),
@@ -725,6 +730,41 @@ extension ScrollViewDelegate {
         guard target != contentOffset else { return super.scrollWheel(with: event) }
         stopMotion()
         show(target)
+    }
+
+    /// Two fingers on a touchpad: a drag as a finger on the screen makes (the rubber band
+    /// beyond the edges, the delegate's dragging calls), and at libinput's axis stop (the
+    /// fingers lifted) the release: a coast with their speed over the last 0.1 s, as after a flick.
+    private func fingerScrolled(by delta: ScrollDelta, event: Event) {
+        let time = event.timestamp
+        guard var scroll = fingerScroll else {
+            // Not this scroll view's (a stop after another's scroll, an axis it does not scroll):
+            // the views behind may take it.
+            guard !event.isScrollStop, !isDragging,
+                (scrollsVertically && delta.dy != 0) || (scrollsHorizontally && delta.dx != 0)
+            else { return super.scrollWheel(with: event) }
+            stopMotion()
+            isTracking = true
+            isDragging = true
+            dragStart = unconstrainedOffset
+            let distance = CGPoint(x: delta.dx, y: delta.dy)
+            var speed = VelocityEstimator()
+            speed.restart(at: ScreenPoint(x: distance.x, y: distance.y), time: time)
+            fingerScroll = (distance, speed)
+            delegate?.scrollViewWillBeginDragging(self)
+            return follow(CGPoint(x: -distance.x, y: -distance.y))
+        }
+        scroll.distance.x += delta.dx
+        scroll.distance.y += delta.dy
+        // The stop counts as a sample: fingers held still before lifting end with no speed.
+        scroll.speed.add(ScreenPoint(x: scroll.distance.x, y: scroll.distance.y), time: time)
+        guard !event.isScrollStop else {
+            fingerScroll = nil
+            let speed = scroll.speed.velocity
+            return endDrag(velocity: CGPoint(x: speed.x / 1000, y: speed.y / 1000))
+        }
+        fingerScroll = scroll
+        follow(CGPoint(x: -scroll.distance.x, y: -scroll.distance.y))
     }
 }
 
