@@ -200,6 +200,8 @@ let package = Package(
             dependencies: [
                 "DirectDisplay", "DirectDisplayCore", "DirectDisplayKMS", "KMS", "Udev", "Compositing", "Input",
                 "InputModel", "Keyboard", "CEvdev",
+                // The demo's scene, shown in process where its frames and pixels are read (DemoListTests).
+                "Demo",
                 "VirtualInput",
                 "Scheduling", "DeviceAccess", "TestSupport", "ImageDecoding", "DirectDisplayTesting",
                 .product(name: "SystemPackage", package: "swift-system"),

@@ -4,11 +4,16 @@ import Foundation
 /// The standard views in the demo's normal window: a title label, an image, and
 /// a button that animates a small window in and out (it slides down into place
 /// and fades in, and back). Each finished animation is logged to stdout
-/// ("demo: panel shown" / "demo: panel hidden").
+/// ("demo: panel shown" / "demo: panel hidden"). Two fingers pinch the image larger or
+/// smaller (half to three times its size, under the button and the list; "demo: pinched the image to 2.5x" when they lift).
 @MainActor
 final class DemoControls {
     private let panel: Window
     private let button: Button
+    /// The pinchable image.
+    let icon: ImageView
+    /// The image's scale when the pinch under way began.
+    private var scaleAtPinchStart: CGFloat = 1
     private var panelShown = false
     /// Where the panel rests when shown, and where it starts and ends (above, invisible).
     private let shownFrame: CGRect
@@ -22,9 +27,13 @@ final class DemoControls {
         title.textColor = .white
         root.addSubview(title)
 
-        let icon = ImageView(image: Self.icon)
+        icon = ImageView(image: Self.icon)
         icon.frame = CGRect(x: left + 200, y: (bounds.height * 0.155).rounded(), width: 64, height: 64)
         icon.contentMode = .scaleAspectFit
+        // An image view takes no touches by default (as UIKit's), and a view a second one only
+        // when it is multi-touch: the pinch needs both fingers.
+        icon.isUserInteractionEnabled = true
+        icon.isMultipleTouchEnabled = true
         root.addSubview(icon)
 
         button = Button(frame: CGRect(x: left, y: (bounds.height * 0.165).rounded(), width: 180, height: 44))
@@ -49,6 +58,15 @@ final class DemoControls {
         panel.alpha = 0
 
         button.addAction(Action { [weak self] _ in self?.togglePanel() }, for: .touchUpInside)
+        icon.addGestureRecognizer(PinchGestureRecognizer { [weak self] pinch in self?.pinched(pinch) })
+    }
+
+    /// Scales the image about its centre by the pinch's scale since it began.
+    private func pinched(_ pinch: PinchGestureRecognizer) {
+        if pinch.state == .began { scaleAtPinchStart = icon.transform.a }
+        let scale = min(max(scaleAtPinchStart * pinch.scale, 0.5), 3)
+        icon.transform = CGAffineTransform(scaleX: scale, y: scale)
+        if pinch.state == .ended { DemoLog.write("demo: pinched the image to \(String(format: "%.1f", scale))x") }
     }
 
     private func togglePanel() {

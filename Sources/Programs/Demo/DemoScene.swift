@@ -7,8 +7,9 @@ import Foundation
 /// window a spinning OpenGL ES triangle (`SpinningTriangleView`); on every other
 /// screen a white placeholder window shown without becoming key.
 ///
-/// The normal window also holds a title label, an image and a button that
-/// animates a small panel window in and out (`DemoControls`).
+/// The normal window also holds a title label, an image that two fingers pinch, and a button
+/// that animates a small panel window in and out (`DemoControls`); over the subview, a list
+/// of 1,000 rows to flick, tap and swipe (`DemoList`).
 ///
 /// Input: touches, pens and mouse drags paint in the normal window (touchscreens without
 /// a WL_OUTPUT udev property are bound to the main screen); typed text shows on a
@@ -28,6 +29,10 @@ package final class DemoScene {
     private var timer: DispatchSourceTimer?
     /// The title, image and panel button of the main screen's normal window.
     private var controls: DemoControls?
+    /// The list over the subview on the main screen.
+    package private(set) var list: DemoList?
+    /// The image two fingers pinch, on the main screen.
+    package var pinchableImage: ImageView? { controls?.icon }
     private var observers: [NSObjectProtocol] = []
 
     /// The demo being shown (`DemoCommand` keeps it here).
@@ -76,6 +81,7 @@ package final class DemoScene {
             // Over the subview, under the key bar and the text line (which let touches through).
             root.insertSubview(PaintView(frame: root.bounds), at: Self.showsGLView ? 2 : 1)
             controls = DemoControls(in: root, screenBounds: bounds)
+            list = DemoList(over: subview, in: root)
         }
         addTextLine(
             to: normal,
