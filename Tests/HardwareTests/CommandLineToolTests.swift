@@ -165,6 +165,9 @@ final class CommandLineToolTests: XCTestCase {
         for name in [touchscreen.name, keyboard.name] {
             // Events written before the demo opened the device would be lost: stop here.
             guard demo.waitForOutput(containing: name, timeout: 20) else {
+                // Ended here, so that the next test's demo is not refused the busy card.
+                demo.signal(SIGTERM)
+                _ = demo.waitForExit(timeout: 10)
                 return XCTFail("the demo did not see \(name): \(demo.text)")
             }
         }
@@ -200,6 +203,9 @@ final class CommandLineToolTests: XCTestCase {
         let pen = try UinputDevice.pen(name: "DirectDisplay demo pen", width: 1024, height: 768)
         for name in [touchscreen.name, pen.name] {
             guard demo.waitForOutput(containing: name, timeout: 20) else {
+                // Ended here, so that the next test's demo is not refused the busy card.
+                demo.signal(SIGTERM)
+                _ = demo.waitForExit(timeout: 10)
                 return XCTFail("the demo did not see \(name): \(demo.text)")
             }
         }

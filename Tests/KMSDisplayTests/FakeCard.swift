@@ -1,4 +1,5 @@
 import CDRM
+import DirectDisplayCore
 import DirectDisplayKMS
 import Glibc
 import Scheduling
@@ -168,5 +169,19 @@ final class FakeCard: CardAccess {
         func commit(_ state: CRTCCommitState, testOnly: Bool) throws(DRMError) {
             try card.record(state, testOnly: testOnly)
         }
+    }
+}
+
+extension FakeCard {
+    /// A display of this card alone, composing with pixman and nothing but the
+    /// primary plane (what the host tests check is the commits of plain frames).
+    @MainActor func makeDisplay() throws -> KMSDisplay {
+        var configuration = DisplayConfiguration()
+        configuration.compositor = .pixman
+        configuration.usesOpenGL = false
+        configuration.usesDirectScanout = false
+        configuration.usesOverlayPlanes = false
+        return KMSDisplay(
+            cards: [try KMSCard(node: node, access: self)], eventLoop: EventLoop(), configuration: configuration)
     }
 }

@@ -21,14 +21,7 @@ import XCTest
     override func setUp() async throws {
         Application.shared.reset()
         card = try FakeCard()
-        var configuration = DisplayConfiguration()
-        configuration.compositor = .pixman
-        configuration.usesOpenGL = false
-        configuration.usesDirectScanout = false
-        configuration.usesOverlayPlanes = false
-        display = KMSDisplay(
-            cards: [try KMSCard(node: card.node, access: card)], eventLoop: EventLoop(),
-            configuration: configuration)
+        display = try card.makeDisplay()
         for (name, label) in [
             (Screen.didConnectNotification, "connect"), (Screen.didDisconnectNotification, "disconnect"),
         ] {

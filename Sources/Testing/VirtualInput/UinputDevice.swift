@@ -57,6 +57,28 @@ package final class UinputDevice {
 
     // MARK: kinds of device
 
+    /// Absolute axes as (code, minimum, maximum, resolution in units a millimetre).
+    private static func enableAxes(_ description: OpaquePointer, _ axes: [(Int32, Int32, Int32, Int32)]) {
+        for (code, minimum, maximum, resolution) in axes {
+            var info = input_absinfo(
+                value: 0, minimum: minimum, maximum: maximum, fuzz: 0, flat: 0, resolution: resolution)
+            libevdev_enable_event_code(description, UInt32(EV_ABS), UInt32(code), &info)
+        }
+    }
+
+    /// The axes of a multi-touch surface (protocol B): single-touch X/Y, slots,
+    /// tracking ids and each slot's X/Y.
+    private static func multiTouchAxes(
+        width: Int32, height: Int32, slots: Int32, unitsPerMillimetre: Int32
+    ) -> [(Int32, Int32, Int32, Int32)] {
+        [
+            (ABS_X, 0, width - 1, unitsPerMillimetre), (ABS_Y, 0, height - 1, unitsPerMillimetre),
+            (ABS_MT_SLOT, 0, slots - 1, 0), (ABS_MT_TRACKING_ID, 0, 65_535, 0),
+            (ABS_MT_POSITION_X, 0, width - 1, unitsPerMillimetre),
+            (ABS_MT_POSITION_Y, 0, height - 1, unitsPerMillimetre),
+        ]
+    }
+
     /// A direct multi-touch screen (protocol B: slots and tracking ids) with axes
     /// 0…width-1 and 0…height-1, as INPUT_PROP_DIRECT, BTN_TOUCH, ABS_X/Y,
     /// ABS_MT_SLOT, ABS_MT_TRACKING_ID and ABS_MT_POSITION_X/Y.
@@ -67,17 +89,9 @@ package final class UinputDevice {
         try UinputDevice(name: name) { description in
             libevdev_enable_property(description, UInt32(INPUT_PROP_DIRECT))
             enable(description, EV_KEY, BTN_TOUCH)
-            let axes: [(Int32, Int32, Int32, Int32)] = [
-                (ABS_X, 0, width - 1, unitsPerMillimetre), (ABS_Y, 0, height - 1, unitsPerMillimetre),
-                (ABS_MT_SLOT, 0, slots - 1, 0), (ABS_MT_TRACKING_ID, 0, 65_535, 0),
-                (ABS_MT_POSITION_X, 0, width - 1, unitsPerMillimetre),
-                (ABS_MT_POSITION_Y, 0, height - 1, unitsPerMillimetre),
-            ]
-            for (code, minimum, maximum, resolution) in axes {
-                var info = input_absinfo(
-                    value: 0, minimum: minimum, maximum: maximum, fuzz: 0, flat: 0, resolution: resolution)
-                libevdev_enable_event_code(description, UInt32(EV_ABS), UInt32(code), &info)
-            }
+            enableAxes(
+                description,
+                multiTouchAxes(width: width, height: height, slots: slots, unitsPerMillimetre: unitsPerMillimetre))
         }
     }
 
@@ -97,11 +111,7 @@ package final class UinputDevice {
                 (ABS_X, 0, width - 1, unitsPerMillimetre), (ABS_Y, 0, height - 1, unitsPerMillimetre),
                 (ABS_PRESSURE, 0, maximumPressure, 0), (ABS_TILT_X, -90, 90, 57), (ABS_TILT_Y, -90, 90, 57),
             ]
-            for (code, minimum, maximum, resolution) in axes {
-                var info = input_absinfo(
-                    value: 0, minimum: minimum, maximum: maximum, fuzz: 0, flat: 0, resolution: resolution)
-                libevdev_enable_event_code(description, UInt32(EV_ABS), UInt32(code), &info)
-            }
+            enableAxes(description, axes)
         }
     }
 
@@ -119,17 +129,9 @@ package final class UinputDevice {
             for code in [BTN_LEFT, BTN_TOUCH, BTN_TOOL_FINGER, BTN_TOOL_DOUBLETAP, BTN_TOOL_TRIPLETAP] {
                 enable(description, EV_KEY, code)
             }
-            let axes: [(Int32, Int32, Int32, Int32)] = [
-                (ABS_X, 0, width - 1, unitsPerMillimetre), (ABS_Y, 0, height - 1, unitsPerMillimetre),
-                (ABS_MT_SLOT, 0, slots - 1, 0), (ABS_MT_TRACKING_ID, 0, 65_535, 0),
-                (ABS_MT_POSITION_X, 0, width - 1, unitsPerMillimetre),
-                (ABS_MT_POSITION_Y, 0, height - 1, unitsPerMillimetre),
-            ]
-            for (code, minimum, maximum, resolution) in axes {
-                var info = input_absinfo(
-                    value: 0, minimum: minimum, maximum: maximum, fuzz: 0, flat: 0, resolution: resolution)
-                libevdev_enable_event_code(description, UInt32(EV_ABS), UInt32(code), &info)
-            }
+            enableAxes(
+                description,
+                multiTouchAxes(width: width, height: height, slots: slots, unitsPerMillimetre: unitsPerMillimetre))
         }
     }
 

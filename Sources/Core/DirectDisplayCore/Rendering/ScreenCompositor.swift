@@ -89,6 +89,11 @@ package final class ScreenCompositor {
             }
         }
         previousRotation = rotation
+        return finishFrame(damage, of: screen)
+    }
+
+    /// Counts a composed frame (`damage` is what it changed) and tells the screen.
+    private func finishFrame(_ damage: DamageRegion, of screen: Screen) -> DamageRegion {
         needsFullFrame = false
         history.addFrame(damage)
         statistics.framesComposed += 1
@@ -132,15 +137,7 @@ package final class ScreenCompositor {
         mirrorLetterbox = sourceShadow == nil ? nil : letterbox
         // The source's turn the frame was drawn with (this screen's own is not applied).
         previousRotation = rotation
-        needsFullFrame = false
-        history.addFrame(damage)
-        statistics.framesComposed += 1
-        statistics.lastFramePixelsComposed = damage.area
-        statistics.lastFrameDamage = damage.rects.map {
-            CGRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
-        }
-        screen.didComposite()
-        return damage
+        return finishFrame(damage, of: screen)
     }
 
     /// The operations of the frame last composed, back to front.
