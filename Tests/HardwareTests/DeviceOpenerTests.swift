@@ -1,5 +1,6 @@
 import DeviceAccess
 import Foundation
+import Scheduling
 import XCTest
 
 @testable import DirectDisplayCore
@@ -41,6 +42,10 @@ final class DeviceOpenerTests: KMSDisplayTestCase {
         var display: KMSDisplay? = try KMSDisplay(opener: opener)
         Application.shared.display = display
         XCTAssertTrue(opener.openedPaths.contains { $0.hasPrefix("/dev/dri/card") }, "\(opener.openedPaths)")
+        // Input devices are opened once the first frame is on screen (not before it).
+        try display?.eventLoop.run(
+            until: { opener.openedPaths.contains { $0.hasPrefix("/dev/input/event") } }, timeout: 10,
+            what: "input devices opened after the first frame")
         XCTAssertTrue(opener.openedPaths.contains { $0.hasPrefix("/dev/input/event") }, "\(opener.openedPaths)")
         display?.shutdown()
         display = nil
