@@ -171,6 +171,25 @@ final class TextFieldTests: DirectDisplayTestCase {
         XCTAssertEqual(events.count, 6, "F1 changes nothing")
     }
 
+    /// The de layout's dead keys through the machine's Compose table (libx11-data):
+    /// dead_acute then e types one "é", dead_circumflex then space the accent itself.
+    func testDeadKeysComposeIntoTheFieldWithTheGermanLayout() async throws {
+        try display.input.setKeymap(KeymapNames(layout: "de"))
+        let deadAcute: UInt32 = 13
+        let deadCircumflex: UInt32 = 41
+        let keyE: UInt32 = 18
+        XCTAssertTrue(field.becomeFirstResponder())
+        press(deadAcute)
+        XCTAssertEqual(field.text, "", "a dead key types nothing until its sequence completes")
+        XCTAssertEqual(events, ["begin"])
+        press(keyE)
+        XCTAssertEqual(field.text, "é")
+        press(deadCircumflex)
+        press(KeyCode.letters[" "]!)
+        XCTAssertEqual(field.text, "é^")
+        XCTAssertEqual(events, ["begin", "changed", "changed"])
+    }
+
     func testKeysTypeNothingIntoAFieldThatIsNotEditing() async {
         type("ab")
         XCTAssertEqual(field.text, "")

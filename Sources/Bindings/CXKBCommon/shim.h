@@ -2,6 +2,7 @@
 #define DIRECTDISPLAY_CXKBCOMMON_SHIM_H
 #include <stdint.h>
 #include <xkbcommon/xkbcommon.h>
+#include <xkbcommon/xkbcommon-compose.h>
 #include <xkbcommon/xkbcommon-names.h>
 
 // Evdev key codes are xkb key codes minus 8 (the X11 offset): Swift sees no

@@ -27,13 +27,18 @@ package final class KeyboardState {
     private let handle: OpaquePointer
     /// The keymap this state follows.
     package let keymap: Keymap
+    /// The Compose table dead keys and the Compose key follow; nil: keys type their own text.
+    package let composeTable: ComposeTable?
+    private let compose: ComposeState?
 
-    /// xkb_state_new
-    package init(keymap: Keymap) {
+    /// xkb_state_new, and xkb_compose_state_new when there is a Compose table.
+    package init(keymap: Keymap, composeTable: ComposeTable? = nil) {
         // xkb_state_new fails only when out of memory.
         guard let state = xkb_state_new(keymap.handle) else { fatalError("xkb_state_new: out of memory") }
         self.handle = state
         self.keymap = keymap
+        self.composeTable = composeTable
+        compose = composeTable.map(ComposeState.init(table:))
     }
 
     /// xkb_state_unref
@@ -42,10 +47,15 @@ package final class KeyboardState {
     /// Processes a key (xkb_state_update_key, with evdev code + 8 as the xkb key
     /// code). The characters are read (xkb_state_key_get_utf8) before the update,
     /// so a press of Shift+KEY_A gives "A" and the press of Shift itself gives "".
+    /// With a Compose table, a press inside a sequence (after dead_acute, say) gives
+    /// "" and the press that completes it gives the composed text ("é").
     @discardableResult
     package func update(evdevCode: UInt32, isPressed: Bool) -> KeyResult {
         let key = dd_xkb_keycode_from_evdev(evdevCode)
-        let characters = isPressed ? text(of: key) : ""
+        var characters = isPressed ? text(of: key) : ""
+        if isPressed, let compose {
+            characters = compose.text(feeding: xkb_state_key_get_one_sym(handle, key), keyText: characters)
+        }
         let unmodified = isPressed ? firstLevelText(of: key) : ""
         xkb_state_update_key(handle, key, isPressed ? XKB_KEY_DOWN : XKB_KEY_UP)
         return KeyResult(

@@ -33,7 +33,13 @@ final class KeyWindowRouter {
             StderrLog.info("\(error); using the us layout")
             keymap = try Keymap.fallback()
         }
-        state = KeyboardState(keymap: keymap)
+        let locales = ComposeTable.locales()
+        let composeTable = ComposeTable(locales: locales)
+        if composeTable == nil {
+            StderrLog.info(
+                "no Compose table for \(locales.joined(separator: ", ")); dead keys and the Compose key type nothing")
+        }
+        state = KeyboardState(keymap: keymap, composeTable: composeTable)
     }
 
     var keymap: Keymap { state.keymap }
@@ -42,7 +48,7 @@ final class KeyWindowRouter {
     func setKeymap(_ names: KeymapNames) throws {
         let keymap = try Keymap(names: names)
         releaseAll()
-        state = KeyboardState(keymap: keymap)
+        state = KeyboardState(keymap: keymap, composeTable: state.composeTable)
     }
 
     var repeatRate: KeyRepeatRate {
@@ -89,7 +95,7 @@ final class KeyWindowRouter {
     func releaseAll() {
         repeatTimer.stop()
         scheduleRepeat()
-        state = KeyboardState(keymap: state.keymap)
+        state = KeyboardState(keymap: state.keymap, composeTable: state.composeTable)
         switchKeys = []
         let presses = Set(held.values)
         held = [:]
