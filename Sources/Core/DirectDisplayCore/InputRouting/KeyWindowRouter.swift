@@ -33,14 +33,21 @@ final class KeyWindowRouter {
             StderrLog.info("\(error); using the us layout")
             keymap = try Keymap.fallback()
         }
+        state = KeyboardState(keymap: keymap, composeTable: Self.localeComposeTable)
+    }
+
+    /// The environment's Compose table, read once a process: its locale does not
+    /// change while the app runs, and every display's router can share it (the
+    /// table is read-only; each KeyboardState keeps its own place in a sequence).
+    private static let localeComposeTable: ComposeTable? = {
         let locales = ComposeTable.locales()
-        let composeTable = ComposeTable(locales: locales)
-        if composeTable == nil {
+        let table = ComposeTable(locales: locales)
+        if table == nil {
             StderrLog.info(
                 "no Compose table for \(locales.joined(separator: ", ")); dead keys and the Compose key type nothing")
         }
-        state = KeyboardState(keymap: keymap, composeTable: composeTable)
-    }
+        return table
+    }()
 
     var keymap: Keymap { state.keymap }
 
