@@ -31,6 +31,18 @@ struct HostileCase: Sendable {
         display.runUntilIdle()
     }
 
+    /// A finger flicks up from (100, 200) to (100, 40) in 80 ms, then 10 s pass for
+    /// whatever it set moving to coast and settle.
+    func flickUpAndSettle() {
+        display.touchDown(0, at: CGPoint(x: 100, y: 200), on: screen)
+        for step in 1...8 {
+            display.advanceTime(by: 0.01)
+            display.touchMove(0, at: CGPoint(x: 100, y: 200 - 20 * Double(step)), on: screen)
+        }
+        display.touchUp(0, at: CGPoint(x: 100, y: 40), on: screen)
+        display.advanceTime(by: 10)
+    }
+
     /// Composes what is pending and returns the screen's pixels.
     func frame() throws -> CapturedImage {
         display.runUntilIdle()

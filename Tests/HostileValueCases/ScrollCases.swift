@@ -33,15 +33,7 @@ extension HostileCase {
                         stage.window.addSubview(scrollView)
                         set(scrollView)
                         stage.display.advanceTime(by: 1)
-                        // A flick, then time to coast and settle.
-                        let display = stage.display
-                        display.touchDown(0, at: CGPoint(x: 100, y: 200), on: stage.screen)
-                        for step in 1...8 {
-                            display.advanceTime(by: 0.01)
-                            display.touchMove(0, at: CGPoint(x: 100, y: 200 - 20 * Double(step)), on: stage.screen)
-                        }
-                        display.touchUp(0, at: CGPoint(x: 100, y: 40), on: stage.screen)
-                        display.advanceTime(by: 10)
+                        stage.flickUpAndSettle()
                         let offset = scrollView.contentOffset
                         guard offset.x.isFinite, offset.y.isFinite else { return "the offset is \(offset)" }
                         let size = scrollView.contentSize

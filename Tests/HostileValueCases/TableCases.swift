@@ -95,14 +95,8 @@ extension HostileCase {
         set(table, rows)
         table.reloadData()
         stage.display.advanceTime(by: 1)
+        stage.flickUpAndSettle()
         let display = stage.display
-        display.touchDown(0, at: CGPoint(x: 100, y: 200), on: stage.screen)
-        for step in 1...8 {
-            display.advanceTime(by: 0.01)
-            display.touchMove(0, at: CGPoint(x: 100, y: 200 - 20 * Double(step)), on: stage.screen)
-        }
-        display.touchUp(0, at: CGPoint(x: 100, y: 40), on: stage.screen)
-        display.advanceTime(by: 10)
         display.touchDown(0, at: CGPoint(x: 100, y: 100), on: stage.screen)
         display.touchUp(0, at: CGPoint(x: 100, y: 100), on: stage.screen)
         _ = try stage.frame()

@@ -28,18 +28,11 @@ struct TableBenchmark: ParsableCommand {
         let speed = max(speed, 0.5)
         let flicks = max(self.flicks, 1)
         MainActor.assumeIsolated {
-            let width = 1920
-            let height = 1080
-            let bytes = width * height * 4
-            let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-            let target = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-            defer {
-                source.deallocate()
-                target.deallocate()
-            }
-            source.initializeMemory(as: UInt8.self, repeating: 7, count: bytes)
-            let memcpyTime = ComposeBenchmark.median(60) { memcpy(target, source, bytes) }
-            print("memcpy of a 1920x1080 XRGB8888 frame (8.3 MB): \(ComposeBenchmark.ms(memcpyTime))")
+            let width = FrameCopy.width
+            let height = FrameCopy.height
+            let frameCopy = FrameCopy()
+            let bytes = frameCopy.bytes
+            let memcpyTime = frameCopy.measure(samples: 60)
 
             // Three scanout buffers, as the KMS display's dumb buffers (touched before the memory
             // is first read): each frame is copied into the next one, as much as it lacks (buffer age).
@@ -51,7 +44,7 @@ struct TableBenchmark: ParsableCommand {
             var turn = 0
             let rotatingMemcpyTime = ComposeBenchmark.median(60) {
                 turn += 1
-                memcpy(scanout[turn % 3], source, bytes)
+                memcpy(scanout[turn % 3], frameCopy.source, bytes)
             }
             print("the same memcpy into three buffers in turn: \(ComposeBenchmark.ms(rotatingMemcpyTime))")
 
