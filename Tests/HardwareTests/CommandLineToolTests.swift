@@ -70,7 +70,7 @@ final class CommandLineToolTests: XCTestCase {
         }
 
         // With a virtio-gpu card (Hardware/vm --gpu-outputs N), its connector carries QEMU's EDID.
-        if Int(ProcessInfo.processInfo.environment["DIRECTDISPLAY_VM_GPU_OUTPUTS"] ?? "0") ?? 0 > 0 {
+        if HardwareEnvironment.gpuOutputs > 0 {
             let virtio = try XCTUnwrap(cards.first { $0["driver"] as? String == "virtio_gpu" }, "no virtio_gpu card")
             let withEDID = (virtio["connectors"] as? [[String: Any]] ?? []).filter {
                 $0["monitorName"] as? String != nil

@@ -20,6 +20,14 @@ enum HardwareEnvironment {
             throw XCTSkip("hardware test: runs inside Hardware/vm (Scripts/test does this)")
         }
     }
+
+    /// The virtio-gpu heads the VM has beside VKMS (Hardware/vm --gpu-outputs N; 0 without).
+    static var gpuOutputs: Int { Int(ProcessInfo.processInfo.environment["DIRECTDISPLAY_VM_GPU_OUTPUTS"] ?? "0") ?? 0 }
+
+    /// Skips a test that needs at least `count` virtio-gpu heads.
+    static func requireGPUOutputs(_ count: Int) throws {
+        guard gpuOutputs >= count else { throw XCTSkip("needs Hardware/vm --gpu-outputs \(count)") }
+    }
 }
 
 /// 0xRRGGBB of a scanout pixel (the X byte ignored).

@@ -10,9 +10,7 @@ final class MultiScreenTests: KMSDisplayTestCase {
 
     override func setUp() async throws {
         try HardwareEnvironment.requireHardware()
-        guard Int(ProcessInfo.processInfo.environment["DIRECTDISPLAY_VM_GPU_OUTPUTS"] ?? "0") ?? 0 >= 2 else {
-            throw XCTSkip("needs Hardware/vm --gpu-outputs 2")
-        }
+        try HardwareEnvironment.requireGPUOutputs(2)
         try await super.setUp()
     }
 

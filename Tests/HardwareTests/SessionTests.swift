@@ -87,7 +87,7 @@ final class SessionTests: KMSDisplayTestCase {
         recordScreenNotifications()
         let seat = try XCTUnwrap(display.opener as? SeatSession)
         XCTAssertEqual(seat.backend, "seatd")
-        let gpuOutputs = Int(ProcessInfo.processInfo.environment["DIRECTDISPLAY_VM_GPU_OUTPUTS"] ?? "0") ?? 0
+        let gpuOutputs = HardwareEnvironment.gpuOutputs
         var plugged: Screen?
         if gpuOutputs >= 2 {
             let plug = try HostHeadRequest.send("plug 1 800 600")
