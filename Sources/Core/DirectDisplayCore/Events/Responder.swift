@@ -18,6 +18,10 @@ import Foundation
     /// Whether this object is its window's first responder.
     public var isFirstResponder: Bool { responderWindow?.firstResponder === self }
 
+    /// The undo manager for changes made through this responder: the next
+    /// responder's, up to the window, which owns one (as UIKit's).
+    open var undoManager: UndoManager? { next?.undoManager }
+
     /// The window whose first responder this object can be.
     var responderWindow: Window? { nil }
 

@@ -153,6 +153,11 @@ import Foundation
     /// The application gets what the window does not handle.
     open override var next: Responder? { Application.shared }
 
+    /// The window's own undo manager, which its views and controllers reach
+    /// through `undoManager` (UIKit's responders ask the window too).
+    open override var undoManager: UndoManager? { ownUndoManager }
+    private lazy var ownUndoManager = UndoManager()
+
     override func sizeDidChange(from oldSize: CGSize) {
         super.sizeDidChange(from: oldSize)
         rootViewController?.viewIfLoaded?.frame = bounds
