@@ -62,6 +62,9 @@ import Foundation
     /// The groups begun and not yet ended, outermost first.
     private var openGroups: [Group] = []
     private var registrationDisabledCount = 0
+    /// Counts what changes the stacks (a registration, an undo, a redo, a removal):
+    /// a text input may grow the step it registered last only while it is unchanged.
+    package private(set) var changeCount = 0
 
     /// An empty undo manager.
     public init() {}
@@ -75,6 +78,7 @@ import Foundation
         withTarget target: TargetType, handler: @escaping (TargetType) -> Void
     ) {
         guard isUndoRegistrationEnabled else { return }
+        changeCount += 1
         let action = Action(target: target) { object in
             guard let typed = object as? TargetType else { return }
             handler(typed)
@@ -172,6 +176,7 @@ import Foundation
         guard !isUndoing, !isRedoing else { return }
         while !openGroups.isEmpty { endUndoGrouping() }
         guard let step = undoStack.popLast() else { return }
+        changeCount += 1
         isUndoing = true
         defer { isUndoing = false }
         replay(step)
@@ -180,6 +185,7 @@ import Foundation
     /// Redoes the last undone step; what its handlers register becomes the step to undo again.
     public func redo() {
         guard !isUndoing, !isRedoing, let step = redoStack.popLast() else { return }
+        changeCount += 1
         isRedoing = true
         defer { isRedoing = false }
         replay(step)
@@ -199,6 +205,7 @@ import Foundation
 
     /// Forgets every step, undo and redo, and any group begun.
     public func removeAllActions() {
+        changeCount += 1
         undoStack.removeAll()
         redoStack.removeAll()
         openGroups.removeAll()
@@ -206,6 +213,7 @@ import Foundation
 
     /// Forgets every handler registered for `target`; steps left empty go too.
     public func removeAllActions(withTarget target: AnyObject) {
+        changeCount += 1
         let remove: (AnyObject?) -> Bool = { $0 === target }
         for group in undoStack + redoStack { group.removeActions(where: remove) }
         openGroups.first?.removeActions(keepsGroups: true, where: remove)

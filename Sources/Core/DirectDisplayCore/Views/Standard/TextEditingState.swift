@@ -38,16 +38,21 @@ package enum EditingKeyCode {
     package var selectionDidChange: () -> Void = {}
     /// Whether the text may be copied out (false for secure entry).
     package var allowsCopying = true
+    /// The undo manager edits register with (the owner's `undoManager`); nil: no undo.
+    package var undoManager: () -> UndoManager? = { nil }
 
     package init() {}
 
     // MARK: Setting
 
     /// Sets the text as code does: asks nobody, tells nobody, the caret goes to the end.
+    /// The recorded steps' ranges no longer fit the new text: they are forgotten.
     package func setText(_ newText: String) {
         text = newText
         selection = NSRange(location: text.utf16.count, length: 0)
         selectionAnchor = nil
+        openStep = nil
+        undoManager()?.removeAllActions(withTarget: self)
     }
 
     /// Sets the selection as `selectedRange` does: clamped to the text and widened
@@ -63,51 +68,60 @@ package enum EditingKeyCode {
 
     /// Sets the selection (on cluster boundaries already) and the anchor; tells
     /// `selectionDidChange` when the selection moved.
+    /// A caret move ends the run of typing.
     package func setSelection(_ range: NSRange, anchor: Int?) {
         selectionAnchor = anchor
         guard range != selection else { return }
+        openStep = nil
         selection = range
         selectionDidChange()
     }
 
-    /// Forgets the Shift anchor (editing ended).
+    /// Forgets the Shift anchor and ends the run of typing (editing ended).
     package func clearAnchor() {
         selectionAnchor = nil
+        openStep = nil
     }
 
     // MARK: Edits
 
     /// Replaces the selection with `string` (if allowed); the caret goes after it.
+    /// Text typed in a run is one undo step.
     package func insertText(_ string: String) {
-        replaceCharacters(in: selection, with: string)
+        replaceCharacters(in: selection, with: string, as: .typing)
     }
 
     /// Deletes the selection, else the grapheme cluster before the caret.
     package func deleteBackward() {
         if selection.length > 0 {
-            replaceCharacters(in: selection, with: "")
+            replaceCharacters(in: selection, with: "", as: .deletingBackward)
         } else if selection.location > 0 {
             let start = clusterBoundary(before: selection.location)
-            replaceCharacters(in: NSRange(location: start, length: selection.location - start), with: "")
+            replaceCharacters(
+                in: NSRange(location: start, length: selection.location - start), with: "", as: .deletingBackward)
         }
     }
 
     /// Deletes the selection, else the grapheme cluster after the caret.
     package func deleteForward() {
         if selection.length > 0 {
-            replaceCharacters(in: selection, with: "")
+            replaceCharacters(in: selection, with: "", as: .deletingForward)
         } else if selection.location < text.utf16.count {
             let end = clusterBoundary(after: selection.location)
-            replaceCharacters(in: NSRange(location: selection.location, length: end - selection.location), with: "")
+            replaceCharacters(
+                in: NSRange(location: selection.location, length: end - selection.location), with: "",
+                as: .deletingForward)
         }
     }
 
-    /// The one way the user's edits change the text: asks `shouldChange`, then
-    /// tells `didChange`. False when nothing changed (empty or refused).
+    /// The one way the user's edits change the text: asks `shouldChange`, records
+    /// the undo step (`kind` says whether it joins the run before it), then tells
+    /// `didChange`. False when nothing changed (empty or refused).
     @discardableResult
-    package func replaceCharacters(in range: NSRange, with string: String) -> Bool {
+    package func replaceCharacters(in range: NSRange, with string: String, as kind: EditKind = .other) -> Bool {
         if range.length == 0, string.isEmpty { return false }
         guard shouldChange(range, string) else { return false }
+        recordUndo(replacing: range, with: string, as: kind)
         text.replaceSubrange(utf16Range(range), with: string)
         // The inserted text may join the cluster before it (a combining accent typed after "e").
         let caret = clusterBoundary(atOrAfter: range.location + string.utf16.count)
@@ -119,7 +133,8 @@ package enum EditingKeyCode {
 
     // MARK: Keys
 
-    /// Carries out the editing keys every text input shares: Ctrl+A/C/X/V,
+    /// Carries out the editing keys every text input shares: Ctrl+A/C/X/V, Ctrl+Z
+    /// (undo), Ctrl+Shift+Z and Ctrl+Y (redo),
     /// Left/Right (Shift extends), Home/End (to the text's ends), Delete. False
     /// for any other key, which the owner handles or passes on.
     package func handle(_ key: Key) -> Bool {
@@ -132,9 +147,14 @@ package enum EditingKeyCode {
             case "c": copySelection()
             case "x":
                 copySelection()
-                if allowsCopying, selection.length > 0 { replaceCharacters(in: selection, with: "") }
+                if allowsCopying, selection.length > 0 { replaceCharacters(in: selection, with: "", as: .cut) }
             case "v":
-                if let string = Pasteboard.general.string, !string.isEmpty { insertText(string) }
+                if let string = Pasteboard.general.string, !string.isEmpty {
+                    replaceCharacters(in: selection, with: string, as: .paste)
+                }
+            case "z" where extending: redo()
+            case "z": undo()
+            case "y": redo()
             default: return false
             }
             return true
@@ -184,6 +204,126 @@ package enum EditingKeyCode {
     private func copySelection() {
         guard allowsCopying, selection.length > 0 else { return }
         Pasteboard.general.string = String(text.utf16[utf16Range(selection)])
+    }
+
+    // MARK: Undo
+
+    /// What an edit was, for undo: runs of typing and of deleting are one step each.
+    package enum EditKind {
+        case typing, deletingBackward, deletingForward, paste, cut, clear, other
+
+        /// The step's name in the undo manager (UIKit's words).
+        var actionName: String {
+            switch self {
+            case .typing: "Typing"
+            case .deletingBackward, .deletingForward: "Delete"
+            case .paste: "Paste"
+            case .cut: "Cut"
+            case .clear: "Clear"
+            case .other: "Change"
+            }
+        }
+    }
+
+    /// An undo (or redo) step: put `replaced` back over `range`, then select
+    /// `selectionAfter`. A class, so a run of typing grows the step it registered.
+    private final class Step {
+        let kind: EditKind
+        var range: NSRange
+        var replaced: String
+        let selectionAfter: NSRange
+        /// The manager's `changeCount` right after this step was registered: while
+        /// it is unchanged the step is the manager's last, and a run may grow it.
+        var registeredAt: (manager: ObjectIdentifier, changeCount: Int)?
+
+        init(kind: EditKind, range: NSRange, replaced: String, selectionAfter: NSRange) {
+            self.kind = kind
+            self.range = range
+            self.replaced = replaced
+            self.selectionAfter = selectionAfter
+        }
+    }
+
+    /// The step of the run of typing or deleting still going on (nil after a caret
+    /// move, another kind of edit, an undo, or the end of editing).
+    private var openStep: Step?
+
+    /// Ends the run of typing: the next edit is a step of its own.
+    package func endUndoRun() { openStep = nil }
+
+    /// Registers undoing an edit about to replace `range` with `string`, or grows
+    /// the open run's step when the edit continues it.
+    private func recordUndo(replacing range: NSRange, with string: String, as kind: EditKind) {
+        guard let manager = undoManager(), manager.isUndoRegistrationEnabled else { return }
+        let replaced = String(text[utf16Range(range)])
+        if let step = openStep, step.kind == kind,
+            step.registeredAt.map({ $0.manager == ObjectIdentifier(manager) && $0.changeCount == manager.changeCount })
+                ?? false
+        {
+            let end = step.range.location + step.range.length
+            switch kind {
+            case .typing where range.length == 0 && range.location == end:
+                step.range.length += string.utf16.count
+                return
+            case .deletingBackward where string.isEmpty && range.location + range.length == step.range.location:
+                step.replaced = replaced + step.replaced
+                step.range.location = range.location
+                return
+            case .deletingForward where string.isEmpty && range.location == step.range.location:
+                step.replaced += replaced
+                return
+            default: break
+            }
+        }
+        let step = Step(
+            kind: kind, range: NSRange(location: range.location, length: string.utf16.count), replaced: replaced,
+            selectionAfter: selection)
+        register(step, with: manager)
+        openStep = [.typing, .deletingBackward, .deletingForward].contains(kind) ? step : nil
+    }
+
+    private func register(_ step: Step, with manager: UndoManager) {
+        manager.registerUndo(withTarget: self) { $0.revert(step) }
+        if !manager.isUndoing, !manager.isRedoing { manager.setActionName(step.kind.actionName) }
+        step.registeredAt = (ObjectIdentifier(manager), manager.changeCount)
+    }
+
+    /// Undoes (or redoes) a step as an edit: the owner's `shouldChange` may refuse
+    /// it (then the text stays and the step is dropped), `didChange` is told, and
+    /// the opposite step is registered.
+    private func revert(_ step: Step) {
+        openStep = nil
+        let length = text.utf16.count
+        // Steps are forgotten when code sets the text; a range that does not fit is dropped, not applied.
+        guard step.range.location >= 0, step.range.location + step.range.length <= length,
+            shouldChange(step.range, step.replaced)
+        else { return }
+        let current = String(text[utf16Range(step.range)])
+        text.replaceSubrange(utf16Range(step.range), with: step.replaced)
+        let newLength = text.utf16.count
+        let start = min(step.selectionAfter.location, newLength)
+        selection = NSRange(location: start, length: min(step.selectionAfter.length, newLength - start))
+        selectionAnchor = nil
+        if let manager = undoManager() {
+            let opposite = Step(
+                kind: step.kind, range: NSRange(location: step.range.location, length: step.replaced.utf16.count),
+                replaced: current,
+                selectionAfter: NSRange(location: step.range.location + current.utf16.count, length: 0))
+            register(opposite, with: manager)
+        }
+        didChange(step.range, step.replaced.utf16.count)
+    }
+
+    /// Undoes the last step of the undo manager (ending the run of typing first).
+    package func undo() {
+        openStep = nil
+        undoManager()?.undo()
+    }
+
+    /// Redoes the last undone step.
+    package func redo() {
+        openStep = nil
+        undoManager()?.redo()
     }
 
     // MARK: UTF-16 offsets and grapheme clusters

@@ -35,7 +35,9 @@ extension TextFieldDelegate {
 /// responder and puts the caret where it landed; typed keys then edit the text
 /// (see `KeyInput`): the caret and Backspace move by grapheme cluster (what Swift
 /// calls a `Character`), Left/Right/Home/End move it, Shift extends the selection,
-/// Ctrl+A selects all, Ctrl+C/X/V go through `Pasteboard.general`, and Return asks
+/// Ctrl+A selects all, Ctrl+C/X/V go through `Pasteboard.general`, Ctrl+Z and
+/// Ctrl+Shift+Z undo and redo through `undoManager` (a run of typing is one
+/// step), and Return asks
 /// the delegate's `textFieldShouldReturn(_:)`. While editing, a caret blinks on
 /// the display's clock; a field that is not first responder has no timer.
 ///
@@ -128,6 +130,7 @@ extension TextFieldDelegate {
             textDidChange()
             sendActions(for: .editingChanged)
         }
+        editor.undoManager = { [unowned self] in undoManager }
         editor.selectionDidChange = { [unowned self] in
             restartBlink()
             setNeedsDisplay()

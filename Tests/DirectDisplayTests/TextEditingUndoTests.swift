@@ -1,0 +1,190 @@
+import DirectDisplayCore
+import Foundation
+import XCTest
+
+/// evdev key codes (linux/input-event-codes.h) typed through the us layout.
+private enum KeyCode {
+    static let backspace: UInt32 = 14
+    static let leftControl: UInt32 = 29
+    static let leftShift: UInt32 = 42
+    static let left: UInt32 = 105
+    static let delete: UInt32 = 111
+    static let letters: [Character: UInt32] = [
+        "a": 30, "b": 48, "c": 46, "d": 32, "e": 18, "h": 35, "i": 23, "l": 38, "o": 24, "v": 47, "x": 45,
+        "y": 21, "z": 44, " ": 57,
+    ]
+}
+
+/// Records the changes a text field asks its delegate about; refuses them when told to.
+@MainActor private final class ChangeDelegate: TextFieldDelegate {
+    var allowsChanges = true
+    var asked: [String] = []
+    func textField(_ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String)
+        -> Bool
+    {
+        asked.append("\(range.location),\(range.length) \(string)")
+        return allowsChanges
+    }
+}
+
+/// Undo and redo in a text field through its window's undo manager: Ctrl+Z,
+/// Ctrl+Shift+Z and Ctrl+Y; one step per run of typing, paste and cut their own.
+final class TextEditingUndoTests: DirectDisplayTestCase {
+    private var window: Window!
+    private var field: TextField!
+    private var changes = 0
+
+    override func setUp() async throws {
+        try await super.setUp()
+        let screen = connect(width: 400, height: 200)
+        window = showWindow(on: screen)
+        field = TextField(frame: CGRect(x: 20, y: 20, width: 300, height: 40))
+        window.addSubview(field)
+        changes = 0
+        field.addAction(Action { [unowned self] _ in changes += 1 }, for: .editingChanged)
+        Pasteboard.general.string = nil
+        display.runUntilIdle()
+        XCTAssertTrue(field.becomeFirstResponder())
+    }
+
+    private func press(_ code: UInt32) {
+        display.keyDown(code)
+        display.keyUp(code)
+    }
+
+    private func type(_ text: String) {
+        for character in text {
+            guard let code = KeyCode.letters[character] else { return XCTFail("no key for \(character)") }
+            press(code)
+        }
+    }
+
+    /// `code` pressed with `modifiers` held.
+    private func press(_ code: UInt32, with modifiers: UInt32...) {
+        for modifier in modifiers { display.keyDown(modifier) }
+        press(code)
+        for modifier in modifiers.reversed() { display.keyUp(modifier) }
+    }
+
+    private func undo() { press(KeyCode.letters["z"]!, with: KeyCode.leftControl) }
+    private func redo() { press(KeyCode.letters["z"]!, with: KeyCode.leftControl, KeyCode.leftShift) }
+
+    func testARunOfTypingIsOneStepUndoneAndRedoneWithItsSelection() async {
+        type("hi a")
+        XCTAssertEqual(changes, 4)
+        undo()
+        XCTAssertEqual(field.text, "")
+        XCTAssertEqual(field.selectedRange, NSRange(location: 0, length: 0))
+        XCTAssertEqual(changes, 5, "an undo sends .editingChanged")
+        XCTAssertEqual(window.undoManager?.redoActionName, "Typing")
+        redo()
+        XCTAssertEqual(field.text, "hi a")
+        XCTAssertEqual(field.selectedRange, NSRange(location: 4, length: 0))
+        XCTAssertEqual(changes, 6)
+        undo()
+        XCTAssertEqual(field.text, "")
+        press(KeyCode.letters["y"]!, with: KeyCode.leftControl)
+        XCTAssertEqual(field.text, "hi a", "Ctrl+Y redoes too")
+    }
+
+    func testACaretMoveEndsTheRun() async {
+        type("ab")
+        press(KeyCode.left)
+        type("c")
+        XCTAssertEqual(field.text, "acb")
+        undo()
+        XCTAssertEqual(field.text, "ab")
+        XCTAssertEqual(field.selectedRange, NSRange(location: 1, length: 0))
+        undo()
+        XCTAssertEqual(field.text, "")
+        XCTAssertFalse(window.undoManager!.canUndo)
+    }
+
+    func testADeleteAfterTypingIsItsOwnStepAndARunOfDeletesIsOne() async {
+        type("abcd")
+        press(KeyCode.backspace)
+        press(KeyCode.backspace)
+        XCTAssertEqual(field.text, "ab")
+        XCTAssertEqual(window.undoManager?.undoActionName, "Delete")
+        undo()
+        XCTAssertEqual(field.text, "abcd")
+        XCTAssertEqual(field.selectedRange, NSRange(location: 4, length: 0))
+        undo()
+        XCTAssertEqual(field.text, "")
+        redo()
+        redo()
+        XCTAssertEqual(field.text, "ab")
+    }
+
+    func testForwardDeletesInARunAreOneStep() async {
+        type("abcd")
+        press(KeyCode.left)
+        press(KeyCode.left)
+        press(KeyCode.left)
+        press(KeyCode.delete)
+        press(KeyCode.delete)
+        XCTAssertEqual(field.text, "ad")
+        undo()
+        XCTAssertEqual(field.text, "abcd")
+        XCTAssertEqual(field.selectedRange, NSRange(location: 1, length: 0))
+    }
+
+    func testPasteAndCutAreStepsOfTheirOwnAndUndoRestoresTheSelection() async {
+        Pasteboard.general.string = "xy"
+        type("ab")
+        press(KeyCode.letters["v"]!, with: KeyCode.leftControl)
+        type("c")
+        XCTAssertEqual(field.text, "abxyc")
+        undo()
+        XCTAssertEqual(field.text, "abxy")
+        XCTAssertEqual(window.undoManager?.undoActionName, "Paste")
+        undo()
+        XCTAssertEqual(field.text, "ab")
+
+        press(KeyCode.left, with: KeyCode.leftShift)
+        press(KeyCode.letters["x"]!, with: KeyCode.leftControl)
+        XCTAssertEqual(field.text, "a")
+        XCTAssertEqual(Pasteboard.general.string, "b")
+        undo()
+        XCTAssertEqual(field.text, "ab")
+        XCTAssertEqual(field.selectedRange, NSRange(location: 1, length: 1), "the cut text is selected again")
+    }
+
+    func testUndoAsksTheDelegateWhichMayRefuseIt() async {
+        let delegate = ChangeDelegate()
+        field.delegate = delegate
+        type("hi")
+        delegate.asked = []
+        delegate.allowsChanges = false
+        undo()
+        XCTAssertEqual(delegate.asked, ["0,2 "])
+        XCTAssertEqual(field.text, "hi", "refused: the text stays")
+        XCTAssertEqual(changes, 2)
+        XCTAssertFalse(window.undoManager!.canRedo)
+    }
+
+    func testEndingEditingEndsTheRun() async {
+        type("ab")
+        XCTAssertTrue(field.resignFirstResponder())
+        XCTAssertTrue(field.becomeFirstResponder())
+        type("c")
+        undo()
+        XCTAssertEqual(field.text, "ab")
+    }
+
+    func testTextSetInCodeForgetsTheFieldsSteps() async {
+        type("ab")
+        field.text = "xyz"
+        undo()
+        XCTAssertEqual(field.text, "xyz")
+        XCTAssertEqual(changes, 2)
+    }
+
+    func testAnotherRegistrationBetweenKeysEndsTheRun() async {
+        type("ab")
+        window.undoManager?.registerUndo(withTarget: window) { _ in }
+        type("c")
+        undo()
+        XCTAssertEqual(field.text, "ab")
+    }
+}
