@@ -1,7 +1,9 @@
 import Foundation
+import Typesetting
 
 /// evdev key codes of the keys text editing handles (linux/input-event-codes.h).
 package enum EditingKeyCode {
+    package static let backspace: UInt32 = 14
     package static let enter: UInt32 = 28
     package static let keypadEnter: UInt32 = 96
     package static let home: UInt32 = 102
@@ -134,7 +136,8 @@ package enum EditingKeyCode {
     // MARK: Keys
 
     /// Carries out the editing keys every text input shares: Ctrl+A/C/X/V, Ctrl+Z
-    /// (undo), Ctrl+Shift+Z and Ctrl+Y (redo),
+    /// (undo), Ctrl+Shift+Z and Ctrl+Y (redo), Ctrl+Left/Right (by words),
+    /// Ctrl+Backspace and Ctrl+Delete (a word),
     /// Left/Right (Shift extends), Home/End (to the text's ends), Delete. False
     /// for any other key, which the owner handles or passes on.
     package func handle(_ key: Key) -> Bool {
@@ -142,6 +145,23 @@ package enum EditingKeyCode {
         let extending = flags.contains(.shift)
         let length = text.utf16.count
         if flags.contains(.control), flags.isDisjoint(with: [.alternate, .command]) {
+            switch key.keyCode {
+            case EditingKeyCode.left:
+                let from = selection.length > 0 && !extending ? selection.location : movingEnd
+                moveCaret(to: wordBoundary(before: from), extending: extending)
+                return true
+            case EditingKeyCode.right:
+                let from = selection.length > 0 && !extending ? selection.location + selection.length : movingEnd
+                moveCaret(to: wordBoundary(after: from), extending: extending)
+                return true
+            case EditingKeyCode.backspace:
+                deleteWordBackward()
+                return true
+            case EditingKeyCode.delete:
+                deleteWordForward()
+                return true
+            default: break
+            }
             switch key.charactersIgnoringModifiers.lowercased() {
             case "a": setSelection(NSRange(location: 0, length: length), anchor: 0)
             case "c": copySelection()
@@ -204,6 +224,76 @@ package enum EditingKeyCode {
     private func copySelection() {
         guard allowsCopying, selection.length > 0 else { return }
         Pasteboard.general.string = String(text.utf16[utf16Range(selection)])
+    }
+
+    // MARK: Words
+
+    /// How far word motion looks from the caret, in UTF-16 units: pango's time
+    /// grows with the text it is given, and a word is far shorter (a longer one
+    /// is crossed this much at a time).
+    private static let wordSearchSpan = 2048
+
+    /// The word boundaries of the clusters from `start` to `end` (UTF-16 offsets
+    /// of the text), found by pango, as offsets of the text.
+    private func wordBoundaries(from start: Int, to end: Int) -> (starts: [Int], ends: [Int]) {
+        let start = clusterBoundary(atOrBefore: start)
+        let end = clusterBoundary(atOrAfter: end)
+        let found = WordBoundaries(of: String(text[index(atUTF16: start)..<index(atUTF16: end)]))
+        return (found.starts.map { $0 + start }, found.ends.map { $0 + start })
+    }
+
+    /// Where Ctrl+Left goes from `offset`: the start of the word before it (or
+    /// the one it is in), else the start of the text.
+    package func wordBoundary(before offset: Int) -> Int {
+        let start = max(offset - Self.wordSearchSpan, 0)
+        return wordBoundaries(from: start, to: offset).starts.last { $0 < offset } ?? clusterBoundary(atOrBefore: start)
+    }
+
+    /// Where Ctrl+Right goes from `offset`: the end of the word after it (or the
+    /// one it is in), else the end of the text.
+    package func wordBoundary(after offset: Int) -> Int {
+        let end = min(offset + Self.wordSearchSpan, text.utf16.count)
+        return wordBoundaries(from: offset, to: end).ends.first { $0 > offset } ?? clusterBoundary(atOrAfter: end)
+    }
+
+    /// The word at `offset` (a double tap there): the word it is in or at the
+    /// end of, else the word before it, else the one after; empty at
+    /// `offset` when the text has no word near.
+    package func wordRange(at offset: Int) -> NSRange {
+        let span = Self.wordSearchSpan
+        let (starts, ends) = wordBoundaries(
+            from: max(offset - span, 0), to: min(offset + span, text.utf16.count))
+        let caret = NSRange(location: clusterBoundary(atOrBefore: offset), length: 0)
+        func word(from start: Int) -> NSRange? {
+            ends.first { $0 > start }.map { NSRange(location: start, length: $0 - start) }
+        }
+        if let start = starts.last(where: { $0 <= offset }), let word = word(from: start),
+            word.location + word.length >= offset
+        {
+            return word
+        }
+        if let start = starts.last(where: { $0 <= offset }), let word = word(from: start) { return word }
+        if let start = starts.first(where: { $0 > offset }), let word = word(from: start) { return word }
+        return caret
+    }
+
+    /// Deletes the selection, else back to the start of the word before the caret.
+    package func deleteWordBackward() {
+        guard selection.length == 0 else { return deleteBackward() }
+        let start = wordBoundary(before: selection.location)
+        guard start < selection.location else { return }
+        replaceCharacters(
+            in: NSRange(location: start, length: selection.location - start), with: "", as: .deletingBackward)
+    }
+
+    /// Deletes the selection, else on to the end of the word after the caret.
+    package func deleteWordForward() {
+        guard selection.length == 0 else { return deleteForward() }
+        let end = wordBoundary(after: selection.location)
+        guard end > selection.location else { return }
+        replaceCharacters(
+            in: NSRange(location: selection.location, length: end - selection.location), with: "", as: .deletingForward
+        )
     }
 
     // MARK: Undo

@@ -480,11 +480,35 @@ extension TextFieldDelegate {
 
     // MARK: Touches
 
+    /// Whether the touch on the field has moved the caret (a drag, not a tap).
+    private var isDraggingCaret = false
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: DirectDisplayCore.Event?) {
+        isDraggingCaret = false
+        super.touchesBegan(touches, with: event)
+    }
+
+    /// While editing, a finger moving after it touched takes the caret along.
+    open override func touchesMoved(_ touches: Set<Touch>, with event: DirectDisplayCore.Event?) {
+        super.touchesMoved(touches, with: event)
+        guard isEditing, isEnabled, let touch = touches.first else { return }
+        isDraggingCaret = true
+        editor.setSelection(NSRange(location: offset(at: touch.location(in: self)), length: 0), anchor: nil)
+    }
+
+    /// A tap begins editing and puts the caret at the tapped place; a double tap
+    /// selects the word there.
     open override func touchesEnded(_ touches: Set<Touch>, with event: DirectDisplayCore.Event?) {
-        let tap = touches.first.map { $0.location(in: self) }
+        let touch = touches.first
+        let tap = touch.map { $0.location(in: self) }
         super.touchesEnded(touches, with: event)
         guard let tap, isEnabled, bounds.contains(tap) else { return }
         guard isFirstResponder || becomeFirstResponder() else { return }
-        editor.setSelection(NSRange(location: offset(at: tap), length: 0), anchor: nil)
+        let offset = offset(at: tap)
+        if let touch, touch.tapCount == 2, !isDraggingCaret {
+            editor.setSelection(editor.wordRange(at: offset), anchor: nil)
+        } else {
+            editor.setSelection(NSRange(location: offset, length: 0), anchor: nil)
+        }
     }
 }
