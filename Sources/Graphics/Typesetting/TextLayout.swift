@@ -236,6 +236,27 @@ package final class TextLayout {
         return (Int(index), trailing > 0)
     }
 
+    /// The UTF-8 byte index of the caret one grapheme cluster to the left
+    /// (`rightward` false) or right of the caret before byte `index`, on screen:
+    /// in right-to-left text, Left moves on through the text
+    /// (pango_layout_move_cursor_visually, strong cursor). Nil when the caret is
+    /// already at that edge of its line.
+    package func byteIndexMovedVisually(fromByteIndex index: Int, rightward: Bool) -> Int? {
+        let layout = wholeLayout()
+        var newIndex: Int32 = 0
+        var trailing: Int32 = 0
+        pango_layout_move_cursor_visually(
+            layout, 1, Int32(clamping: index), 0, rightward ? 1 : -1, &newIndex, &trailing)
+        guard newIndex >= 0, newIndex < Int32.max, let text = pango_layout_get_text(layout) else { return nil }
+        // The caret is `trailing` characters after the byte pango names.
+        var position = text + Int(newIndex)
+        for _ in 0..<max(trailing, 0) {
+            guard let next = g_utf8_find_next_char(position, nil) else { break }
+            position = UnsafePointer(next)
+        }
+        return position - text
+    }
+
     private func wholeLayout() -> OpaquePointer {
         let layout = layout ?? makeWholeLayout()
         self.layout = layout

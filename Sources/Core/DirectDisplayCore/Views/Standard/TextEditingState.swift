@@ -40,6 +40,11 @@ package enum EditingKeyCode {
     package var selectionDidChange: () -> Void = {}
     /// Whether the text may be copied out (false for secure entry).
     package var allowsCopying = true
+    /// Where the caret goes one step left (`rightward` false) or right on screen
+    /// from a UTF-16 offset, from the owner's layout (pango's visual motion, which
+    /// in right-to-left text runs through the text the other way); nil: Left and
+    /// Right move back and on through the text.
+    package var visualCaretMove: ((_ offset: Int, _ rightward: Bool) -> Int)?
     /// The undo manager edits register with (the owner's `undoManager`); nil: no undo.
     package var undoManager: () -> UndoManager? = { nil }
 
@@ -135,7 +140,8 @@ package enum EditingKeyCode {
 
     // MARK: Keys
 
-    /// Carries out the editing keys every text input shares: Ctrl+A/C/X/V, Ctrl+Z
+    /// Carries out the editing keys every text input shares: Left/Right (on screen,
+    /// with `visualCaretMove`), Ctrl+A/C/X/V, Ctrl+Z
     /// (undo), Ctrl+Shift+Z and Ctrl+Y (redo), Ctrl+Left/Right (by words),
     /// Ctrl+Backspace and Ctrl+Delete (a word),
     /// Left/Right (Shift extends), Home/End (to the text's ends), Delete. False
@@ -185,13 +191,15 @@ package enum EditingKeyCode {
             if selection.length > 0, !extending {
                 moveCaret(to: selection.location, extending: false)
             } else {
-                moveCaret(to: clusterBoundary(before: movingEnd), extending: extending)
+                moveCaret(
+                    to: visualCaretMove?(movingEnd, false) ?? clusterBoundary(before: movingEnd), extending: extending)
             }
         case EditingKeyCode.right:
             if selection.length > 0, !extending {
                 moveCaret(to: selection.location + selection.length, extending: false)
             } else {
-                moveCaret(to: clusterBoundary(after: movingEnd), extending: extending)
+                moveCaret(
+                    to: visualCaretMove?(movingEnd, true) ?? clusterBoundary(after: movingEnd), extending: extending)
             }
         case EditingKeyCode.home: moveCaret(to: 0, extending: extending)
         case EditingKeyCode.end: moveCaret(to: length, extending: extending)

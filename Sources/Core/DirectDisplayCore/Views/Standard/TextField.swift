@@ -131,6 +131,9 @@ extension TextFieldDelegate {
             sendActions(for: .editingChanged)
         }
         editor.undoManager = { [unowned self] in undoManager }
+        editor.visualCaretMove = { [unowned self] offset, rightward in
+            caretOffset(movedVisuallyFrom: offset, rightward: rightward)
+        }
         editor.selectionDidChange = { [unowned self] in
             restartBlink()
             setNeedsDisplay()
@@ -393,6 +396,21 @@ extension TextFieldDelegate {
         let hit = layout.byteIndex(atX: Double(point.x - origin.x), y: Double(point.y - origin.y))
         let start = utf16Offset(ofShownByte: hit.index)
         return hit.trailing ? clusterBoundary(after: start) : start
+    }
+
+    /// Where Left (`rightward` false) or Right takes the caret at the UTF-16
+    /// `offset`: one cluster along the line on screen, as pango moves it (in
+    /// right-to-left text, Left goes on through the text). At the end of the part
+    /// laid out of a long text it moves on logically; at the line's edge it stays.
+    private func caretOffset(movedVisuallyFrom offset: Int, rightward: Bool) -> Int {
+        let (layout, _) = textPlacement()
+        let window = laidOut?.window ?? shownWindow
+        if let byte = layout.byteIndexMovedVisually(fromByteIndex: shownByteOffset(ofUTF16: offset), rightward: rightward)
+        {
+            return clusterBoundary(atOrAfter: utf16Offset(ofShownByte: byte))
+        }
+        guard window != 0..<storage.utf16.count else { return offset }
+        return rightward ? clusterBoundary(after: offset) : editor.clusterBoundary(before: offset)
     }
 
     /// The caret's rectangle in the field's coordinates, before the UTF-16 offset `offset`.
