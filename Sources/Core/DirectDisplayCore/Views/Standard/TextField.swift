@@ -405,7 +405,8 @@ extension TextFieldDelegate {
     private func caretOffset(movedVisuallyFrom offset: Int, rightward: Bool) -> Int {
         let (layout, _) = textPlacement()
         let window = laidOut?.window ?? shownWindow
-        if let byte = layout.byteIndexMovedVisually(fromByteIndex: shownByteOffset(ofUTF16: offset), rightward: rightward)
+        if let byte = layout.byteIndexMovedVisually(
+            fromByteIndex: shownByteOffset(ofUTF16: offset), rightward: rightward)
         {
             return clusterBoundary(atOrAfter: utf16Offset(ofShownByte: byte))
         }
