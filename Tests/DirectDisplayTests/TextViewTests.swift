@@ -17,7 +17,7 @@ private enum KeyCode {
     static let down: UInt32 = 108
     static let pageDown: UInt32 = 109
     static let letters: [Character: UInt32] = [
-        "a": 30, "b": 48, "c": 46, "h": 35, "i": 23, "x": 45, " ": 57,
+        "a": 30, "b": 48, "c": 46, "h": 35, "i": 23, "v": 47, "x": 45, " ": 57,
     ]
 }
 
@@ -320,6 +320,24 @@ final class TextViewTests: DirectDisplayTestCase {
         press(KeyCode.home, with: KeyCode.leftControl)
         display.runUntilIdle()
         XCTAssertEqual(textView.contentOffset.y, 0)
+    }
+
+    func testAMegabytePastedIsLaidOutOnlyWhereShown() async {
+        XCTAssertTrue(textView.becomeFirstResponder())
+        type("ab")
+        textView.selectedRange = NSRange(location: 1, length: 0)
+        let line = String(repeating: "pasted text ", count: 40) + "\n"
+        Pasteboard.general.string = String(repeating: line, count: 2_000)
+        let layouts = textView.paragraphs.layoutCount
+        press(KeyCode.letters["v"]!, with: KeyCode.leftControl)
+        display.runUntilIdle()
+        XCTAssertEqual(textView.text.utf16.count, 2 + line.utf16.count * 2_000)
+        XCTAssertLessThan(textView.paragraphs.layoutCount - layouts, 100, "only the paragraphs shown are laid out")
+        let caret = textView.caretRect(atOffset: textView.selectedRange.location)
+        XCTAssertEqual(textView.selectedRange.location, 1 + line.utf16.count * 2_000)
+        XCTAssertTrue(textView.bounds.contains(caret), "the caret after the paste is shown: \(caret)")
+        press(KeyCode.backspace)
+        XCTAssertTrue(textView.text.hasSuffix("pasted text b"))
     }
 
     func testNULAndBidiControlsAreTextLikeAnyOther() async throws {

@@ -94,9 +94,16 @@ import Typesetting
         let top = paragraphs[first].top
         paragraphs.replaceSubrange(first...last, with: new)
         let changed = first..<(first + new.count)
+        // A keystroke's paragraph is laid out now; a paste of many waits to be shown.
+        let laysOut = new.count <= Self.paragraphsLaidOutByAnEdit
+        let perLine = estimatedCharactersPerLine
         var y = top
         for index in changed {
-            makeLayout(of: index, in: text)
+            if laysOut {
+                makeLayout(of: index, in: text)
+            } else {
+                paragraphs[index].height = estimatedHeight(ofLength: paragraphs[index].length, perLine: perLine)
+            }
             paragraphs[index].top = y
             y += paragraphs[index].height
         }
@@ -173,17 +180,25 @@ import Typesetting
         return layout
     }
 
+    /// An edit that makes more paragraphs than this lays none out (they are when shown).
+    private static let paragraphsLaidOutByAnEdit = 8
+
     private func estimateAll() {
-        // About half an em a character: a guess only until the paragraph is shown.
-        let perLine = max(Int(width / max(font.size * 0.5, 1)), 1)
+        let perLine = estimatedCharactersPerLine
         var y: CGFloat = 0
         for index in paragraphs.indices {
             paragraphs[index].layout = nil
             paragraphs[index].top = y
-            let lines = max((paragraphs[index].length + perLine - 1) / perLine, 1)
-            paragraphs[index].height = CGFloat(lines) * lineHeight
+            paragraphs[index].height = estimatedHeight(ofLength: paragraphs[index].length, perLine: perLine)
             y += paragraphs[index].height
         }
+    }
+
+    /// About half an em a character: a guess only until the paragraph is shown.
+    private var estimatedCharactersPerLine: Int { max(Int(width / max(font.size * 0.5, 1)), 1) }
+
+    private func estimatedHeight(ofLength length: Int, perLine: Int) -> CGFloat {
+        CGFloat(max((length + perLine - 1) / perLine, 1)) * lineHeight
     }
 
     private static func lineHeight(of font: FontDescription) -> CGFloat {
