@@ -121,13 +121,16 @@ package enum EditingKeyCode {
         }
     }
 
-    /// The one way the user's edits change the text: asks `shouldChange`, records
+    /// The one way the user's edits change the text: asks `shouldChange` (unless
+    /// not `asksFirst`: a field's clear button has a question of its own), records
     /// the undo step (`kind` says whether it joins the run before it), then tells
     /// `didChange`. False when nothing changed (empty or refused).
     @discardableResult
-    package func replaceCharacters(in range: NSRange, with string: String, as kind: EditKind = .other) -> Bool {
+    package func replaceCharacters(
+        in range: NSRange, with string: String, as kind: EditKind = .other, asksFirst: Bool = true
+    ) -> Bool {
         if range.length == 0, string.isEmpty { return false }
-        guard shouldChange(range, string) else { return false }
+        guard !asksFirst || shouldChange(range, string) else { return false }
         recordUndo(replacing: range, with: string, as: kind)
         text.replaceSubrange(utf16Range(range), with: string)
         // The inserted text may join the cluster before it (a combining accent typed after "e").

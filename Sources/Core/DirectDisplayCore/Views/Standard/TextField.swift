@@ -14,6 +14,9 @@ import Typesetting
         -> Bool
     /// Return was pressed; true sends `.editingDidEndOnExit`.
     func textFieldShouldReturn(_ textField: TextField) -> Bool
+    /// The clear button was tapped; true clears the text (without asking
+    /// `textField(_:shouldChangeCharactersIn:replacementString:)`, as UIKit).
+    func textFieldShouldClear(_ textField: TextField) -> Bool
     /// Whether the field may end editing (resign first responder).
     func textFieldShouldEndEditing(_ textField: TextField) -> Bool
     /// The field ended editing.
@@ -27,6 +30,7 @@ extension TextFieldDelegate {
         _ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
     ) -> Bool { true }
     public func textFieldShouldReturn(_ textField: TextField) -> Bool { true }
+    public func textFieldShouldClear(_ textField: TextField) -> Bool { true }
     public func textFieldShouldEndEditing(_ textField: TextField) -> Bool { true }
     public func textFieldDidEndEditing(_ textField: TextField) {}
 }
@@ -96,6 +100,22 @@ extension TextFieldDelegate {
     /// The edge drawn (default none, as UIKit's).
     open var borderStyle: BorderStyle = .none {
         didSet { if borderStyle != oldValue { setNeedsDisplay() } }
+    }
+
+    /// When an overlay view shows, as UIKit's `UITextField.ViewMode`.
+    public enum ViewMode: Int, Sendable, CaseIterable {
+        case never = 0
+        case whileEditing = 1
+        case unlessEditing = 2
+        case always = 3
+    }
+
+    /// When the clear button (a grey circled x at the trailing edge, inside the
+    /// border) shows; never while the text is empty (default never, as UIKit's).
+    /// A tap on it asks the delegate's `textFieldShouldClear(_:)`, then clears the
+    /// text (an undo step) and sends `.editingChanged`.
+    open var clearButtonMode: ViewMode = .never {
+        didSet { if clearButtonMode != oldValue { setNeedsDisplay() } }
     }
 
     /// Shows a bullet for each character, and copies nothing out.
@@ -299,14 +319,47 @@ extension TextFieldDelegate {
 
     // MARK: Layout and drawing
 
-    /// Where text goes within `bounds`: inset from the border.
+    /// Where text goes within `bounds`: inset from the border, and short of the
+    /// clear button while it shows.
     open func textRect(forBounds bounds: CGRect) -> CGRect {
+        var rect = insideBorder(bounds)
+        if isClearButtonShown {
+            rect.size.width = max(clearButtonRect(forBounds: bounds).minX - Self.clearButtonGap - rect.minX, 0)
+        }
+        return rect
+    }
+
+    /// `bounds` inset by the border.
+    private func insideBorder(_ bounds: CGRect) -> CGRect {
         switch borderStyle {
         case .none: bounds
         case .line: bounds.insetBy(dx: 2, dy: 2)
         case .roundedRect: bounds.insetBy(dx: 7, dy: 2)
         }
     }
+
+    /// Where the clear button goes within `bounds` (shown or not): a square at the
+    /// trailing edge inside the border, vertically centred, 19 points or less.
+    open func clearButtonRect(forBounds bounds: CGRect) -> CGRect {
+        let inside = insideBorder(bounds)
+        let side = max(min(Self.clearButtonSide, inside.height, inside.width), 0)
+        return CGRect(x: inside.maxX - side, y: inside.midY - side / 2, width: side, height: side)
+    }
+
+    /// Whether the clear button shows now: `clearButtonMode` allows it and there is text.
+    package var isClearButtonShown: Bool {
+        guard !storage.isEmpty else { return false }
+        switch clearButtonMode {
+        case .never: return false
+        case .whileEditing: return isEditing
+        case .unlessEditing: return !isEditing
+        case .always: return true
+        }
+    }
+
+    /// UIKit's clear button size, and the space between it and the text.
+    private static let clearButtonSide: CGFloat = 19
+    private static let clearButtonGap: CGFloat = 4
 
     /// A long text is laid out only around the caret, in blocks of this many UTF-16
     /// units: one line shows a few hundred characters at most, and pango's time
@@ -449,6 +502,22 @@ extension TextFieldDelegate {
             let caret = caretRect(atOffset: selection.location)
             context.fill(caret.intersection(textBounds.insetBy(dx: -2, dy: 0)), with: Self.caretColor)
         }
+        if isClearButtonShown { drawClearButton(in: context) }
+    }
+
+    /// A grey disc with a white x across it.
+    private func drawClearButton(in context: GraphicsContext) {
+        let button = clearButtonRect(forBounds: bounds)
+        guard button.width > 0 else { return }
+        context.fillEllipse(in: button, with: Self.clearButtonColor)
+        let cross = button.insetBy(dx: button.width * 0.3, dy: button.height * 0.3)
+        let lineWidth = max(button.width / 12, 1)
+        context.strokeLine(
+            from: CGPoint(x: cross.minX, y: cross.minY), to: CGPoint(x: cross.maxX, y: cross.maxY), with: .white,
+            lineWidth: lineWidth)
+        context.strokeLine(
+            from: CGPoint(x: cross.minX, y: cross.maxY), to: CGPoint(x: cross.maxX, y: cross.minY), with: .white,
+            lineWidth: lineWidth)
     }
 
     private func drawBorder(in context: GraphicsContext) {
@@ -496,8 +565,18 @@ extension TextFieldDelegate {
     static let caretColor = Color(red: 0, green: 122.0 / 255, blue: 1)
     static let selectionColor = Color(red: 0, green: 122.0 / 255, blue: 1, alpha: 0.25)
     static let placeholderColor = Color(white: 0.7)
+    static let clearButtonColor = Color(white: 0.7)
 
     // MARK: Touches
+
+    /// Asks the delegate, begins editing as a tap does, then clears the text as
+    /// one undo step ("Clear"), sending `.editingChanged`.
+    private func clearButtonTapped() {
+        guard delegate?.textFieldShouldClear(self) ?? true else { return }
+        if !isFirstResponder { becomeFirstResponder() }
+        editor.replaceCharacters(
+            in: NSRange(location: 0, length: storage.utf16.count), with: "", as: .clear, asksFirst: false)
+    }
 
     /// Whether the touch on the field has moved the caret (a drag, not a tap).
     private var isDraggingCaret = false
@@ -522,6 +601,12 @@ extension TextFieldDelegate {
         let tap = touch.map { $0.location(in: self) }
         super.touchesEnded(touches, with: event)
         guard let tap, isEnabled, bounds.contains(tap) else { return }
+        // The button's target is a little larger than it is drawn, for fingers.
+        if isClearButtonShown, !isDraggingCaret,
+            clearButtonRect(forBounds: bounds).insetBy(dx: -6, dy: -6).contains(tap)
+        {
+            return clearButtonTapped()
+        }
         guard isFirstResponder || becomeFirstResponder() else { return }
         let offset = offset(at: tap)
         if let touch, touch.tapCount == 2, !isDraggingCaret {
