@@ -19,6 +19,15 @@ import XCTest
     }
 }
 
+/// What notifications showed of a manager's state.
+@MainActor private final class StateLog {
+    var lines: [String] = []
+    func take() -> [String] {
+        defer { lines = [] }
+        return lines
+    }
+}
+
 /// Foundation's UndoManager semantics: steps, redo through registration while
 /// undoing, nested groups, limits, removal, action names; and the responder chain.
 final class UndoManagerTests: DirectDisplayTestCase {
@@ -235,6 +244,29 @@ final class UndoManagerTests: DirectDisplayTestCase {
         XCTAssertFalse(manager.canUndo)
         counter.set(2)
         XCTAssertTrue(manager.canUndo)
+    }
+
+    func testNotificationsLetAnUndoButtonFollowTheManager() async {
+        let manager = UndoManager()
+        let counter = Counter(undoManager: manager)
+        let names: [(Notification.Name, String)] = [
+            (UndoManager.didOpenUndoGroupNotification, "open"), (UndoManager.didCloseUndoGroupNotification, "close"),
+            (UndoManager.willUndoChangeNotification, "willUndo"), (UndoManager.didUndoChangeNotification, "didUndo"),
+            (UndoManager.willRedoChangeNotification, "willRedo"), (UndoManager.didRedoChangeNotification, "didRedo"),
+        ]
+        let log = StateLog()
+        let tokens = names.map { name, label in
+            NotificationCenter.default.addObserver(forName: name, object: manager, queue: nil) { _ in
+                MainActor.assumeIsolated { log.lines.append("\(label) \(manager.canUndo) \(manager.canRedo)") }
+            }
+        }
+        defer { tokens.forEach { NotificationCenter.default.removeObserver($0) } }
+        counter.set(1)
+        XCTAssertEqual(log.take(), ["open false false", "close true false"])
+        manager.undo()
+        XCTAssertEqual(log.take(), ["willUndo true false", "open false false", "close false true", "didUndo false true"])
+        manager.redo()
+        XCTAssertEqual(log.take(), ["willRedo false true", "open false false", "close true false", "didRedo true false"])
     }
 
     func testAResponderUsesItsWindowsUndoManager() async {

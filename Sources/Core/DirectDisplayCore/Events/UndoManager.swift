@@ -14,7 +14,23 @@ import Foundation
 ///
 /// The manager keeps each target weakly, so a step never keeps its object
 /// alive; a handler whose target is gone is skipped.
+///
+/// It posts Foundation's notifications, with itself as the object, so an
+/// app's Undo and Redo buttons can follow `canUndo` and `canRedo`.
 @MainActor public final class UndoManager {
+    /// Posted before `undo()` calls a step's handlers.
+    public nonisolated static let willUndoChangeNotification = Notification.Name("NSUndoManagerWillUndoChange")
+    /// Posted after `undo()` called them.
+    public nonisolated static let didUndoChangeNotification = Notification.Name("NSUndoManagerDidUndoChange")
+    /// Posted before `redo()` calls a step's handlers.
+    public nonisolated static let willRedoChangeNotification = Notification.Name("NSUndoManagerWillRedoChange")
+    /// Posted after `redo()` called them.
+    public nonisolated static let didRedoChangeNotification = Notification.Name("NSUndoManagerDidRedoChange")
+    /// Posted when a group begins (a registration outside any group is one too).
+    public nonisolated static let didOpenUndoGroupNotification = Notification.Name("NSUndoManagerDidOpenUndoGroup")
+    /// Posted when a group ends.
+    public nonisolated static let didCloseUndoGroupNotification = Notification.Name("NSUndoManagerDidCloseUndoGroup")
+
     /// One registered handler, bound to its target.
     private struct Action {
         weak var target: AnyObject?
@@ -86,9 +102,9 @@ import Foundation
         if let group = openGroups.last {
             group.items.append(.action(action))
         } else {
-            let group = Group()
-            group.items.append(.action(action))
-            close(group)
+            beginUndoGrouping()
+            openGroups[0].items.append(.action(action))
+            endUndoGrouping()
         }
     }
 
@@ -112,6 +128,7 @@ import Foundation
         let group = Group()
         openGroups.last?.items.append(.group(group))
         openGroups.append(group)
+        post(Self.didOpenUndoGroupNotification)
     }
 
     /// Ends the group begun last; ending the outermost one records the step (an
@@ -123,6 +140,7 @@ import Foundation
         } else if group.isEmpty {
             openGroups.last?.items.removeAll { if case .group(let item) = $0 { item === group } else { false } }
         }
+        post(Self.didCloseUndoGroupNotification)
     }
 
     /// How many groups are begun and not ended.
@@ -175,20 +193,27 @@ import Foundation
     public func undo() {
         guard !isUndoing, !isRedoing else { return }
         while !openGroups.isEmpty { endUndoGrouping() }
+        guard canUndo else { return }
+        post(Self.willUndoChangeNotification)
+        // An observer may have changed the stacks.
         guard let step = undoStack.popLast() else { return }
         changeCount += 1
         isUndoing = true
-        defer { isUndoing = false }
         replay(step)
+        isUndoing = false
+        post(Self.didUndoChangeNotification)
     }
 
     /// Redoes the last undone step; what its handlers register becomes the step to undo again.
     public func redo() {
-        guard !isUndoing, !isRedoing, let step = redoStack.popLast() else { return }
+        guard !isUndoing, !isRedoing, canRedo else { return }
+        post(Self.willRedoChangeNotification)
+        guard let step = redoStack.popLast() else { return }
         changeCount += 1
         isRedoing = true
-        defer { isRedoing = false }
         replay(step)
+        isRedoing = false
+        post(Self.didRedoChangeNotification)
     }
 
     /// Calls a step's handlers inside a new group, recorded when they return.
@@ -199,6 +224,10 @@ import Foundation
         // A handler may have left groups begun: they end with the step.
         while openGroups.count > 1 { endUndoGrouping() }
         endUndoGrouping()
+    }
+
+    private func post(_ name: Notification.Name) {
+        NotificationCenter.default.post(name: name, object: self)
     }
 
     // MARK: Removing

@@ -74,8 +74,7 @@ package enum EditingKeyCode {
     }
 
     /// Sets the selection (on cluster boundaries already) and the anchor; tells
-    /// `selectionDidChange` when the selection moved.
-    /// A caret move ends the run of typing.
+    /// `selectionDidChange` when the selection moved, which ends the run of typing.
     package func setSelection(_ range: NSRange, anchor: Int?) {
         selectionAnchor = anchor
         guard range != selection else { return }
@@ -143,12 +142,11 @@ package enum EditingKeyCode {
 
     // MARK: Keys
 
-    /// Carries out the editing keys every text input shares: Left/Right (on screen,
-    /// with `visualCaretMove`), Ctrl+A/C/X/V, Ctrl+Z
-    /// (undo), Ctrl+Shift+Z and Ctrl+Y (redo), Ctrl+Left/Right (by words),
-    /// Ctrl+Backspace and Ctrl+Delete (a word),
-    /// Left/Right (Shift extends), Home/End (to the text's ends), Delete. False
-    /// for any other key, which the owner handles or passes on.
+    /// Carries out the editing keys every text input shares: Left/Right (on screen
+    /// with `visualCaretMove`), Home/End (to the text's ends), Delete, Shift
+    /// extending; Ctrl+Left/Right by words, Ctrl+Backspace and Ctrl+Delete a word;
+    /// Ctrl+A/C/X/V; Ctrl+Z (undo), Ctrl+Shift+Z and Ctrl+Y (redo). False for any
+    /// other key, which the owner handles or passes on.
     package func handle(_ key: Key) -> Bool {
         let flags = key.modifierFlags
         let extending = flags.contains(.shift)
