@@ -120,6 +120,17 @@ final class TextEditingWordTests: DirectDisplayTestCase {
         XCTAssertEqual(field.selectedRange, NSRange(location: 4, length: 0))
     }
 
+    func testATextViewMovesByWordsThroughTheSharedEditing() async {
+        let textView = TextView(frame: CGRect(x: 0, y: 80, width: 300, height: 100))
+        textView.text = "hello big world"
+        window.addSubview(textView)
+        XCTAssertTrue(textView.becomeFirstResponder())
+        press(KeyCode.left, with: KeyCode.leftControl)
+        XCTAssertEqual(textView.selectedRange, NSRange(location: 10, length: 0))
+        press(KeyCode.backspace, with: KeyCode.leftControl)
+        XCTAssertEqual(textView.text, "hello world")
+    }
+
     func testAHeldBackspaceRepeatsThroughTheKeyRouter() async {
         XCTAssertTrue(field.becomeFirstResponder())
         display.keyDown(KeyCode.backspace)

@@ -260,13 +260,15 @@ final class UndoManagerTests: DirectDisplayTestCase {
                 MainActor.assumeIsolated { log.lines.append("\(label) \(manager.canUndo) \(manager.canRedo)") }
             }
         }
-        defer { tokens.forEach { NotificationCenter.default.removeObserver($0) } }
+        defer { for token in tokens { NotificationCenter.default.removeObserver(token) } }
         counter.set(1)
         XCTAssertEqual(log.take(), ["open false false", "close true false"])
         manager.undo()
-        XCTAssertEqual(log.take(), ["willUndo true false", "open false false", "close false true", "didUndo false true"])
+        XCTAssertEqual(
+            log.take(), ["willUndo true false", "open false false", "close false true", "didUndo false true"])
         manager.redo()
-        XCTAssertEqual(log.take(), ["willRedo false true", "open false false", "close true false", "didRedo true false"])
+        XCTAssertEqual(
+            log.take(), ["willRedo false true", "open false false", "close true false", "didRedo true false"])
     }
 
     func testAResponderUsesItsWindowsUndoManager() async {
