@@ -104,8 +104,11 @@ final class TextEditingWordTests: DirectDisplayTestCase {
         XCTAssertTrue(field.isEditing)
         XCTAssertEqual(field.selectedRange, NSRange(location: 7, length: 0), "one tap: the caret")
         display.touchDown(1, at: inBig, on: screen)
-        display.touchUp(1, at: inBig, on: screen)
-        XCTAssertEqual(field.selectedRange, NSRange(location: 6, length: 3), "a double tap: the word")
+        let jitter = CGPoint(x: inBig.x + 2, y: inBig.y + 1)
+        display.touchMove(1, at: jitter, on: screen)
+        display.touchUp(1, at: jitter, on: screen)
+        XCTAssertEqual(
+            field.selectedRange, NSRange(location: 6, length: 3), "a double tap (a finger's jitter too): the word")
     }
 
     func testADragMovesTheCaret() async {

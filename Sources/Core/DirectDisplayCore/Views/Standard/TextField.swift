@@ -580,9 +580,15 @@ extension TextFieldDelegate {
 
     /// Whether the touch on the field has moved the caret (a drag, not a tap).
     private var isDraggingCaret = false
+    /// Where the touch on the field began, in its coordinates.
+    private var touchStart: CGPoint?
+    /// How far a finger moves before it drags the caret: a finger's jitter does
+    /// not make a tap (or the second tap of a double tap) a drag.
+    private static let caretDragDistance: CGFloat = 6
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: DirectDisplayCore.Event?) {
         isDraggingCaret = false
+        touchStart = touches.first?.location(in: self)
         super.touchesBegan(touches, with: event)
     }
 
@@ -590,8 +596,14 @@ extension TextFieldDelegate {
     open override func touchesMoved(_ touches: Set<Touch>, with event: DirectDisplayCore.Event?) {
         super.touchesMoved(touches, with: event)
         guard isEditing, isEnabled, let touch = touches.first else { return }
-        isDraggingCaret = true
-        editor.setSelection(NSRange(location: offset(at: touch.location(in: self)), length: 0), anchor: nil)
+        let location = touch.location(in: self)
+        if !isDraggingCaret {
+            guard let touchStart,
+                hypot(location.x - touchStart.x, location.y - touchStart.y) >= Self.caretDragDistance
+            else { return }
+            isDraggingCaret = true
+        }
+        editor.setSelection(NSRange(location: offset(at: location), length: 0), anchor: nil)
     }
 
     /// A tap begins editing and puts the caret at the tapped place; a double tap
