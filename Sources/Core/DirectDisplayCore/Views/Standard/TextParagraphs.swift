@@ -73,11 +73,12 @@ import Typesetting
 
     /// After `text` had `range` (UTF-16, old text) replaced by `replacementLength`
     /// units: cuts the paragraphs the edit touched again and lays them out, and
-    /// moves the ones after. Returns the indices of the new paragraphs and whether
-    /// the paragraphs after them moved up or down.
+    /// moves the ones after. Returns the indices of the new paragraphs, whether
+    /// the paragraphs after them moved up or down, and the layout the one
+    /// paragraph edited had (nil when the edit touched several).
     @discardableResult
     package func replace(_ range: NSRange, replacementLength: Int, in text: String) -> (
-        changed: Range<Int>, movedAfter: Bool
+        changed: Range<Int>, movedAfter: Bool, oldLayout: TextLayout?
     ) {
         let delta = replacementLength - range.length
         var first = index(containing: range.location)
@@ -92,6 +93,7 @@ import Typesetting
             text, from: start, to: end, startOffset: paragraphs[first].start,
             lastEndsWithNewline: paragraphs[last].endsWithNewline)
         let top = paragraphs[first].top
+        let oldLayout = first == last ? paragraphs[first].layout : nil
         paragraphs.replaceSubrange(first...last, with: new)
         let changed = first..<(first + new.count)
         // A keystroke's paragraph is laid out now; a paste of many waits to be shown.
@@ -112,7 +114,7 @@ import Typesetting
             paragraphs[index].start += delta
             paragraphs[index].top += y - oldBottom
         }
-        return (changed, moved)
+        return (changed, moved, oldLayout)
     }
 
     /// Lays out the paragraphs that reach into `rect` (points from the first
