@@ -376,6 +376,23 @@ final class TextViewTests: DirectDisplayTestCase {
         XCTAssertEqual(textView.contentOffset.y, 0)
     }
 
+    func testScrollingThroughALongTextKeepsOnlyLayoutsNearTheBounds() async {
+        textView.text = (0..<3_000).map { "paragraph \($0)" }.joined(separator: "\n")
+        display.runUntilIdle()
+        var offset: CGFloat = 0
+        while offset < textView.contentSize.height - 200 {
+            offset += 150
+            textView.contentOffset = CGPoint(x: 0, y: offset)
+            display.runUntilIdle()
+        }
+        XCTAssertGreaterThan(textView.paragraphs.layoutCount, 2_500, "every paragraph was shown")
+        XCTAssertLessThan(
+            textView.paragraphs.liveLayoutCount, 2 * TextParagraphs.layoutsBetweenDiscards,
+            "layouts far from the bounds were dropped")
+        let last = textView.paragraphs.paragraphs.count - 1
+        XCTAssertNotNil(textView.paragraphs.paragraphs[last].layout, "the ones shown are kept")
+    }
+
     func testAMegabytePastedIsLaidOutOnlyWhereShown() async {
         XCTAssertTrue(textView.becomeFirstResponder())
         type("ab")

@@ -127,6 +127,29 @@ import Typesetting
         }
     }
 
+    /// Layouts made since the last `discardLayouts(farFrom:)` that dropped any.
+    private var layoutsSinceDiscard = 0
+
+    /// Drops the layouts of paragraphs more than `margin` points above or below
+    /// `rect` (their heights stay), once enough were made since the last time:
+    /// scrolling through a long text keeps a few screens of layouts, not all.
+    package func discardLayouts(farFrom rect: CGRect, margin: CGFloat) {
+        guard layoutsSinceDiscard >= Self.layoutsBetweenDiscards else { return }
+        layoutsSinceDiscard = 0
+        let kept = (rect.minY - margin)...(rect.maxY + margin)
+        for index in paragraphs.indices where paragraphs[index].layout != nil {
+            if paragraphs[index].bottom < kept.lowerBound || paragraphs[index].top > kept.upperBound {
+                paragraphs[index].layout = nil
+            }
+        }
+    }
+
+    /// How many layouts are made between two sweeps for far ones.
+    package static let layoutsBetweenDiscards = 256
+
+    /// How many paragraphs hold a layout now (for tests).
+    package var liveLayoutCount: Int { paragraphs.count { $0.layout != nil } }
+
     /// The layout of paragraph `index`, made when missing; when its height is not
     /// the estimate, the paragraphs after it move and `didMove` is told.
     package func layout(of index: Int, in text: String) -> TextLayout {
@@ -177,6 +200,7 @@ import Typesetting
             text: String(text[start..<end]), font: font, boxWidth: Double(max(width, 1)), alignment: alignment,
             lineBreak: .wordWrapping)
         layoutCount += 1
+        layoutsSinceDiscard += 1
         paragraphs[index].layout = layout
         paragraphs[index].height = max(CGFloat(layout.height), lineHeight)
         return layout

@@ -459,7 +459,9 @@ extension TextViewDelegate {
     open override func layoutSubviews() {
         super.layoutSubviews()
         page.frame = bounds
-        paragraphs.layOut(in: bounds.offsetBy(dx: -Self.textInset.left, dy: -Self.textInset.top), of: editor.text)
+        let shown = bounds.offsetBy(dx: -Self.textInset.left, dy: -Self.textInset.top)
+        paragraphs.layOut(in: shown, of: editor.text)
+        paragraphs.discardLayouts(farFrom: shown, margin: 2 * max(bounds.height, 100))
     }
 
     // MARK: Caret blink
