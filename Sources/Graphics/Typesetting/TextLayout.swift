@@ -38,6 +38,8 @@ package final class TextLayout {
     package let lineCount: Int
     /// The UTF-8 index in the text of each line shown's first byte.
     package let lineStarts: [Int]
+    /// Each line shown's top and bottom, in points from the layout's top.
+    package let lineYRanges: [(top: Double, bottom: Double)]
     /// The length of the text laid out, in UTF-8 bytes.
     package let byteCount: Int
     /// Whether text was left out (lines cut, or a line truncated).
@@ -134,6 +136,7 @@ package final class TextLayout {
         isTruncated = more || shown < lines.count
         lineCount = shown
         lineStarts = lines.prefix(shown).map(\.startIndex)
+        lineYRanges = lines.prefix(shown).map { ($0.top, $0.bottom) }
         byteCount = text.utf8.count
 
         var widest = lines.prefix(shown).map(\.width).max() ?? 0

@@ -375,10 +375,8 @@ extension TextViewDelegate {
         let starts = layout.lineStarts
         let first = starts.lastIndex { $0 <= editByte } ?? 0
         let last = starts.lastIndex { $0 <= insertedEnd } ?? first
-        let firstLine = layout.caret(atByteIndex: starts[first])
-        let lastLine = layout.caret(atByteIndex: starts[last])
-        let top = paragraph.top + CGFloat(firstLine.top)
-        let bottom = paragraph.top + CGFloat(lastLine.top + lastLine.height)
+        let top = paragraph.top + CGFloat(layout.lineYRanges[first].top)
+        let bottom = paragraph.top + CGFloat(layout.lineYRanges[last].bottom)
         var left = -Self.textInset.left
         if first == last {
             // Two clusters back: a ligature or a mark may reshape the character before the edit.
