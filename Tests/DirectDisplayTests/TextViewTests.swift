@@ -412,17 +412,30 @@ final class TextViewTests: DirectDisplayTestCase {
     }
 
     func testNULAndBidiControlsAreTextLikeAnyOther() async throws {
-        let odd = "a\u{0}b\u{202E}cd\u{202C}\u{200F}\u{200D}e\n\u{2029}f"
+        let odd = "a\u{0}b\u{202E}cd\u{202C}\u{200F}\u{200D}e\n\u{2029}f\r\ng"
         textView.text = odd
         XCTAssertTrue(textView.becomeFirstResponder())
         display.runUntilIdle()
         for _ in 0..<20 { press(KeyCode.left) }
-        for _ in 0..<3 { press(KeyCode.down) }
+        for _ in 0..<4 { press(KeyCode.down) }
         for _ in 0..<20 { press(KeyCode.right) }
         XCTAssertEqual(textView.selectedRange.location, odd.utf16.count)
         press(KeyCode.backspace)
         XCTAssertEqual(textView.text, String(odd.dropLast()))
         _ = try display.capture(screen)
+    }
+
+    func testEditingEndsWhenTheViewIsMadeUneditable() async {
+        let delegate = RecordingDelegate()
+        textView.delegate = delegate
+        XCTAssertTrue(textView.becomeFirstResponder())
+        type("a")
+        textView.isEditable = false
+        XCTAssertFalse(textView.isEditing)
+        XCTAssertFalse(textView.isCaretBlinking)
+        XCTAssertEqual(delegate.log.last, "didEnd")
+        type("b")
+        XCTAssertEqual(textView.text, "a")
     }
 
     func testTextSetWhileEditingPutsTheCaretAtTheEnd() async {
