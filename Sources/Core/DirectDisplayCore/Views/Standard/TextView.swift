@@ -344,8 +344,9 @@ extension TextViewDelegate {
         if moved { updateContentSize() }
         restartBlink()
         scrollRangeToVisible(editor.selection)
-        textDelegate?.textViewDidChange(self)
+        // UIKit tells of the caret's move before the change.
         textDelegate?.textViewDidChangeSelection(self)
+        textDelegate?.textViewDidChange(self)
     }
 
     /// What an edit in one paragraph changed on screen when its lines still start
