@@ -279,7 +279,9 @@ final class TextViewTests: DirectDisplayTestCase {
         textView.text = Array(repeating: paragraph, count: 100).joined(separator: "\n")
         XCTAssertGreaterThanOrEqual(textView.text.utf16.count, 10_000)
         XCTAssertTrue(textView.becomeFirstResponder())
-        textView.selectedRange = NSRange(location: paragraph.utf16.count + 3, length: 0)
+        // In the second paragraph's first line, well into it.
+        let caret = paragraph.utf16.count + 1 + 40
+        textView.selectedRange = NSRange(location: caret, length: 0)
         display.runUntilIdle()
         let layouts = textView.paragraphs.layoutCount
         textView.pageDrawCount = 0
@@ -289,17 +291,69 @@ final class TextViewTests: DirectDisplayTestCase {
         XCTAssertEqual(textView.paragraphs.layoutCount, layouts + 1, "one paragraph laid out again")
         let second = textView.paragraphs.paragraphs[1]
         XCTAssertGreaterThan(textView.pageDrawCount, 0)
+        let line = textView.caretRect(atOffset: caret).height
+        XCTAssertGreaterThan(second.height, line * 1.5, "the paragraph has two lines or more")
         XCTAssertLessThanOrEqual(
-            textView.pageDrawnArea.height, second.height + 2, "only its lines: \(textView.pageDrawnArea)")
+            textView.pageDrawnArea.height, line + 1, "only the edited line: \(textView.pageDrawnArea)")
+        XCTAssertEqual(
+            textView.pageDrawnArea.minX, textView.caretRect(atOffset: caret - 2).minX, accuracy: 4,
+            "from just before the edit: the text before it did not move")
         // The page covers the bounds: its y is the content's less the offset.
         let top = TextViewTestsGeometry.inset + second.top - textView.contentOffset.y
         XCTAssertEqual(textView.pageDrawnArea.minY, top, accuracy: 1)
 
         textView.pageDrawnArea = .null
+        textView.selectedRange = NSRange(location: caret + 5, length: 30)
+        display.runUntilIdle()
+        textView.pageDrawnArea = .null
+        press(KeyCode.backspace)
+        display.runUntilIdle()
+        XCTAssertLessThanOrEqual(textView.pageDrawnArea.height, second.height + 1, "lines moved: the paragraph")
+        XCTAssertEqual(textView.pageDrawnArea.minX, 0, "whole lines")
+
+        textView.pageDrawnArea = .null
         press(KeyCode.enter)
         display.runUntilIdle()
-        XCTAssertEqual(textView.pageDrawnArea.maxY, 300, accuracy: 1, "a new line moves the rest: drawn to the bottom")
-        XCTAssertEqual(textView.pageDrawnArea.minY, top, accuracy: 1, "from the edited paragraph")
+        XCTAssertEqual(
+            textView.pageDrawnArea.maxY, top + second.height, accuracy: 1,
+            "a paragraph split into two of the same total height: those two only")
+        textView.pageDrawnArea = .null
+        press(KeyCode.enter)
+        display.runUntilIdle()
+        XCTAssertEqual(
+            textView.pageDrawnArea.maxY, 300, accuracy: 1, "an empty line moves the rest: drawn to the bottom")
+        XCTAssertGreaterThan(textView.pageDrawnArea.minY, top, "from the edited paragraph")
+    }
+
+    /// What the edits redrew in parts is what the whole view drawn again shows.
+    func testEditsRedrawnInPartsMatchTheWholeViewDrawnAgain() async throws {
+        textView.text = (0..<6).map { "line \($0) of some words that wrap in the view's width" }.joined(separator: "\n")
+        XCTAssertTrue(textView.becomeFirstResponder())
+        textView.selectedRange = NSRange(location: 30, length: 0)
+        type("ab c")
+        press(KeyCode.backspace)
+        press(KeyCode.down)
+        type("x")
+        press(KeyCode.left, with: KeyCode.leftShift)
+        press(KeyCode.left, with: KeyCode.leftShift)
+        press(KeyCode.right)
+        press(KeyCode.enter)
+        type("hi")
+        textView.selectedRange = NSRange(location: 2, length: 0)
+        display.runUntilIdle()
+        press(KeyCode.backspace)
+        display.runUntilIdle()
+        // The caret blinks off (drawn in part too); then the view ends editing and draws whole.
+        display.advanceTime(by: TextView.caretBlinkInterval)
+        display.runUntilIdle()
+        let inParts = try display.capture(screen)
+        XCTAssertTrue(textView.resignFirstResponder())
+        display.runUntilIdle()
+        let whole = try display.capture(screen)
+        let differing = (0..<whole.height).flatMap { y in
+            (0..<whole.width).filter { x in inParts.pixel(x: x, y: y) != whole.pixel(x: x, y: y) }.map { (x: $0, y: y) }
+        }
+        XCTAssertEqual(differing.count, 0, "pixels that differ, first: \(differing.prefix(5))")
     }
 
     // MARK: Hostile input
@@ -322,6 +376,23 @@ final class TextViewTests: DirectDisplayTestCase {
         XCTAssertEqual(textView.contentOffset.y, 0)
     }
 
+    func testScrollingThroughALongTextKeepsOnlyLayoutsNearTheBounds() async {
+        textView.text = (0..<3_000).map { "paragraph \($0)" }.joined(separator: "\n")
+        display.runUntilIdle()
+        var offset: CGFloat = 0
+        while offset < textView.contentSize.height - 200 {
+            offset += 150
+            textView.contentOffset = CGPoint(x: 0, y: offset)
+            display.runUntilIdle()
+        }
+        XCTAssertGreaterThan(textView.paragraphs.layoutCount, 2_500, "every paragraph was shown")
+        XCTAssertLessThan(
+            textView.paragraphs.liveLayoutCount, 2 * TextParagraphs.layoutsBetweenDiscards,
+            "layouts far from the bounds were dropped")
+        let last = textView.paragraphs.paragraphs.count - 1
+        XCTAssertNotNil(textView.paragraphs.paragraphs[last].layout, "the ones shown are kept")
+    }
+
     func testAMegabytePastedIsLaidOutOnlyWhereShown() async {
         XCTAssertTrue(textView.becomeFirstResponder())
         type("ab")
@@ -341,17 +412,30 @@ final class TextViewTests: DirectDisplayTestCase {
     }
 
     func testNULAndBidiControlsAreTextLikeAnyOther() async throws {
-        let odd = "a\u{0}b\u{202E}cd\u{202C}\u{200F}\u{200D}e\n\u{2029}f"
+        let odd = "a\u{0}b\u{202E}cd\u{202C}\u{200F}\u{200D}e\n\u{2029}f\r\ng"
         textView.text = odd
         XCTAssertTrue(textView.becomeFirstResponder())
         display.runUntilIdle()
         for _ in 0..<20 { press(KeyCode.left) }
-        for _ in 0..<3 { press(KeyCode.down) }
+        for _ in 0..<4 { press(KeyCode.down) }
         for _ in 0..<20 { press(KeyCode.right) }
         XCTAssertEqual(textView.selectedRange.location, odd.utf16.count)
         press(KeyCode.backspace)
         XCTAssertEqual(textView.text, String(odd.dropLast()))
         _ = try display.capture(screen)
+    }
+
+    func testEditingEndsWhenTheViewIsMadeUneditable() async {
+        let delegate = RecordingDelegate()
+        textView.delegate = delegate
+        XCTAssertTrue(textView.becomeFirstResponder())
+        type("a")
+        textView.isEditable = false
+        XCTAssertFalse(textView.isEditing)
+        XCTAssertFalse(textView.isCaretBlinking)
+        XCTAssertEqual(delegate.log.last, "didEnd")
+        type("b")
+        XCTAssertEqual(textView.text, "a")
     }
 
     func testTextSetWhileEditingPutsTheCaretAtTheEnd() async {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DirectDisplay
 import Foundation
+import Typesetting
 
 /// A keystroke into a full-screen 1920x1080 `TextView` of 10,000 characters
 /// (paragraphs of about 400), headless: the key pressed through the synthetic
@@ -108,6 +109,20 @@ struct TextBenchmark: ParsableCommand {
                     + "rects): \(ComposeBenchmark.ms(redraw)), \(String(format: "%.2f", redraw / whole))x the whole "
                     + "recomposition; the keystroke frame is \(String(format: "%.4f", keystrokeFrame / redraw))x it, "
                     + "its layout \(String(format: "%.4f", keystrokeLayout / redraw))x")
+            // The floor under a keystroke's layout: pango laying out the paragraph alone,
+            // and the same text on one line (wrapping shapes again what follows a break).
+            let font = FontDescription(family: FontDescription.systemFamily, size: 17)
+            let sample = paragraphs[paragraphs.count / 2]
+            let wrapped = ComposeBenchmark.median(count) {
+                _ = TextLayout(text: sample, font: font, boxWidth: 1910, lineBreak: .wordWrapping)
+            }
+            let unwrapped = ComposeBenchmark.median(count) {
+                _ = TextLayout(text: sample, font: font, boxWidth: nil)
+            }
+            print(
+                "one pango layout of a \(sample.count)-character paragraph alone: wrapped to the view "
+                    + "\(ComposeBenchmark.ms(wrapped)) (\(String(format: "%.4f", wrapped / whole))x the whole "
+                    + "recomposition), on one line \(ComposeBenchmark.ms(unwrapped))")
             Application.shared.reset()
         }
     }

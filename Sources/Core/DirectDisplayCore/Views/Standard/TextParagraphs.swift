@@ -73,11 +73,12 @@ import Typesetting
 
     /// After `text` had `range` (UTF-16, old text) replaced by `replacementLength`
     /// units: cuts the paragraphs the edit touched again and lays them out, and
-    /// moves the ones after. Returns the indices of the new paragraphs and whether
-    /// the paragraphs after them moved up or down.
+    /// moves the ones after. Returns the indices of the new paragraphs, whether
+    /// the paragraphs after them moved up or down, and the layout the one
+    /// paragraph edited had (nil when the edit touched several).
     @discardableResult
     package func replace(_ range: NSRange, replacementLength: Int, in text: String) -> (
-        changed: Range<Int>, movedAfter: Bool
+        changed: Range<Int>, movedAfter: Bool, oldLayout: TextLayout?
     ) {
         let delta = replacementLength - range.length
         var first = index(containing: range.location)
@@ -92,6 +93,7 @@ import Typesetting
             text, from: start, to: end, startOffset: paragraphs[first].start,
             lastEndsWithNewline: paragraphs[last].endsWithNewline)
         let top = paragraphs[first].top
+        let oldLayout = first == last ? paragraphs[first].layout : nil
         paragraphs.replaceSubrange(first...last, with: new)
         let changed = first..<(first + new.count)
         // A keystroke's paragraph is laid out now; a paste of many waits to be shown.
@@ -112,7 +114,7 @@ import Typesetting
             paragraphs[index].start += delta
             paragraphs[index].top += y - oldBottom
         }
-        return (changed, moved)
+        return (changed, moved, oldLayout)
     }
 
     /// Lays out the paragraphs that reach into `rect` (points from the first
@@ -124,6 +126,29 @@ import Typesetting
             index += 1
         }
     }
+
+    /// Layouts made since the last `discardLayouts(farFrom:)` that dropped any.
+    private var layoutsSinceDiscard = 0
+
+    /// Drops the layouts of paragraphs more than `margin` points above or below
+    /// `rect` (their heights stay), once enough were made since the last time:
+    /// scrolling through a long text keeps a few screens of layouts, not all.
+    package func discardLayouts(farFrom rect: CGRect, margin: CGFloat) {
+        guard layoutsSinceDiscard >= Self.layoutsBetweenDiscards else { return }
+        layoutsSinceDiscard = 0
+        let kept = (rect.minY - margin)...(rect.maxY + margin)
+        for index in paragraphs.indices where paragraphs[index].layout != nil {
+            if paragraphs[index].bottom < kept.lowerBound || paragraphs[index].top > kept.upperBound {
+                paragraphs[index].layout = nil
+            }
+        }
+    }
+
+    /// How many layouts are made between two sweeps for far ones.
+    package static let layoutsBetweenDiscards = 256
+
+    /// How many paragraphs hold a layout now (for tests).
+    package var liveLayoutCount: Int { paragraphs.count { $0.layout != nil } }
 
     /// The layout of paragraph `index`, made when missing; when its height is not
     /// the estimate, the paragraphs after it move and `didMove` is told.
@@ -175,6 +200,7 @@ import Typesetting
             text: String(text[start..<end]), font: font, boxWidth: Double(max(width, 1)), alignment: alignment,
             lineBreak: .wordWrapping)
         layoutCount += 1
+        layoutsSinceDiscard += 1
         paragraphs[index].layout = layout
         paragraphs[index].height = max(CGFloat(layout.height), lineHeight)
         return layout

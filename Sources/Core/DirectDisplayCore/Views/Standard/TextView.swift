@@ -328,16 +328,73 @@ extension TextViewDelegate {
     /// An edit: its paragraphs are laid out again and only their lines redrawn
     /// (down to the bottom when their height changed); the caret is scrolled to.
     private func textDidChange(replacing range: NSRange, length: Int) {
-        let (changed, moved) = paragraphs.replace(range, replacementLength: length, in: editor.text)
+        let (changed, moved, oldLayout) = paragraphs.replace(range, replacementLength: length, in: editor.text)
         verticalMotionX = nil
-        let top = paragraphs.paragraphs[changed.lowerBound].top
-        let bottom = moved ? .infinity : paragraphs.paragraphs[changed.upperBound - 1].bottom
-        setNeedsDisplay(ofText: CGRect(x: -Self.textInset.left, y: top, width: bounds.width, height: bottom - top))
+        if !moved, changed.count == 1, let oldLayout,
+            let lines = changedLines(
+                of: changed.lowerBound, oldLayout: oldLayout, editedAt: range.location, length: length)
+        {
+            setNeedsDisplay(ofText: lines)
+        } else {
+            let top = paragraphs.paragraphs[changed.lowerBound].top
+            let bottom = moved ? .infinity : paragraphs.paragraphs[changed.upperBound - 1].bottom
+            setNeedsDisplay(
+                ofText: CGRect(x: -Self.textInset.left, y: top, width: bounds.width, height: bottom - top))
+        }
         if moved { updateContentSize() }
         restartBlink()
         scrollRangeToVisible(editor.selection)
-        textDelegate?.textViewDidChange(self)
+        // UIKit tells of the caret's move before the change.
         textDelegate?.textViewDidChangeSelection(self)
+        textDelegate?.textViewDidChange(self)
+    }
+
+    /// What an edit in one paragraph changed on screen when its lines still start
+    /// where they did (shifted by the edit after it): the edited line from just
+    /// before the edit to the right edge (text after it moved along; a ligature
+    /// may take in the character before), or the lines it spans whole. Nil when
+    /// the lines moved, or when text before the edit can move with it (any
+    /// alignment but left, right-to-left text).
+    private func changedLines(of index: Int, oldLayout: TextLayout, editedAt location: Int, length: Int) -> CGRect? {
+        let paragraph = paragraphs.paragraphs[index]
+        guard let layout = paragraph.layout, layout.lineCount == oldLayout.lineCount,
+            textAlignment == .left || textAlignment == .natural
+        else { return nil }
+        let text = editor.text
+        let start = editor.index(atUTF16: paragraph.start)
+        let end = editor.index(atUTF16: paragraph.end)
+        if textAlignment == .natural, text.unicodeScalars[start..<end].contains(where: Self.isRightToLeft) {
+            return nil
+        }
+        let utf8 = text.utf8
+        let editByte = utf8.distance(from: start, to: editor.index(atUTF16: location))
+        let insertedEnd = utf8.distance(from: start, to: editor.index(atUTF16: location + length))
+        let delta = layout.byteCount - oldLayout.byteCount
+        for (old, new) in zip(oldLayout.lineStarts, layout.lineStarts) {
+            guard old <= editByte ? new == old : new == old + delta else { return nil }
+        }
+        let starts = layout.lineStarts
+        let first = starts.lastIndex { $0 <= editByte } ?? 0
+        let last = starts.lastIndex { $0 <= insertedEnd } ?? first
+        let top = paragraph.top + CGFloat(layout.lineYRanges[first].top)
+        let bottom = paragraph.top + CGFloat(layout.lineYRanges[last].bottom)
+        var left = -Self.textInset.left
+        if first == last {
+            // Two clusters back: a ligature or a mark may reshape the character before the edit.
+            let before = editor.clusterBoundary(before: editor.clusterBoundary(before: location))
+            let byte = utf8.distance(from: start, to: editor.index(atUTF16: max(before, paragraph.start)))
+            left = max(CGFloat(layout.caret(atByteIndex: max(byte, starts[first])).x) - 3, left)
+        }
+        return CGRect(x: left, y: top, width: bounds.width - left, height: bottom - top)
+    }
+
+    /// Scalars of right-to-left scripts and the bidi controls that make text run right to left.
+    private static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        case 0x200F, 0x202B, 0x202E, 0x2067: true
+        default: false
+        }
     }
 
     private func selectionDidMove() {
@@ -401,7 +458,9 @@ extension TextViewDelegate {
     open override func layoutSubviews() {
         super.layoutSubviews()
         page.frame = bounds
-        paragraphs.layOut(in: bounds.offsetBy(dx: -Self.textInset.left, dy: -Self.textInset.top), of: editor.text)
+        let shown = bounds.offsetBy(dx: -Self.textInset.left, dy: -Self.textInset.top)
+        paragraphs.layOut(in: shown, of: editor.text)
+        paragraphs.discardLayouts(farFrom: shown, margin: 2 * max(bounds.height, 100))
     }
 
     // MARK: Caret blink
