@@ -72,6 +72,22 @@ final class TextEditingRightToLeftTests: DirectDisplayTestCase {
         XCTAssertEqual(leftward.map(\.offset), [5, 6, 7, 4, 3, 2, 1, 0, 0])
     }
 
+    /// The same walk in a text view's second paragraph; off its ends the caret goes
+    /// on through the text.
+    func testATextViewWalksRightToLeftTextOnScreen() async {
+        let textView = TextView(frame: CGRect(x: 0, y: 80, width: 300, height: 100))
+        textView.text = "x\nabc שלום\ny"
+        window.addSubview(textView)
+        XCTAssertTrue(textView.becomeFirstResponder())
+        textView.selectedRange = NSRange(location: 2, length: 0)
+        var offsets: [Int] = []
+        for _ in 0..<9 {
+            press(KeyCode.right)
+            offsets.append(textView.selectedRange.location)
+        }
+        XCTAssertEqual(offsets, [3, 4, 5, 6, 9, 8, 7, 10, 11], "on screen, then into the next paragraph")
+    }
+
     func testTheCaretIsDrawnAtPangosStrongCursor() async throws {
         field.text = "שלום"
         XCTAssertTrue(field.becomeFirstResponder())

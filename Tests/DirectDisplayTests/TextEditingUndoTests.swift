@@ -87,6 +87,23 @@ final class TextEditingUndoTests: DirectDisplayTestCase {
         XCTAssertEqual(field.text, "hi a", "Ctrl+Y redoes too")
     }
 
+    func testATextViewUndoesAndRedoesThroughItsWindowsUndoManager() async {
+        let textView = TextView(frame: CGRect(x: 0, y: 80, width: 300, height: 100))
+        window.addSubview(textView)
+        XCTAssertTrue(textView.becomeFirstResponder())
+        type("hi")
+        press(KeyCode.left)
+        type("a")
+        XCTAssertEqual(textView.text, "hai")
+        undo()
+        XCTAssertEqual(textView.text, "hi")
+        XCTAssertEqual(textView.selectedRange, NSRange(location: 1, length: 0))
+        undo()
+        XCTAssertEqual(textView.text, "")
+        redo()
+        XCTAssertEqual(textView.text, "hi")
+    }
+
     func testACaretMoveEndsTheRun() async {
         type("ab")
         press(KeyCode.left)

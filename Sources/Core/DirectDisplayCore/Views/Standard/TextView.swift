@@ -130,6 +130,10 @@ extension TextViewDelegate {
         }
         editor.didChange = { [unowned self] range, length in textDidChange(replacing: range, length: length) }
         editor.selectionDidChange = { [unowned self] in selectionDidMove() }
+        editor.undoManager = { [unowned self] in undoManager }
+        editor.visualCaretMove = { [unowned self] offset, rightward in
+            caretOffset(movedVisuallyFrom: offset, rightward: rightward)
+        }
         paragraphs.didMove = { [unowned self] top in
             updateContentSize()
             setNeedsDisplay(ofText: CGRect(x: -Self.textInset.left, y: top, width: bounds.width, height: .infinity))
@@ -512,6 +516,21 @@ extension TextViewDelegate {
         let start = editor.index(atUTF16: paragraph.start)
         let at = editor.index(atUTF16: min(max(offset, paragraph.start), paragraph.end))
         return (index, layout, origin, editor.text.utf8.distance(from: start, to: at))
+    }
+
+    /// Left or Right on screen from `offset` within its paragraph (pango's visual
+    /// motion: in right-to-left text Left moves on through the text); off the
+    /// paragraph's first or last line, on through the text into the next or previous one.
+    private func caretOffset(movedVisuallyFrom offset: Int, rightward: Bool) -> Int {
+        let (index, layout, _, byte) = place(ofOffset: offset)
+        guard let moved = layout.byteIndexMovedVisually(fromByteIndex: byte, rightward: rightward) else {
+            return rightward ? editor.clusterBoundary(after: offset) : editor.clusterBoundary(before: offset)
+        }
+        let paragraph = paragraphs.paragraphs[index]
+        let utf8 = editor.text.utf8
+        let end = editor.index(atUTF16: paragraph.end)
+        let at = utf8.index(editor.index(atUTF16: paragraph.start), offsetBy: moved, limitedBy: end) ?? end
+        return editor.clusterBoundary(atOrAfter: editor.offset(of: at))
     }
 
     /// The caret's rectangle before the UTF-16 `offset`, in the view's content coordinates.
