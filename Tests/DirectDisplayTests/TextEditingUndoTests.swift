@@ -180,11 +180,20 @@ final class TextEditingUndoTests: DirectDisplayTestCase {
         XCTAssertFalse(window.undoManager!.canRedo)
     }
 
-    func testEndingEditingEndsTheRun() async {
+    /// Ending editing drops the field's steps: Ctrl+Z in the next field undoes only its own.
+    func testEndingEditingForgetsTheFieldsSteps() async {
         type("ab")
-        XCTAssertTrue(field.resignFirstResponder())
-        XCTAssertTrue(field.becomeFirstResponder())
+        let other = TextField(frame: CGRect(x: 20, y: 100, width: 300, height: 40))
+        window.addSubview(other)
+        XCTAssertTrue(other.becomeFirstResponder())
+        XCTAssertFalse(window.undoManager!.canUndo)
         type("c")
+        undo()
+        XCTAssertEqual(other.text, "")
+        undo()
+        XCTAssertEqual(field.text, "ab", "the first field's typing stays")
+        XCTAssertTrue(field.becomeFirstResponder())
+        type("d")
         undo()
         XCTAssertEqual(field.text, "ab")
     }

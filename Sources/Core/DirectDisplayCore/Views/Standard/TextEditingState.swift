@@ -83,10 +83,12 @@ package enum EditingKeyCode {
         selectionDidChange()
     }
 
-    /// Forgets the Shift anchor and ends the run of typing (editing ended).
-    package func clearAnchor() {
+    /// Editing ended: forgets the Shift anchor, ends the run of typing and drops this
+    /// text's undo steps, so Ctrl+Z in the next text input undoes only its own edits.
+    package func editingDidEnd() {
         selectionAnchor = nil
         openStep = nil
+        undoManager()?.removeAllActions(withTarget: self)
     }
 
     // MARK: Edits

@@ -207,7 +207,7 @@ extension TextFieldDelegate {
     private func endEditing() {
         guard isEditing else { return }
         isEditing = false
-        editor.clearAnchor()
+        editor.editingDidEnd()
         blinkTimer.stop()
         setNeedsDisplay()
         delegate?.textFieldDidEndEditing(self)

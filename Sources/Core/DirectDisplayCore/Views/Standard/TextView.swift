@@ -188,7 +188,7 @@ extension TextViewDelegate {
     private func endEditing() {
         guard isEditing else { return }
         isEditing = false
-        editor.clearAnchor()
+        editor.editingDidEnd()
         blinkTimer.stop()
         page.setNeedsDisplay()
         textDelegate?.textViewDidEndEditing(self)
