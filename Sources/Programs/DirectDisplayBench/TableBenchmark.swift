@@ -174,6 +174,17 @@ struct TableBenchmark: ParsableCommand {
                 "scrolled frame plus its copy into the next of three scanout buffers (buffer age): median "
                     + "\(ComposeBenchmark.ms(withCopy)), \(String(format: "%.2f", withCopy / memcpyTime))x the memcpy, "
                     + "\(String(format: "%.2f", withCopy / rotatingMemcpyTime))x the memcpy into three buffers in turn")
+            // The copy alone, whole frames (every buffer's history forgotten), as the scrolled frames copy them.
+            let wholeCopy = ComposeBenchmark.median(60) {
+                turn += 1
+                screen.compositor.invalidate()
+                screen.compositor.update(slot: turn % 3, pixels: scanout[turn % 3], bytesPerRow: width * 4)
+            }
+            print(
+                "the compositor's copy of a whole frame into the next of three scanout buffers: "
+                    + "\(ComposeBenchmark.ms(wholeCopy)), \(String(format: "%.2f", wholeCopy / memcpyTime))x the memcpy, "
+                    + "\(String(format: "%.2f", wholeCopy / rotatingMemcpyTime))x the memcpy into three buffers in turn"
+            )
             Application.shared.reset()
         }
     }
