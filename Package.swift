@@ -5,7 +5,7 @@
 // target in its layer's folder); dependencies point down, or across within a layer:
 //   Bindings   C system libraries (pkg-config) and kernel headers: CDRM, CUdev, CInput, CXKBCommon,
 //              CEvdev, CPixman, CCairo, CPango, CTurboJPEG, CSeat, CSystemd, CLinuxEvents,
-//              CVirtualTerminal, CGBM, CEGL, CGLES
+//              CVirtualTerminal, CGBM, CEGL, CGLES, CFrameCopy (streaming copies into scanout buffers)
 //   Logic      pure logic, no C library, no hardware: WindowModel, EDID, InputModel (input event values
 //              and rules), Geometry (CGAffineTransform where Foundation has none, autoresizing),
 //              Animation (timing curves, interpolation, vblank prediction)
@@ -57,6 +57,8 @@ let package = Package(
         systemLibrary("CEvdev", pkgConfig: "libevdev", apt: "libevdev-dev"),
         .systemLibrary(name: "CLinuxEvents"),
         .systemLibrary(name: "CVirtualTerminal"),
+        // Copies into scanout buffers by streaming stores (a header of its own, no library).
+        .systemLibrary(name: "CFrameCopy"),
         systemLibrary("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
         systemLibrary("CSystemd", pkgConfig: "libsystemd", apt: "libsystemd-dev"),
         systemLibrary("CGBM", pkgConfig: "gbm", apt: "libgbm-dev"),
@@ -85,7 +87,7 @@ let package = Package(
                 "CInput", "CUdev", "DeviceAccess", "InputModel",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
-        .target(name: "Compositing", dependencies: ["CPixman", "CCairo", "Geometry"]),
+        .target(name: "Compositing", dependencies: ["CPixman", "CCairo", "CFrameCopy", "Geometry"]),
         .target(name: "Typesetting", dependencies: ["CPango", "CCairo", "Compositing"]),
         .target(name: "ImageDecoding", dependencies: ["CCairo", "CTurboJPEG", "Compositing"]),
         .target(
@@ -217,7 +219,7 @@ let layers: [(folder: String, targets: [String])] = [
         "Bindings",
         [
             "CDRM", "CUdev", "CInput", "CXKBCommon", "CEvdev", "CPixman", "CCairo", "CPango", "CTurboJPEG",
-            "CLinuxEvents", "CVirtualTerminal", "CSeat", "CSystemd", "CGBM", "CEGL", "CGLES",
+            "CLinuxEvents", "CVirtualTerminal", "CSeat", "CSystemd", "CGBM", "CEGL", "CGLES", "CFrameCopy",
         ]
     ),
     ("Logic", ["WindowModel", "EDID", "InputModel", "Geometry", "Animation"]),

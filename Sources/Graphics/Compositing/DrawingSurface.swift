@@ -32,6 +32,10 @@ package final class DrawingSurface {
     /// the content instead of blending it over what is below (the same pixels; a
     /// 64x64 image in a third of the time).
     package private(set) var isOpaque = false
+    /// The pixels drawing may have made other than transparent since the surface was
+    /// last cleared whole (a label's text, not the rest of its width): the compositor
+    /// blends only these, as the rest adds nothing over what is below.
+    package private(set) var inked = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
     /// A transparent surface of `pixelWidth`×`pixelHeight` pixels; drawing
     /// calls take points and are multiplied by `scale`. Its pixels are in `memory`
@@ -109,6 +113,7 @@ package final class DrawingSurface {
     /// Makes every pixel transparent (before a view draws again).
     package func clear() {
         isOpaque = false
+        inked = PixelRect(x: 0, y: 0, width: 0, height: 0)
         // A path left unfinished by the last drawing must not reach the next.
         cairo_new_path(cairo)
         cairo_save(cairo)
@@ -140,6 +145,42 @@ package final class DrawingSurface {
     /// cleared, partly redrawn or written by something else.
     package func markOpaque() {
         isOpaque = true
+        inkEverything()
+    }
+
+    /// Drawing whose reach is not worked out: every pixel may be inked.
+    private func inkEverything() {
+        inked = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+    }
+
+    /// Adds a rectangle given in points (and the pixels its antialiased edges touch) to
+    /// `inked`; all of the surface while a path is being built (a fill fills it too).
+    package func addInk(x: Double, y: Double, width: Double, height: Double) {
+        guard cairo_has_current_point(cairo) == 0 else {
+            inkEverything()
+            return
+        }
+        // The surface's pixels: points scaled, then moved by where the part starts; a
+        // pixel's margin for antialiasing and hinting.
+        let left = x * scale - Double(region.x) - 1
+        let top = y * scale - Double(region.y) - 1
+        let right = (x + width) * scale - Double(region.x) + 1
+        let bottom = (y + height) * scale - Double(region.y) + 1
+        let surface = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+        guard left.isFinite, top.isFinite, right.isFinite, bottom.isFinite else {
+            inkEverything()
+            return
+        }
+        func pixel(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            Int(min(max(value.rounded(rule), -1), Double(Self.maximumSide) + 1))
+        }
+        let x0 = pixel(min(left, right), .down)
+        let y0 = pixel(min(top, bottom), .down)
+        let box = PixelRect(
+            x: x0, y: y0, width: pixel(max(left, right), .up) - x0, height: pixel(max(top, bottom), .up) - y0
+        ).intersection(surface)
+        guard !box.isEmpty else { return }
+        inked = inked.union(box)
     }
 
     /// Lifts the limit of ``beginPartialDrawing(in:)``.
@@ -161,12 +202,14 @@ package final class DrawingSurface {
         let right = min(max(x, x + width), (Double(region.maxX) + 1) / scale)
         let bottom = min(max(y, y + height), (Double(region.maxY) + 1) / scale)
         guard right > left, bottom > top else { return }
+        addInk(x: left, y: top, width: right - left, height: bottom - top)
         cairo_rectangle(cairo, left, top, right - left, bottom - top)
         cairo_fill(cairo)
     }
 
     /// Strokes the outline of a rectangle given in points.
     package func strokeRect(x: Double, y: Double, width: Double, height: Double, lineWidth: Double) {
+        inkEverything()
         cairo_set_line_width(cairo, lineWidth)
         cairo_rectangle(cairo, x, y, width, height)
         cairo_stroke(cairo)
@@ -175,6 +218,7 @@ package final class DrawingSurface {
     /// Fills the ellipse inscribed in a rectangle given in points.
     package func fillEllipse(x: Double, y: Double, width: Double, height: Double) {
         guard width > 0, height > 0 else { return }
+        addInk(x: x, y: y, width: width, height: height)
         // A circle needs no scaled space (no save, transform and restore: about 6% of
         // filling a 28-point disc; the same pixels).
         if width == height {
@@ -192,6 +236,7 @@ package final class DrawingSurface {
 
     /// Strokes a straight line between two points.
     package func strokeLine(fromX: Double, fromY: Double, toX: Double, toY: Double, lineWidth: Double) {
+        inkEverything()
         cairo_set_line_width(cairo, lineWidth)
         cairo_move_to(cairo, fromX, fromY)
         cairo_line_to(cairo, toX, toY)
@@ -234,10 +279,14 @@ package final class DrawingSurface {
     }
 
     /// Fills the path (non-zero winding, as CGContext's `fillPath()`) with the colour set, and empties it.
-    package func fillPath() { cairo_fill(cairo) }
+    package func fillPath() {
+        inkEverything()
+        cairo_fill(cairo)
+    }
 
     /// Strokes the path with the colour set, and empties it.
     package func strokePath(lineWidth: Double) {
+        inkEverything()
         cairo_set_line_width(cairo, lineWidth)
         cairo_stroke(cairo)
     }
@@ -257,6 +306,7 @@ package final class DrawingSurface {
     /// edges kept sharp), limited to that rectangle.
     package func drawImage(_ image: CapturedImage, x: Double, y: Double, width: Double, height: Double) {
         guard image.width > 0, image.height > 0, width > 0, height > 0 else { return }
+        addInk(x: x, y: y, width: width, height: height)
         let format = image.format == .argb8888 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
         image.pixels.withUnsafeBytes { bytes in
             // cairo takes a mutable pointer but only reads a surface used as a source.
@@ -282,6 +332,7 @@ package final class DrawingSurface {
     /// Fills a closed polygon given in points, then strokes its outline when `outline` is given.
     package func fillPolygon(_ points: [(x: Double, y: Double)], outline: PixelColor? = nil, lineWidth: Double = 1) {
         guard let first = points.first else { return }
+        inkEverything()
         cairo_move_to(cairo, first.x, first.y)
         for point in points.dropFirst() { cairo_line_to(cairo, point.x, point.y) }
         cairo_close_path(cairo)
@@ -315,6 +366,7 @@ package final class DrawingSurface {
     /// something other than cairo, e.g. a GL read-back; cairo re-reads them afterwards.
     package func withWritablePixels(_ body: (UnsafeMutableRawPointer, Int) -> Void) {
         isOpaque = false
+        inkEverything()
         flush()
         guard let data = cairo_image_surface_get_data(surface) else { return }
         body(UnsafeMutableRawPointer(data), Int(cairo_image_surface_get_stride(surface)))
@@ -323,9 +375,17 @@ package final class DrawingSurface {
 
     /// Lends the cairo context (points, already scaled) to the drawing modules above
     /// Compositing (text through pangocairo); valid only during `body`. Whoever
-    /// changes its state restores it (cairo_save/cairo_restore).
-    package func withCairoContext<Result>(_ body: (OpaquePointer) -> Result) -> Result {
-        body(cairo)
+    /// changes its state restores it (cairo_save/cairo_restore). `inking` is where
+    /// the drawing reaches, in points (see `addInk`): all of the surface when not given.
+    package func withCairoContext<Result>(
+        inking reach: (x: Double, y: Double, width: Double, height: Double)? = nil, _ body: (OpaquePointer) -> Result
+    ) -> Result {
+        if let reach {
+            addInk(x: reach.x, y: reach.y, width: reach.width, height: reach.height)
+        } else {
+            inkEverything()
+        }
+        return body(cairo)
     }
 
     /// Finishes pending cairo drawing so the pixels can be read.

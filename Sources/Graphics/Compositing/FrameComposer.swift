@@ -264,7 +264,9 @@ package enum FrameComposer {
             case .fill(let rect, let color, let clip):
                 fill(rect.intersection(clip).intersection(layer.bounds), color: color, layer: layer)
             case .image(let surface, let x, let y, let opacity, let clip):
-                let area = PixelRect(x: x, y: y, width: surface.pixelWidth, height: surface.pixelHeight)
+                // Only where drawing reached: the rest is transparent and leaves the layer as it is.
+                let inked = surface.inked
+                let area = PixelRect(x: x + inked.x, y: y + inked.y, width: inked.width, height: inked.height)
                     .intersection(clip).intersection(layer.bounds)
                 guard !area.isEmpty, opacity > 0 else { continue }
                 surface.flush()

@@ -1,3 +1,4 @@
+import CFrameCopy
 import Glibc
 
 /// A composed frame in ordinary cached memory: the compositor reads and blends
@@ -39,10 +40,9 @@ package final class ShadowFrame {
         let rects = region?.clipped(to: frame).rects ?? [frame]
         var copied = 0
         for rect in rects where !rect.isEmpty {
-            for row in rect.y..<rect.maxY {
-                memcpy(
-                    destination + row * stride + rect.x * 4, pixels + row * bytesPerRow + rect.x * 4, rect.width * 4)
-            }
+            frame_copy_rows(
+                destination + rect.y * stride + rect.x * 4, stride, pixels + rect.y * bytesPerRow + rect.x * 4,
+                bytesPerRow, rect.width * 4, rect.height)
             copied += rect.width * rect.height
         }
         return copied

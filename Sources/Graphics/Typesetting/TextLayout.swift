@@ -197,7 +197,17 @@ package final class TextLayout {
     /// Draws the lines shown with their top-left at (`x`, `y`) in points, in `color`.
     package func draw(in surface: DrawingSurface, x: Double, y: Double, color: PixelColor) {
         let layout = wholeLayout()
-        surface.withCairoContext { cairo in
+        var reach = Self.ink(of: layout, x: x + alignmentOffset, y: y)
+        if let truncatedLine {
+            let line = Self.ink(of: truncatedLine, x: x, y: y + truncatedLineTop)
+            let left = min(reach.x, line.x)
+            let top = min(reach.y, line.y)
+            reach = (
+                left, top, max(reach.x + reach.width, line.x + line.width) - left,
+                max(reach.y + reach.height, line.y + line.height) - top
+            )
+        }
+        surface.withCairoContext(inking: reach) { cairo in
             cairo_save(cairo)
             cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
             if let cutAt {
@@ -216,6 +226,20 @@ package final class TextLayout {
                 cairo_restore(cairo)
             }
         }
+    }
+
+    /// Where `layout` drawn at (`x`, `y`) puts glyphs, in points: pango's ink extents,
+    /// a point wider on every side (glyphs drawn hinted may reach a pixel beyond them).
+    private static func ink(of layout: OpaquePointer, x: Double, y: Double) -> (
+        x: Double, y: Double, width: Double, height: Double
+    ) {
+        var ink = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, nil)
+        let scale = Double(PANGO_SCALE)
+        return (
+            x + Double(ink.x) / scale - 1, y + Double(ink.y) / scale - 1, Double(ink.width) / scale + 2,
+            Double(ink.height) / scale + 2
+        )
     }
 
     /// The caret before the UTF-8 byte `index` of the text: its x and the top and
