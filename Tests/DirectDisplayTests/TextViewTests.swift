@@ -28,6 +28,7 @@ private enum KeyCode {
     var changes = 0
     var selectionChanges = 0
     var scrolls = 0
+    var allowsEnd = true
 
     func textViewShouldBeginEditing(_ textView: TextView) -> Bool {
         log.append("shouldBegin")
@@ -42,7 +43,7 @@ private enum KeyCode {
     func textViewDidChangeSelection(_ textView: TextView) { selectionChanges += 1 }
     func textViewShouldEndEditing(_ textView: TextView) -> Bool {
         log.append("shouldEnd")
-        return true
+        return allowsEnd
     }
     func textViewDidEndEditing(_ textView: TextView) { log.append("didEnd") }
     func scrollViewDidScroll(_ scrollView: ScrollView) { scrolls += 1 }
@@ -447,6 +448,19 @@ final class TextViewTests: DirectDisplayTestCase {
         XCTAssertEqual(textView.text, "new\ntextc")
         textView.text = nil
         XCTAssertEqual(textView.text, "")
+    }
+
+    func testEndEditingAsksTheDelegateUnlessForced() async {
+        let delegate = RecordingDelegate()
+        delegate.allowsEnd = false
+        textView.delegate = delegate
+        XCTAssertTrue(textView.becomeFirstResponder())
+        XCTAssertFalse(window.endEditing(false), "the delegate keeps the view editing")
+        XCTAssertTrue(textView.isEditing)
+        XCTAssertTrue(window.endEditing(true))
+        XCTAssertFalse(textView.isEditing)
+        XCTAssertFalse(textView.isFirstResponder)
+        XCTAssertEqual(delegate.log.filter { $0 == "shouldEnd" }.count, 1, "forced: not asked")
     }
 
     func testAViewRemovedFromItsWindowWhileEditingEndsEditing() async {

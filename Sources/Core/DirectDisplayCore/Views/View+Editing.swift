@@ -1,9 +1,18 @@
 import Foundation
 
 extension Responder {
-    /// Set while `View.endEditing(true)` makes a responder resign: a text field then
-    /// resigns without asking its delegate (UIKit's forced end of editing).
+    /// Set while `View.endEditing(true)` makes a responder resign, or a text input
+    /// leaves its window: a text field or view then resigns without asking its delegate.
     static var isForcingResignation = false
+
+    /// Runs `body` (a resignation) forced: the responder resigns whatever its delegate says.
+    @discardableResult
+    static func forcingResignation<Result>(_ body: () -> Result) -> Result {
+        let forcing = isForcingResignation
+        isForcingResignation = true
+        defer { isForcingResignation = forcing }
+        return body()
+    }
 }
 
 extension View {
@@ -16,10 +25,8 @@ extension View {
     public func endEditing(_ force: Bool) -> Bool {
         guard let responder = window?.firstResponder, let view = Self.view(of: responder), view.isDescendant(of: self)
         else { return true }
-        let forcing = Responder.isForcingResignation
-        Responder.isForcingResignation = force
-        defer { Responder.isForcingResignation = forcing }
-        return responder.resignFirstResponder()
+        return force
+            ? Responder.forcingResignation { responder.resignFirstResponder() } : responder.resignFirstResponder()
     }
 
     /// The view a responder is or manages.

@@ -182,7 +182,7 @@ extension TextFieldDelegate {
     /// or `endEditing(true)` forces it).
     @discardableResult
     open override func resignFirstResponder() -> Bool {
-        if isEditing, !isLeavingWindow, !Responder.isForcingResignation,
+        if isEditing, !Responder.isForcingResignation,
             !(delegate?.textFieldShouldEndEditing(self) ?? true)
         {
             return false
@@ -192,14 +192,10 @@ extension TextFieldDelegate {
         return true
     }
 
-    private var isLeavingWindow = false
-
     open override func willMove(toWindow newWindow: Window?) {
         super.willMove(toWindow: newWindow)
         guard isEditing, newWindow !== window else { return }
-        isLeavingWindow = true
-        defer { isLeavingWindow = false }
-        resignFirstResponder()
+        Responder.forcingResignation { resignFirstResponder() }
         // The old window's first responder is let go even if a subclass refused.
         if isEditing { endEditing() }
     }

@@ -162,10 +162,13 @@ extension TextViewDelegate {
         return true
     }
 
-    /// Ends editing when the delegate allows it (always when the view leaves its window).
+    /// Ends editing when the delegate allows it (always when the view leaves its window
+    /// or `endEditing(true)` forces it).
     @discardableResult
     open override func resignFirstResponder() -> Bool {
-        if isEditing, !isLeavingWindow, isEditable, !(textDelegate?.textViewShouldEndEditing(self) ?? true) {
+        if isEditing, !Responder.isForcingResignation, isEditable,
+            !(textDelegate?.textViewShouldEndEditing(self) ?? true)
+        {
             return false
         }
         guard super.resignFirstResponder() else { return false }
@@ -173,14 +176,10 @@ extension TextViewDelegate {
         return true
     }
 
-    private var isLeavingWindow = false
-
     open override func willMove(toWindow newWindow: Window?) {
         super.willMove(toWindow: newWindow)
         guard isEditing, newWindow !== window else { return }
-        isLeavingWindow = true
-        defer { isLeavingWindow = false }
-        resignFirstResponder()
+        Responder.forcingResignation { resignFirstResponder() }
         // The old window's first responder is let go even if a subclass refused.
         if isEditing { endEditing() }
     }
