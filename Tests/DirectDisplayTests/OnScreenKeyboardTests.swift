@@ -138,6 +138,37 @@ final class OnScreenKeyboardTests: DirectDisplayTestCase {
         XCTAssertTrue(controller.window?.isHidden ?? true)
     }
 
+    func testAutomaticHidesWhenAKeyboardDeviceAppears() async {
+        edit()
+        XCTAssertTrue(controller.isShown)
+        display.keyDown(57)  // Space on the headless keyboard: the device appears, and types
+        display.keyUp(57)
+        settle()
+        XCTAssertFalse(controller.isShown)
+        XCTAssertTrue(controller.window?.isHidden ?? false)
+        XCTAssertEqual(field.text, " ")
+    }
+
+    func testShowsOnTheFirstRespondersScreen() async throws {
+        let second = connect("DP-1", width: 1024, height: 600)
+        let window = Window(screen: second)
+        let other = TextField(frame: CGRect(x: 20, y: 20, width: 300, height: 40))
+        window.addSubview(other)
+        window.makeKeyAndVisible()
+        XCTAssertTrue(other.becomeFirstResponder())
+        settle()
+        let keyboard = try XCTUnwrap(controller.window)
+        XCTAssertTrue(keyboard.screen === second)
+        XCTAssertEqual(keyboard.frame.width, 1024)
+        XCTAssertEqual(keyboard.frame.maxY, 600)
+        self.window.makeKey()
+        XCTAssertTrue(field.becomeFirstResponder())
+        settle()
+        XCTAssertTrue(keyboard.screen === screen)
+        XCTAssertEqual(
+            keyboard.frame, CGRect(x: 0, y: 480 - keyboard.frame.height, width: 800, height: keyboard.frame.height))
+    }
+
     func testHidesWhenNoKeyInputIsFirstResponder() async {
         edit()
         XCTAssertTrue(controller.isShown)
@@ -235,6 +266,8 @@ final class OnScreenKeyboardTests: DirectDisplayTestCase {
         field.delegate = delegate
         field.returnKeyType = .done
         edit()
+        let titles = key("return")?.subviews.compactMap { ($0 as? Label)?.text }
+        XCTAssertEqual(titles, ["Done"])
         tap("return")
         XCTAssertEqual(delegate.returns, 1)
         XCTAssertEqual(field.text, "")
