@@ -103,6 +103,8 @@ import Foundation
     /// The key under the finger, and the finger.
     private var activeKey: KeyboardKeyView?
     private weak var trackedTouch: Touch?
+    /// The touched character, larger, above its key: a label in a grey frame.
+    private let popupFrame = View()
     private let popup = Label()
     private var accentViews: [KeyboardKeyView] = []
     private var selectedAccent: KeyboardKeyView?
@@ -135,7 +137,10 @@ import Foundation
         popup.textAlignment = .center
         popup.backgroundColor = .white
         popup.textColor = .black
-        popup.isHidden = true
+        popupFrame.backgroundColor = Color(white: 0.45)
+        popupFrame.isUserInteractionEnabled = false
+        popupFrame.isHidden = true
+        popupFrame.addSubview(popup)
     }
 
     /// Sets the keys for a responder's traits and the seat's layout, on its first page.
@@ -157,8 +162,8 @@ import Foundation
         self.layout = layout
         keys = layout.rows.flatMap { $0.map { KeyboardKeyView(kind: $0.kind) } }
         for key in keys { addSubview(key) }
-        bringSubviewToFront(popup)
-        if popup.superview == nil { addSubview(popup) }
+        if popupFrame.superview == nil { addSubview(popupFrame) }
+        bringSubviewToFront(popupFrame)
         relabel()
         setNeedsLayout()
     }
@@ -257,7 +262,7 @@ import Foundation
         activeKey?.isHighlighted = false
         activeKey = nil
         trackedTouch = nil
-        popup.isHidden = true
+        popupFrame.isHidden = true
         for view in accentViews { view.removeFromSuperview() }
         accentViews = []
         selectedAccent = nil
@@ -266,20 +271,21 @@ import Foundation
     /// A character key's pop-up: its text, larger, over the upper part of the key.
     private func showPopup(for key: KeyboardKeyView?) {
         guard let key, case .text = key.kind else {
-            popup.isHidden = true
+            popupFrame.isHidden = true
             return
         }
         let width = key.frame.width * 1.4
         let height = key.frame.height * 1.1
         popup.text = key.typedText
         popup.font = .systemFont(ofSize: min(30, max(height * 0.55, 8)))
-        popup.frame =
+        popupFrame.frame =
             CGRect(
                 x: min(max(key.frame.midX - width / 2, 0), bounds.width - width),
-                y: max(key.frame.minY + key.frame.height * 0.4 - height, 0), width: width, height: height
+                y: key.frame.minY - height - 2, width: width, height: height
             ).integral
-        popup.isHidden = false
-        bringSubviewToFront(popup)
+        popup.frame = popupFrame.bounds.insetBy(dx: 1, dy: 1)
+        popupFrame.isHidden = false
+        bringSubviewToFront(popupFrame)
     }
 
     // MARK: Accents
@@ -287,12 +293,12 @@ import Foundation
     private func showAccents() {
         guard let key = activeKey, case .text(let letter) = key.kind else { return }
         let accents = KeyboardLayout.accents(of: letter).map { shift != .off ? KeyboardKeyView.uppercased($0) : $0 }
-        popup.isHidden = true
+        popupFrame.isHidden = true
         let width = key.frame.width
         let height = key.frame.height
         let total = width * CGFloat(accents.count)
         var x = min(max(key.frame.minX, Self.padding), bounds.width - Self.padding - total)
-        let y = max(key.frame.minY - height - 4, 0)
+        let y = key.frame.minY - height - 4
         accentViews = accents.map { accent in
             let view = KeyboardKeyView(kind: .text(accent))
             view.configure(shifted: false, shiftLocked: false, returnTitle: "")
