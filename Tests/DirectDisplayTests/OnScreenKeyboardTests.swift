@@ -169,6 +169,23 @@ final class OnScreenKeyboardTests: DirectDisplayTestCase {
             keyboard.frame, CGRect(x: 0, y: 480 - keyboard.frame.height, width: 800, height: keyboard.frame.height))
     }
 
+    func testKeepsToTheBottomEdgeWhenTheScreenTurns() async throws {
+        edit()
+        screen.orientation = .landscapeLeft
+        settle()
+        let keyboard = try XCTUnwrap(controller.window)
+        XCTAssertEqual(screen.bounds.size, CGSize(width: 480, height: 800))
+        XCTAssertEqual(keyboard.frame.width, 480)
+        XCTAssertEqual(keyboard.frame.maxY, 800)
+        XCTAssertEqual(controller.frame, keyboard.frame)
+    }
+
+    func testAnInputViewTallerThanTheScreenGetsTheScreen() async throws {
+        field.inputView = View(frame: CGRect(x: 0, y: 0, width: 10, height: 5000))
+        edit()
+        XCTAssertEqual(controller.frame, CGRect(x: 0, y: 0, width: 800, height: 480))
+    }
+
     func testHidesWhenNoKeyInputIsFirstResponder() async {
         edit()
         XCTAssertTrue(controller.isShown)

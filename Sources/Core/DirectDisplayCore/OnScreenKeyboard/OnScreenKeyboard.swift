@@ -132,7 +132,9 @@ extension Responder {
         for view in window.subviews where !content.contains(where: { $0 === view }) { view.removeFromSuperview() }
         var y: CGFloat = 0
         for view in content {
-            view.frame = CGRect(x: 0, y: y, width: width, height: max(view.frame.height, 0))
+            // A view taller than what is left of the screen gets what is left.
+            let height = min(max(view.frame.height, 0), screen.bounds.height - y)
+            view.frame = CGRect(x: 0, y: y, width: width, height: height)
             if view.superview !== window { window.addSubview(view) }
             y += view.frame.height
         }
