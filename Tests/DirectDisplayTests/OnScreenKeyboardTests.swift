@@ -327,6 +327,24 @@ final class OnScreenKeyboardTests: DirectDisplayTestCase {
         XCTAssertFalse(w.isHighlighted)
     }
 
+    func testASecondFingerTypesTheFirstFingersKey() async throws {
+        field.autocapitalizationType = .none
+        edit()
+        let q = center(of: try XCTUnwrap(key("q")))
+        let w = center(of: try XCTUnwrap(key("w")))
+        display.touchDown(0, at: q, on: screen)
+        display.runUntilIdle()
+        display.touchDown(1, at: w, on: screen)
+        display.runUntilIdle()
+        XCTAssertEqual(field.text, "q", "the second finger typed the first one's key")
+        display.touchUp(0, at: q, on: screen)
+        display.runUntilIdle()
+        XCTAssertEqual(field.text, "q", "the first finger's lift types nothing more")
+        display.touchUp(1, at: w, on: screen)
+        display.runUntilIdle()
+        XCTAssertEqual(field.text, "qw")
+    }
+
     func testLongPressOffersAccentsAndTypesTheOneReleasedOn() async {
         field.autocapitalizationType = .none
         edit()

@@ -133,7 +133,8 @@ import Foundation
     package override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = Color(white: 0.82)
-        isMultipleTouchEnabled = false
+        // Fast typing puts a second finger down before the first lifts.
+        isMultipleTouchEnabled = true
         popup.textAlignment = .center
         popup.backgroundColor = .white
         popup.textColor = .black
@@ -206,7 +207,13 @@ import Foundation
     // MARK: Touches
 
     package override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
-        guard trackedTouch == nil, let touch = touches.first else { return }
+        // A new finger types the key the last one is on (as UIKit's keyboard does),
+        // unless that one is choosing an accent, then takes over the highlight.
+        guard let touch = touches.min(by: { $0.timestamp < $1.timestamp }) else { return }
+        if trackedTouch != nil {
+            if accentViews.isEmpty, let key = activeKey, key.kind != .delete { perform(key) }
+            endTouch()
+        }
         trackedTouch = touch
         track(to: key(at: touch.location(in: self)))
         if activeKey?.kind == .delete { deleteAndRepeat(after: Self.deleteRepeatDelay) }
