@@ -186,6 +186,36 @@ final class OnScreenKeyboardTests: DirectDisplayTestCase {
         XCTAssertEqual(controller.frame, CGRect(x: 0, y: 0, width: 800, height: 480))
     }
 
+    func testEditingAgainWhileSlidingDownSlidesBackUpFromWhereItIs() async throws {
+        edit()
+        let keyboard = try XCTUnwrap(controller.window)
+        let shown = keyboard.frame
+        XCTAssertTrue(field.resignFirstResponder())
+        display.runUntilIdle()
+        display.advanceTime(by: 0.1)
+        display.runUntilIdle()
+        let halfway = keyboard.presentation.frame
+        XCTAssertGreaterThan(halfway.minY, shown.minY)
+        XCTAssertLessThan(halfway.minY, 480)
+        let log = KeyboardNotificationLog()
+        let token = NotificationCenter.default.addObserver(
+            forName: Responder.keyboardWillShowNotification, object: nil, queue: nil
+        ) { note in
+            let begin = note.userInfo?[Responder.keyboardFrameBeginUserInfoKey] as? CGRect ?? .null
+            let end = note.userInfo?[Responder.keyboardFrameEndUserInfoKey] as? CGRect ?? .null
+            MainActor.assumeIsolated { log.notes.append(("willShow", begin, end, 0)) }
+        }
+        defer { NotificationCenter.default.removeObserver(token) }
+        XCTAssertTrue(field.becomeFirstResponder())
+        display.runUntilIdle()
+        XCTAssertEqual(log.notes.first?.1, halfway, "it starts from where it was shown")
+        XCTAssertEqual(log.notes.first?.2, shown)
+        settle()
+        XCTAssertFalse(keyboard.isHidden, "the slide down's end did not hide it")
+        XCTAssertEqual(keyboard.presentation.frame, shown)
+        XCTAssertTrue(controller.isShown)
+    }
+
     func testHidesWhenNoKeyInputIsFirstResponder() async {
         edit()
         XCTAssertTrue(controller.isShown)

@@ -140,12 +140,15 @@ extension Responder {
         }
         let end = CGRect(x: 0, y: screen.bounds.height - y, width: width, height: y)
         let moved = window.screen !== screen
-        let begin = isShown && !moved ? window.frame : CGRect(x: 0, y: screen.bounds.height, width: width, height: y)
+        // Up, or sliding up or down on this screen: from where it shows now; else from below the bottom edge.
+        let onScreen = !window.isHidden && !moved
+        let begin =
+            onScreen ? window.presentation.frame : CGRect(x: 0, y: screen.bounds.height, width: width, height: y)
         served = responder
         let wasShown = isShown
         isShown = true
         frame = end
-        if wasShown, !moved, begin == end { return }
+        if wasShown, onScreen, window.frame == end { return }
         if moved {
             window.isHidden = true
             window.screen = screen
@@ -162,7 +165,7 @@ extension Responder {
         served = nil
         guard isShown, let window, let screen = window.screen else { return }
         isShown = false
-        let begin = window.frame
+        let begin = window.presentation.frame
         let end = CGRect(x: begin.minX, y: screen.bounds.height, width: begin.width, height: begin.height)
         frame = end
         slide(
