@@ -1,5 +1,6 @@
 import DirectDisplayCore
 import Foundation
+import InputModel
 import XCTest
 
 /// Records what a text field's delegate is asked on Return.
@@ -216,6 +217,25 @@ final class OnScreenKeyboardTests: DirectDisplayTestCase {
         XCTAssertTrue(controller.isShown)
     }
 
+    func testAPowerButtonIsNoKeyboardToTypeOn() async {
+        // libinput gives power buttons the keyboard capability; udev does not call them keyboards.
+        let button = InputDeviceInfo(
+            id: InputDeviceID(rawValue: 900), name: "Power Button", sysname: "event0", capabilities: .keyboard,
+            udevProperties: [:], sizeMillimetres: nil)
+        display.input.route([.deviceAdded(button)])
+        edit()
+        XCTAssertTrue(controller.isShown)
+        let keyboard = InputDeviceInfo(
+            id: InputDeviceID(rawValue: 901), name: "USB Keyboard", sysname: "event1", capabilities: .keyboard,
+            udevProperties: ["ID_INPUT_KEYBOARD": "1"], sizeMillimetres: nil)
+        display.input.route([.deviceAdded(keyboard)])
+        settle()
+        XCTAssertFalse(controller.isShown)
+        display.input.route([.deviceRemoved(keyboard)])
+        settle()
+        XCTAssertTrue(controller.isShown, "unplugged: it comes back")
+    }
+
     func testHidesWhenNoKeyInputIsFirstResponder() async {
         edit()
         XCTAssertTrue(controller.isShown)
@@ -404,6 +424,12 @@ final class OnScreenKeyboardTests: DirectDisplayTestCase {
         tap(["q", "w", "e", "r", "t", "z"])
         XCTAssertEqual(field.text, "qwertz")
         field.resignFirstResponder()
+        field.keyboardType = .asciiCapable
+        edit()
+        XCTAssertNil(keyboardKey("ü"), "ASCII only")
+        XCTAssertNotNil(keyboardKey("z"))
+        field.resignFirstResponder()
+        field.keyboardType = .default
         try display.input.setKeymap(KeymapNames(layout: "fr"))
         field.text = ""
         edit()

@@ -43,8 +43,9 @@ public final class SeatInput {
     /// The input devices present now.
     public var deviceNames: [String] { devices.values.sorted { $0.id < $1.id }.map(\.name) }
 
-    /// Whether a keyboard device is on the seat (the on-screen keyboard's automatic mode).
-    package var hasKeyboardDevice: Bool { devices.values.contains { $0.capabilities.contains(.keyboard) } }
+    /// Whether a keyboard to type on is on the seat (the on-screen keyboard's
+    /// automatic mode): a power button, also a libinput keyboard, is not one.
+    package var hasKeyboardDevice: Bool { devices.values.contains(where: \.isTypingKeyboard) }
 
     /// The keymap's layout names, e.g. "de" or "us,de" (the on-screen keyboard follows the first).
     package var keymapLayout: String { keys?.keymap.names.layout ?? "us" }

@@ -65,7 +65,10 @@ struct KeyboardLayout: Equatable, Sendable {
                 ]
             columns = 3
         case .letters:
-            let letters = Self.letterRows(forXKBLayout: xkbLayout)
+            // An ASCII-only keyboard keeps the layout's places without its other letters (de: no ü ö ä).
+            let letters = Self.letterRows(forXKBLayout: xkbLayout).map {
+                type == .asciiCapable ? $0.filter(\.isASCII) : $0
+            }
             let width = CGFloat(letters.map(\.count).max() ?? 10)
             var rows = letters.prefix(2).map { $0.map { KeyboardKeySpec(kind: .text(String($0))) } }
             rows.append(
