@@ -12,6 +12,15 @@ import XCTest
     }
 }
 
+/// Any responder that takes text: the keyboard serves `KeyInput`, not only text fields.
+private final class TypingPad: View, KeyInput {
+    var typed = ""
+    override var canBecomeFirstResponder: Bool { true }
+    var hasText: Bool { !typed.isEmpty }
+    func insertText(_ text: String) { typed += text }
+    func deleteBackward() { if !typed.isEmpty { typed.removeLast() } }
+}
+
 /// The keyboard notifications seen: name, begin and end frames, duration.
 @MainActor private final class KeyboardNotificationLog {
     var notes: [(String, CGRect, CGRect, Double)] = []
@@ -234,6 +243,20 @@ final class OnScreenKeyboardTests: DirectDisplayTestCase {
         display.input.route([.deviceRemoved(keyboard)])
         settle()
         XCTAssertTrue(controller.isShown, "unplugged: it comes back")
+    }
+
+    func testServesAnyKeyInputAndComposesNothingWhileIdle() async {
+        let pad = TypingPad(frame: CGRect(x: 400, y: 20, width: 100, height: 100))
+        window.addSubview(pad)
+        XCTAssertTrue(pad.becomeFirstResponder())
+        settle()
+        XCTAssertTrue(controller.isShown)
+        tap(["H", "i", "space", "return"])
+        XCTAssertEqual(pad.typed, "Hi \n", "shift on while it has no text, then off")
+        let composed = screen.frameStatistics.framesComposed
+        display.advanceTime(by: 3)
+        display.runUntilIdle()
+        XCTAssertEqual(screen.frameStatistics.framesComposed, composed, "an idle keyboard composes no frames")
     }
 
     func testHidesWhenNoKeyInputIsFirstResponder() async {
