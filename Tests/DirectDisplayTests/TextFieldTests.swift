@@ -338,6 +338,27 @@ final class TextFieldTests: DirectDisplayTestCase {
         XCTAssertEqual(events, ["begin", "end"])
     }
 
+    func testEndEditingAsksTheDelegateUnlessForced() async {
+        let delegate = RecordingDelegate()
+        delegate.allowsEnd = false
+        field.delegate = delegate
+        let sibling = View(frame: CGRect(x: 0, y: 100, width: 50, height: 50))
+        window.addSubview(sibling)
+        XCTAssertTrue(field.becomeFirstResponder())
+        XCTAssertTrue(sibling.endEditing(true), "no first responder inside the sibling")
+        XCTAssertTrue(field.isEditing, "a view outside the subtree ends nothing")
+        XCTAssertFalse(window.endEditing(false), "the delegate keeps the field")
+        XCTAssertTrue(field.isFirstResponder)
+        XCTAssertTrue(window.endEditing(true))
+        XCTAssertFalse(field.isFirstResponder)
+        XCTAssertFalse(field.isEditing)
+        XCTAssertFalse(field.isCaretBlinking)
+        XCTAssertEqual(delegate.log.filter { $0 == "shouldEnd" }.count, 1, "forced: not asked")
+        XCTAssertEqual(events, ["begin", "end"])
+        XCTAssertTrue(field.becomeFirstResponder())
+        XCTAssertFalse(field.resignFirstResponder(), "the delegate is asked again afterwards")
+    }
+
     func testAFieldRemovedFromItsWindowWhileEditingEndsEditing() async {
         let delegate = RecordingDelegate()
         delegate.allowsEnd = false

@@ -13,7 +13,7 @@ import Foundation
 ///
 /// Input: touches, pens and mouse drags paint in the normal window (touchscreens without
 /// a WL_OUTPUT udev property are bound to the main screen); typed text shows on a
-/// line in the key window. Each finished stroke, each key that changes the text and
+/// `TextField` in the key window. Each finished stroke, each key that changes the text and
 /// each input device that comes or goes is logged to stdout.
 @MainActor
 package final class DemoScene {
@@ -25,7 +25,7 @@ package final class DemoScene {
     private var levelWindows: [Window] = []
     private var externalWindows: [ObjectIdentifier: Window] = [:]
     private var keyMarks: [ObjectIdentifier: View] = [:]
-    private var textLines: [ObjectIdentifier: TextLineView] = [:]
+    private var textLines: [ObjectIdentifier: TextField] = [:]
     private var timer: DispatchSourceTimer?
     /// The title, image and panel button of the main screen's normal window.
     private var controls: DemoControls?
@@ -106,10 +106,12 @@ package final class DemoScene {
         bindTouchscreens(to: screen)
     }
 
-    /// A text line as the window's first responder, shown while the window is key.
+    /// A text field as the window's first responder, shown while the window is key.
     private func addTextLine(to window: Window, frame: CGRect) {
-        let line = TextLineView(frame: frame, typed: typed)
+        let line = typed.makeField(frame: frame)
         line.isHidden = true
+        // Touches fall through to the paint area below; the field is already first responder.
+        line.isUserInteractionEnabled = false
         window.rootViewController?.view.addSubview(line)
         line.becomeFirstResponder()
         textLines[ObjectIdentifier(window)] = line

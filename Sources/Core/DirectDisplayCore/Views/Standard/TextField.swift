@@ -174,10 +174,15 @@ extension TextFieldDelegate {
         return true
     }
 
-    /// Ends editing when the delegate allows it (always when the field leaves its window).
+    /// Ends editing when the delegate allows it (always when the field leaves its window
+    /// or `endEditing(true)` forces it).
     @discardableResult
     open override func resignFirstResponder() -> Bool {
-        if isEditing, !isLeavingWindow, !(delegate?.textFieldShouldEndEditing(self) ?? true) { return false }
+        if isEditing, !isLeavingWindow, !Responder.isForcingResignation,
+            !(delegate?.textFieldShouldEndEditing(self) ?? true)
+        {
+            return false
+        }
         guard super.resignFirstResponder() else { return false }
         endEditing()
         return true
