@@ -418,6 +418,25 @@ final class OnScreenKeyboardTests: DirectDisplayTestCase {
         XCTAssertEqual(field.text, "qw")
     }
 
+    func testAFingerOnAKeyStaysWhenTheKeyWindowChanges() async throws {
+        field.autocapitalizationType = .none
+        edit()
+        let other = Window(screen: screen)
+        let otherField = TextField(frame: CGRect(x: 20, y: 20, width: 300, height: 40))
+        otherField.autocapitalizationType = .none
+        other.addSubview(otherField)
+        let q = center(of: try XCTUnwrap(key("q")))
+        display.touchDown(0, at: q, on: screen)
+        display.runUntilIdle()
+        other.makeKeyAndVisible()
+        XCTAssertTrue(otherField.becomeFirstResponder())
+        display.runUntilIdle()
+        display.touchUp(0, at: q, on: screen)
+        display.runUntilIdle()
+        XCTAssertEqual(otherField.text, "q", "the key typed into the new key window's field")
+        XCTAssertEqual(field.text, "")
+    }
+
     func testLongPressOffersAccentsAndTypesTheOneReleasedOn() async {
         field.autocapitalizationType = .none
         edit()

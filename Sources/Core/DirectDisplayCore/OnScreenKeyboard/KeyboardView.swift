@@ -145,10 +145,23 @@ import Foundation
     }
 
     /// Sets the keys for a responder's traits and the seat's layout, on its first page.
+    /// The same traits and layout as now keep the page and a finger on a key (the
+    /// key window may change under it: the demo's does every second); shift then
+    /// follows the new responder's text.
     func configure(traits: TextInputTraits?, xkbLayout: String) {
-        keyboardType = traits?.keyboardType ?? .default
-        returnKeyType = traits?.returnKeyType ?? .default
-        autocapitalizationType = traits?.autocapitalizationType ?? .sentences
+        let keyboardType = traits?.keyboardType ?? .default
+        let returnKeyType = traits?.returnKeyType ?? .default
+        let autocapitalizationType = traits?.autocapitalizationType ?? .sentences
+        if layout != nil, keyboardType == self.keyboardType, returnKeyType == self.returnKeyType,
+            autocapitalizationType == self.autocapitalizationType, xkbLayout == self.xkbLayout
+        {
+            if shift == .once { shift = .off }
+            relabel()
+            return updateAutoShift()
+        }
+        self.keyboardType = keyboardType
+        self.returnKeyType = returnKeyType
+        self.autocapitalizationType = autocapitalizationType
         self.xkbLayout = xkbLayout
         endTouch()
         shift = .off
