@@ -58,4 +58,38 @@ final class OnScreenKeyboardScanoutTests: KMSDisplayTestCase {
         let gap = keyboard.frame.minY + 2
         XCTAssertEqual(rgb(image.rawPixel(x: 2, y: Int(gap))), 0xD1D1D1, "the keyboard's grey")
     }
+
+    /// `direct-display demo --keyboard always`: the demo's text field, first responder
+    /// of each demo window, gets the keyboard; uinput taps on it type into the field.
+    func testDemoWithKeyboardAlwaysTypesFromTouches() async throws {
+        closeDisplay()  // the demo is DRM master, not this process
+        // No --capture: writing PNGs keeps the emulated demo's main queue busy for seconds.
+        let demo = try ChildProcess(
+            ChildProcess.directDisplayPath, ["demo", "--keyboard", "always", "--seconds", "60"])
+        defer {
+            demo.signal(SIGTERM)
+            _ = demo.waitForExit(timeout: 10)
+        }
+        XCTAssertTrue(demo.waitForOutput(containing: "demo: input devices:", timeout: 20), "demo start: \(demo.text)")
+        XCTAssertTrue(demo.text.contains("demo: touchscreens without WL_OUTPUT drive Virtual-1"), demo.text)
+        let touchscreen = try UinputDevice.touchscreen(
+            name: "DirectDisplay demo keyboard taps", width: 1024, height: 768)
+        // Events written before the demo opened the device would be lost.
+        guard demo.waitForOutput(containing: touchscreen.name, timeout: 20) else {
+            return XCTFail("the demo did not see \(touchscreen.name): \(demo.text)")
+        }
+        // Where the demo's keyboard has its keys on Virtual-1 (1024x768): the same view laid out here.
+        let height = KeyboardView.height(forScreenHeight: 768)
+        let keys = KeyboardView(frame: CGRect(x: 0, y: 768 - height, width: 1024, height: height))
+        keys.configure(traits: nil, xkbLayout: "us")
+        keys.layoutSubviews()
+        var tracking: Int32 = 0
+        for label in ["H", "I"] {  // the keys' places; shift is on for the first letter only
+            let key = try XCTUnwrap(keys.key(labelled: label))
+            tracking += 1
+            try touchscreen.tap(
+                trackingID: tracking, x: Int32(key.frame.midX), y: Int32(keys.frame.minY + key.frame.midY))
+        }
+        XCTAssertTrue(demo.waitForOutput(containing: "demo: typed \"Hi\"", timeout: 20), demo.text)
+    }
 }
