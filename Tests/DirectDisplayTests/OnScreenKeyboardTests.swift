@@ -259,6 +259,19 @@ final class OnScreenKeyboardTests: DirectDisplayTestCase {
         XCTAssertEqual(screen.frameStatistics.framesComposed, composed, "an idle keyboard composes no frames")
     }
 
+    func testTextViewGetsTheKeyboardAndReturnTypesANewLine() async {
+        let notes = TextView(frame: CGRect(x: 400, y: 20, width: 300, height: 150))
+        notes.returnKeyType = .send
+        window.addSubview(notes)
+        XCTAssertTrue(notes.becomeFirstResponder())
+        settle()
+        XCTAssertTrue(controller.isShown)
+        let titles = key("return")?.subviews.compactMap { ($0 as? Label)?.text }
+        XCTAssertEqual(titles, ["Send"])
+        tap(["H", "i", "return", "Y"])
+        XCTAssertEqual(notes.text, "Hi\nY", "a new line starts a sentence")
+    }
+
     func testHidesWhenNoKeyInputIsFirstResponder() async {
         edit()
         XCTAssertTrue(controller.isShown)

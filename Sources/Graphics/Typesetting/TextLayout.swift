@@ -36,6 +36,12 @@ package final class TextLayout {
     package let height: Double
     /// Lines shown.
     package let lineCount: Int
+    /// The UTF-8 index in the text of each line shown's first byte.
+    package let lineStarts: [Int]
+    /// Each line shown's top and bottom, in points from the layout's top.
+    package let lineYRanges: [(top: Double, bottom: Double)]
+    /// The length of the text laid out, in UTF-8 bytes.
+    package let byteCount: Int
     /// Whether text was left out (lines cut, or a line truncated).
     package let isTruncated: Bool
     /// From the top to the first line's baseline, in points.
@@ -129,6 +135,9 @@ package final class TextLayout {
         let shown = shownCount(of: lines)
         isTruncated = more || shown < lines.count
         lineCount = shown
+        lineStarts = lines.prefix(shown).map(\.startIndex)
+        lineYRanges = lines.prefix(shown).map { ($0.top, $0.bottom) }
+        byteCount = text.utf8.count
 
         var widest = lines.prefix(shown).map(\.width).max() ?? 0
         if isTruncated, wraps, let boxWidth, let mode = lineBreak.ellipsizeMode {

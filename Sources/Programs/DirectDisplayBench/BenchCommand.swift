@@ -10,7 +10,8 @@ struct BenchCommand: ParsableCommand {
         subcommands: [
             HotplugBenchmark.self, InputLatencyBenchmark.self, HitTestBenchmark.self, ComposeBenchmark.self,
             IdleBenchmark.self, TouchFloodBenchmark.self, GLViewBenchmark.self,
-            CompositorBenchmark.self, StructureBenchmark.self, TableBenchmark.self, MirrorBenchmark.self,
+            CompositorBenchmark.self, StructureBenchmark.self, TableBenchmark.self, TextBenchmark.self,
+            MirrorBenchmark.self,
             MemoryBenchmark.self,
         ]
     )

@@ -140,7 +140,7 @@ enum AutoCapitalization {
         case .allCharacters: return true
         case .words: return text.last.map { $0.isWhitespace } ?? true
         case .sentences:
-            guard let last = text.last else { return true }
+            guard let last = text.last, !last.isNewline else { return true }
             guard last.isWhitespace else { return false }
             let before = text.reversed().drop(while: \.isWhitespace).first
             return before.map { ".!?".contains($0) } ?? true

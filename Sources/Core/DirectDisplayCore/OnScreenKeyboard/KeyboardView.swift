@@ -345,7 +345,9 @@ import Foundation
         switch key.kind {
         case .text: type(key.typedText)
         case .space: type(" ")
-        case .returnKey: input()?.insertText("\n")
+        case .returnKey:
+            input()?.insertText("\n")
+            updateAutoShift()
         case .shift: shiftTapped()
         case .page(let page):
             self.page = page
@@ -396,14 +398,21 @@ import Foundation
         relabel()
     }
 
-    /// The text before the caret of a text field; for another `KeyInput`, "" when
+    /// The text before the caret of a text field or view; for another `KeyInput`, "" when
     /// it has no text, else a letter (capitalization goes by what it reports).
     private func textBeforeCaret() -> Substring {
         guard let input = input() else { return "" }
-        if let field = input as? TextField, let text = field.text {
+        let textAndCaret: (String?, Int)? =
+            if let field = input as? TextField {
+                (field.text, field.selectedRange.location)
+            } else if let view = input as? TextView {
+                (view.text, view.selectedRange.location)
+            } else {
+                nil
+            }
+        if case (let text?, let location)? = textAndCaret {
             let utf16 = text.utf16
-            let caret = min(max(field.selectedRange.location, 0), utf16.count)
-            let end = utf16.index(utf16.startIndex, offsetBy: caret)
+            let end = utf16.index(utf16.startIndex, offsetBy: min(max(location, 0), utf16.count))
             return text[..<end]
         }
         return input.hasText ? "a" : ""

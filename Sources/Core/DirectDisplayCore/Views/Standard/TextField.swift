@@ -54,11 +54,10 @@ extension TextFieldDelegate {
     /// The caret is shown, then hidden, for this long each (UIKit's blink).
     public static let caretBlinkInterval: TimeInterval = 0.5
 
-    private var storage = ""
-    /// The selection in UTF-16 units of `storage`, always on grapheme-cluster boundaries.
-    private var selection = NSRange(location: 0, length: 0)
-    /// Where a Shift-extended selection started: the end that stays.
-    private var selectionAnchor: Int?
+    /// The text, its selection and the edits keys make (shared with `TextView`).
+    package let editor = TextEditingState()
+    private var storage: String { editor.text }
+    private var selection: NSRange { editor.selection }
     private var isCaretShown = true
     private var blinkTimer = GestureTimer()
 
@@ -67,10 +66,7 @@ extension TextFieldDelegate {
     open var text: String? {
         get { storage }
         set {
-            storage = newValue ?? ""
-            let end = storage.utf16.count
-            selection = NSRange(location: end, length: 0)
-            selectionAnchor = nil
+            editor.setText(newValue ?? "")
             textDidChange()
         }
     }
@@ -102,7 +98,10 @@ extension TextFieldDelegate {
 
     /// Shows a bullet for each character, and copies nothing out.
     open var isSecureTextEntry = false {
-        didSet { if isSecureTextEntry != oldValue { layoutDidChange() } }
+        didSet {
+            editor.allowsCopying = !isSecureTextEntry
+            if isSecureTextEntry != oldValue { layoutDidChange() }
+        }
     }
 
     /// The keys the on-screen keyboard offers (default `.default`).
@@ -139,21 +138,24 @@ extension TextFieldDelegate {
     /// Set values are clamped to the text and widened to whole grapheme clusters.
     open var selectedRange: NSRange {
         get { selection }
-        set {
-            let length = storage.utf16.count
-            let location = min(max(newValue.location, 0), length)
-            let start = clusterBoundary(atOrBefore: location)
-            let count = min(max(newValue.length, 0), length - location)
-            // A caret inside a cluster goes before it; a selection takes in the clusters it touches.
-            let end = count == 0 ? start : clusterBoundary(atOrAfter: location + count)
-            setSelection(NSRange(location: start, length: end - start), anchor: nil)
-        }
+        set { editor.setSelectedRange(newValue) }
     }
 
     /// A text field (no border, empty).
     public override init(frame: CGRect = .zero, primaryAction: Action? = nil) {
         super.init(frame: frame, primaryAction: primaryAction)
         contentMode = .redraw
+        editor.shouldChange = { [unowned self] range, string in
+            delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: string) ?? true
+        }
+        editor.didChange = { [unowned self] _, _ in
+            textDidChange()
+            sendActions(for: .editingChanged)
+        }
+        editor.selectionDidChange = { [unowned self] in
+            restartBlink()
+            setNeedsDisplay()
+        }
     }
 
     // MARK: First responder
@@ -203,7 +205,7 @@ extension TextFieldDelegate {
     private func endEditing() {
         guard isEditing else { return }
         isEditing = false
-        selectionAnchor = nil
+        editor.clearAnchor()
         blinkTimer.stop()
         setNeedsDisplay()
         delegate?.textFieldDidEndEditing(self)
@@ -219,35 +221,12 @@ extension TextFieldDelegate {
     /// it asks `textFieldShouldReturn(_:)` and inserts nothing.
     open func insertText(_ text: String) {
         if text == "\n" { return returnKeyPressed() }
-        replaceCharacters(in: selection, with: text)
+        editor.insertText(text)
     }
 
     /// Deletes the selection, else the grapheme cluster before the caret.
     open func deleteBackward() {
-        if selection.length > 0 {
-            replaceCharacters(in: selection, with: "")
-        } else if selection.location > 0 {
-            let start = clusterBoundary(before: selection.location)
-            replaceCharacters(in: NSRange(location: start, length: selection.location - start), with: "")
-        }
-    }
-
-    /// The one way the user's edits change the text: asks the delegate, then sends `.editingChanged`.
-    private func replaceCharacters(in range: NSRange, with string: String) {
-        if range.length == 0, string.isEmpty { return }
-        guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: string) ?? true else {
-            return
-        }
-        let utf16 = storage.utf16
-        let start = utf16.index(utf16.startIndex, offsetBy: range.location)
-        let end = utf16.index(start, offsetBy: range.length)
-        storage.replaceSubrange(start..<end, with: string)
-        // The inserted text may join the cluster before it (a combining accent typed after "e").
-        let caret = clusterBoundary(atOrAfter: range.location + string.utf16.count)
-        selection = NSRange(location: caret, length: 0)
-        selectionAnchor = nil
-        textDidChange()
-        sendActions(for: .editingChanged)
+        editor.deleteBackward()
     }
 
     private func textDidChange() {
@@ -286,64 +265,26 @@ extension TextFieldDelegate {
         if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
     }
 
-    /// evdev key codes of the keys a field handles (linux/input-event-codes.h).
-    private enum KeyCode {
-        static let enter: UInt32 = 28
-        static let keypadEnter: UInt32 = 96
-        static let home: UInt32 = 102
-        static let up: UInt32 = 103
-        static let left: UInt32 = 105
-        static let right: UInt32 = 106
-        static let end: UInt32 = 107
-        static let down: UInt32 = 108
-        static let delete: UInt32 = 111
-    }
-
-    /// Carries out an editing key; false for keys a field does not handle.
+    /// Carries out an editing key; false for keys a field does not handle. Up and
+    /// Down go to the ends (one line), Return asks the delegate; the rest are the
+    /// shared editing keys.
     private func handle(_ key: Key) -> Bool {
-        let flags = key.modifierFlags
-        let extending = flags.contains(.shift)
-        let length = storage.utf16.count
-        if flags.contains(.control), flags.isDisjoint(with: [.alternate, .command]) {
-            switch key.charactersIgnoringModifiers.lowercased() {
-            case "a": setSelection(NSRange(location: 0, length: length), anchor: 0)
-            case "c": copySelection()
-            case "x":
-                copySelection()
-                if !isSecureTextEntry, selection.length > 0 { replaceCharacters(in: selection, with: "") }
-            case "v":
-                if let string = Pasteboard.general.string, !string.isEmpty { insertText(string) }
-            default: return false
+        if key.modifierFlags.isDisjoint(with: [.control, .alternate, .command]) {
+            let extending = key.modifierFlags.contains(.shift)
+            switch key.keyCode {
+            case EditingKeyCode.up:
+                editor.moveCaret(to: 0, extending: extending)
+                return true
+            case EditingKeyCode.down:
+                editor.moveCaret(to: storage.utf16.count, extending: extending)
+                return true
+            case EditingKeyCode.enter, EditingKeyCode.keypadEnter:
+                returnKeyPressed()
+                return true
+            default: break
             }
-            return true
         }
-        guard flags.isDisjoint(with: [.control, .alternate, .command]) else { return false }
-        switch key.keyCode {
-        case KeyCode.left:
-            if selection.length > 0, !extending {
-                moveCaret(to: selection.location, extending: false)
-            } else {
-                moveCaret(to: clusterBoundary(before: movingEnd), extending: extending)
-            }
-        case KeyCode.right:
-            if selection.length > 0, !extending {
-                moveCaret(to: selection.location + selection.length, extending: false)
-            } else {
-                moveCaret(to: clusterBoundary(after: movingEnd), extending: extending)
-            }
-        case KeyCode.home, KeyCode.up: moveCaret(to: 0, extending: extending)
-        case KeyCode.end, KeyCode.down: moveCaret(to: length, extending: extending)
-        case KeyCode.delete:
-            if selection.length > 0 {
-                replaceCharacters(in: selection, with: "")
-            } else if selection.location < length {
-                let end = clusterBoundary(after: selection.location)
-                replaceCharacters(in: NSRange(location: selection.location, length: end - selection.location), with: "")
-            }
-        case KeyCode.enter, KeyCode.keypadEnter: returnKeyPressed()
-        default: return false
-        }
-        return true
+        return editor.handle(key)
     }
 
     /// Return, from a key or the on-screen keyboard: asks the delegate, then `.editingDidEndOnExit`.
@@ -354,78 +295,15 @@ extension TextFieldDelegate {
         if !actions(for: .editingDidEndOnExit).isEmpty { resignFirstResponder() }
     }
 
-    /// The end of the selection that moves: the one away from the anchor.
-    private var movingEnd: Int {
-        guard let selectionAnchor, selection.length > 0 else { return selection.location }
-        return selectionAnchor == selection.location ? selection.location + selection.length : selection.location
-    }
-
-    private func moveCaret(to offset: Int, extending: Bool) {
-        if extending {
-            let anchor =
-                selectionAnchor
-                ?? (selection.length > 0 && movingEnd == selection.location
-                    ? selection.location + selection.length : selection.location)
-            setSelection(NSRange(location: min(anchor, offset), length: abs(offset - anchor)), anchor: anchor)
-        } else {
-            setSelection(NSRange(location: offset, length: 0), anchor: nil)
-        }
-    }
-
-    private func setSelection(_ range: NSRange, anchor: Int?) {
-        selectionAnchor = anchor
-        guard range != selection else { return }
-        selection = range
-        restartBlink()
-        setNeedsDisplay()
-    }
-
-    private func copySelection() {
-        guard !isSecureTextEntry, selection.length > 0 else { return }
-        Pasteboard.general.string = String(storage.utf16[utf16Range(selection)])
-    }
+    private var movingEnd: Int { editor.movingEnd }
 
     // MARK: Grapheme clusters
 
-    private func utf16Range(_ range: NSRange) -> Range<String.Index> {
-        let utf16 = storage.utf16
-        let start = utf16.index(utf16.startIndex, offsetBy: range.location)
-        return start..<utf16.index(start, offsetBy: range.length)
-    }
-
-    private func index(atUTF16 offset: Int) -> String.Index {
-        storage.utf16.index(storage.utf16.startIndex, offsetBy: min(max(offset, 0), storage.utf16.count))
-    }
-
-    private func offset(of index: String.Index) -> Int {
-        storage.utf16.distance(from: storage.utf16.startIndex, to: index)
-    }
-
-    /// The cluster boundary at `offset`, or the one before it inside a cluster.
-    private func clusterBoundary(atOrBefore offset: Int) -> Int {
-        let target = index(atUTF16: offset)
-        guard target < storage.endIndex else { return storage.utf16.count }
-        // String's Character view rounds an index inside a cluster down to the cluster's
-        // start: one step forward and back lands there, without walking from the start.
-        return self.offset(of: storage.index(before: storage.index(after: target)))
-    }
-
-    private func clusterBoundary(atOrAfter offset: Int) -> Int {
-        let before = clusterBoundary(atOrBefore: offset)
-        return before == offset ? offset : clusterBoundary(after: before)
-    }
-
-    private func clusterBoundary(before offset: Int) -> Int {
-        let at = clusterBoundary(atOrBefore: offset)
-        guard at == offset, offset > 0 else { return at }
-        return self.offset(of: storage.index(before: index(atUTF16: offset)))
-    }
-
-    private func clusterBoundary(after offset: Int) -> Int {
-        let at = clusterBoundary(atOrBefore: offset)
-        guard at < storage.utf16.count else { return storage.utf16.count }
-        return self.offset(of: storage.index(after: index(atUTF16: at)))
-    }
+    private func index(atUTF16 offset: Int) -> String.Index { editor.index(atUTF16: offset) }
+    private func offset(of index: String.Index) -> Int { editor.offset(of: index) }
+    private func clusterBoundary(atOrBefore offset: Int) -> Int { editor.clusterBoundary(atOrBefore: offset) }
+    private func clusterBoundary(atOrAfter offset: Int) -> Int { editor.clusterBoundary(atOrAfter: offset) }
+    private func clusterBoundary(after offset: Int) -> Int { editor.clusterBoundary(after: offset) }
 
     // MARK: Caret blink
 
@@ -641,6 +519,6 @@ extension TextFieldDelegate {
         super.touchesEnded(touches, with: event)
         guard let tap, isEnabled, bounds.contains(tap) else { return }
         guard isFirstResponder || becomeFirstResponder() else { return }
-        setSelection(NSRange(location: offset(at: tap), length: 0), anchor: nil)
+        editor.setSelection(NSRange(location: offset(at: tap), length: 0), anchor: nil)
     }
 }

@@ -1,0 +1,291 @@
+import Foundation
+import Typesetting
+
+/// A text view's text cut into paragraphs (at "\n"), each laid out on its own by
+/// pango and kept with its height, so that a keystroke lays out one paragraph
+/// again and the rest keep their layouts. A paragraph longer than
+/// `longestParagraph` UTF-16 units is cut into pieces (at a space where one is
+/// near), each a paragraph here: pango's time grows with what it lays out at
+/// once. A paragraph not yet laid out has an estimated height until it is shown.
+@MainActor package final class TextParagraphs {
+    package struct Paragraph {
+        /// Where it starts in the text and how long it is (UTF-16 units, without its "\n").
+        package var start: Int
+        package var length: Int
+        /// Whether a "\n" ends it (else the text, or a cut of a long paragraph, does).
+        package var endsWithNewline: Bool
+        /// Its top, in points from the first paragraph's top.
+        package var top: CGFloat = 0
+        /// Its height: the layout's, or an estimate while `layout` is nil.
+        package var height: CGFloat = 0
+        package var layout: TextLayout?
+
+        package var end: Int { start + length }
+        package var bottom: CGFloat { top + height }
+    }
+
+    /// A paragraph longer than this (UTF-16 units) is cut into pieces.
+    package static let longestParagraph = 8192
+
+    package private(set) var paragraphs: [Paragraph] = []
+    /// How many layouts were made (for tests and the benchmark).
+    package private(set) var layoutCount = 0
+    /// Told when a paragraph laid out for showing got a height other than its
+    /// estimate: the paragraphs from this top (points) down moved.
+    package var didMove: (_ fromTop: CGFloat) -> Void = { _ in }
+
+    private(set) var font: FontDescription
+    private(set) var alignment: TextLayout.Alignment
+    /// The width lines wrap at, in points.
+    private(set) var width: CGFloat = 0
+    /// The height of one line of `font`, for estimates and an empty text.
+    private var lineHeight: CGFloat
+
+    package init(font: FontDescription, alignment: TextLayout.Alignment) {
+        self.font = font
+        self.alignment = alignment
+        lineHeight = Self.lineHeight(of: font)
+        paragraphs = [Paragraph(start: 0, length: 0, endsWithNewline: false)]
+        estimateAll()
+    }
+
+    /// The height of all paragraphs, in points.
+    package var height: CGFloat { paragraphs.last?.bottom ?? 0 }
+
+    // MARK: Changes
+
+    /// Cuts a new text into paragraphs, none laid out.
+    package func reset(_ text: String) {
+        paragraphs = Self.cut(
+            text, from: text.startIndex, to: text.endIndex, startOffset: 0, lastEndsWithNewline: false)
+        estimateAll()
+    }
+
+    /// Changes the font, alignment or width: every layout is made again when shown.
+    package func set(font: FontDescription, alignment: TextLayout.Alignment, width: CGFloat) {
+        guard font != self.font || alignment != self.alignment || width != self.width else { return }
+        if font != self.font { lineHeight = Self.lineHeight(of: font) }
+        self.font = font
+        self.alignment = alignment
+        self.width = width
+        estimateAll()
+    }
+
+    /// After `text` had `range` (UTF-16, old text) replaced by `replacementLength`
+    /// units: cuts the paragraphs the edit touched again and lays them out, and
+    /// moves the ones after. Returns the indices of the new paragraphs, whether
+    /// the paragraphs after them moved up or down, and the layout the one
+    /// paragraph edited had (nil when the edit touched several).
+    @discardableResult
+    package func replace(_ range: NSRange, replacementLength: Int, in text: String) -> (
+        changed: Range<Int>, movedAfter: Bool, oldLayout: TextLayout?
+    ) {
+        let delta = replacementLength - range.length
+        var first = index(containing: range.location)
+        // An edit at the start of a piece of a cut paragraph may join it to the piece before.
+        if first > 0, paragraphs[first].start == range.location, !paragraphs[first - 1].endsWithNewline { first -= 1 }
+        let last = index(containing: range.location + range.length)
+        let oldBottom = paragraphs[last].bottom
+        let utf16 = text.utf16
+        let start = utf16.index(utf16.startIndex, offsetBy: paragraphs[first].start)
+        let end = utf16.index(utf16.startIndex, offsetBy: paragraphs[last].end + delta)
+        let new = Self.cut(
+            text, from: start, to: end, startOffset: paragraphs[first].start,
+            lastEndsWithNewline: paragraphs[last].endsWithNewline)
+        let top = paragraphs[first].top
+        let oldLayout = first == last ? paragraphs[first].layout : nil
+        paragraphs.replaceSubrange(first...last, with: new)
+        let changed = first..<(first + new.count)
+        // A keystroke's paragraph is laid out now; a paste of many waits to be shown.
+        let laysOut = new.count <= Self.paragraphsLaidOutByAnEdit
+        let perLine = estimatedCharactersPerLine
+        var y = top
+        for index in changed {
+            if laysOut {
+                makeLayout(of: index, in: text)
+            } else {
+                paragraphs[index].height = estimatedHeight(ofLength: paragraphs[index].length, perLine: perLine)
+            }
+            paragraphs[index].top = y
+            y += paragraphs[index].height
+        }
+        let moved = y != oldBottom
+        for index in changed.upperBound..<paragraphs.count {
+            paragraphs[index].start += delta
+            paragraphs[index].top += y - oldBottom
+        }
+        return (changed, moved, oldLayout)
+    }
+
+    /// Lays out the paragraphs that reach into `rect` (points from the first
+    /// paragraph's top); see `layout(of:in:)`.
+    package func layOut(in rect: CGRect, of text: String) {
+        var index = self.index(at: rect.minY)
+        while index < paragraphs.count, paragraphs[index].top < rect.maxY {
+            _ = layout(of: index, in: text)
+            index += 1
+        }
+    }
+
+    /// Layouts made since the last `discardLayouts(farFrom:)` that dropped any.
+    private var layoutsSinceDiscard = 0
+
+    /// Drops the layouts of paragraphs more than `margin` points above or below
+    /// `rect` (their heights stay), once enough were made since the last time:
+    /// scrolling through a long text keeps a few screens of layouts, not all.
+    package func discardLayouts(farFrom rect: CGRect, margin: CGFloat) {
+        guard layoutsSinceDiscard >= Self.layoutsBetweenDiscards else { return }
+        layoutsSinceDiscard = 0
+        let kept = (rect.minY - margin)...(rect.maxY + margin)
+        for index in paragraphs.indices where paragraphs[index].layout != nil {
+            if paragraphs[index].bottom < kept.lowerBound || paragraphs[index].top > kept.upperBound {
+                paragraphs[index].layout = nil
+            }
+        }
+    }
+
+    /// How many layouts are made between two sweeps for far ones.
+    package static let layoutsBetweenDiscards = 256
+
+    /// How many paragraphs hold a layout now (for tests).
+    package var liveLayoutCount: Int { paragraphs.count { $0.layout != nil } }
+
+    /// The layout of paragraph `index`, made when missing; when its height is not
+    /// the estimate, the paragraphs after it move and `didMove` is told.
+    package func layout(of index: Int, in text: String) -> TextLayout {
+        if let layout = paragraphs[index].layout { return layout }
+        let old = paragraphs[index].height
+        let layout = makeLayout(of: index, in: text)
+        let change = paragraphs[index].height - old
+        if change != 0 {
+            for later in (index + 1)..<paragraphs.count { paragraphs[later].top += change }
+            didMove(paragraphs[index].top)
+        }
+        return layout
+    }
+
+    // MARK: Finding
+
+    /// The paragraph holding the UTF-16 `offset`: the last one starting at or before it.
+    package func index(containing offset: Int) -> Int {
+        var low = 0
+        var high = paragraphs.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if paragraphs[middle].start <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The paragraph at `y` points from the top (the first above it, the last below it).
+    package func index(at y: CGFloat) -> Int {
+        var low = 0
+        var high = paragraphs.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if paragraphs[middle].top <= y { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    // MARK: Making
+
+    @discardableResult
+    private func makeLayout(of index: Int, in text: String) -> TextLayout {
+        let paragraph = paragraphs[index]
+        let utf16 = text.utf16
+        let start = utf16.index(utf16.startIndex, offsetBy: paragraph.start)
+        let end = utf16.index(start, offsetBy: paragraph.length)
+        let layout = TextLayout(
+            text: String(text[start..<end]), font: font, boxWidth: Double(max(width, 1)), alignment: alignment,
+            lineBreak: .wordWrapping)
+        layoutCount += 1
+        layoutsSinceDiscard += 1
+        paragraphs[index].layout = layout
+        paragraphs[index].height = max(CGFloat(layout.height), lineHeight)
+        return layout
+    }
+
+    /// An edit that makes more paragraphs than this lays none out (they are when shown).
+    private static let paragraphsLaidOutByAnEdit = 8
+
+    private func estimateAll() {
+        let perLine = estimatedCharactersPerLine
+        var y: CGFloat = 0
+        for index in paragraphs.indices {
+            paragraphs[index].layout = nil
+            paragraphs[index].top = y
+            paragraphs[index].height = estimatedHeight(ofLength: paragraphs[index].length, perLine: perLine)
+            y += paragraphs[index].height
+        }
+    }
+
+    /// About half an em a character: a guess only until the paragraph is shown.
+    private var estimatedCharactersPerLine: Int { max(Int(width / max(font.size * 0.5, 1)), 1) }
+
+    private func estimatedHeight(ofLength length: Int, perLine: Int) -> CGFloat {
+        CGFloat(max((length + perLine - 1) / perLine, 1)) * lineHeight
+    }
+
+    private static func lineHeight(of font: FontDescription) -> CGFloat {
+        CGFloat(TextLayout(text: "X", font: font, boxWidth: nil).height)
+    }
+
+    /// The paragraphs of `text[start..<end]` (which starts at UTF-16 `startOffset`):
+    /// cut after each "\n" and where one runs longer than `longestParagraph`. The
+    /// last ends with a newline when `lastEndsWithNewline` (the "\n" after `end`).
+    private static func cut(
+        _ text: String, from start: String.Index, to end: String.Index, startOffset: Int, lastEndsWithNewline: Bool
+    ) -> [Paragraph] {
+        var paragraphs: [Paragraph] = []
+        var offset = startOffset
+        var pieceStart = start
+        let utf16 = text.utf16
+        var index = start
+        while true {
+            let atEnd = index == end
+            if atEnd || utf16[index] == 0x0A {
+                let length = utf16.distance(from: pieceStart, to: index)
+                appendCut(text, from: pieceStart, length: length, startOffset: offset, to: &paragraphs)
+                paragraphs[paragraphs.count - 1].endsWithNewline = atEnd ? lastEndsWithNewline : true
+                if atEnd { break }
+                offset += length + 1
+                index = utf16.index(after: index)
+                pieceStart = index
+            } else {
+                index = utf16.index(after: index)
+            }
+        }
+        return paragraphs
+    }
+
+    /// Appends one paragraph without "\n", cut into pieces of at most `longestParagraph` units.
+    private static func appendCut(
+        _ text: String, from start: String.Index, length: Int, startOffset: Int, to paragraphs: inout [Paragraph]
+    ) {
+        var offset = startOffset
+        var rest = length
+        var pieceStart = start
+        while rest > longestParagraph {
+            // Cut on a grapheme-cluster boundary, after the last space in the piece's last 512 units if any.
+            var cut = text.index(pieceStart, offsetBy: 0)
+            var cutLength = 0
+            var spaceCut: (String.Index, Int)?
+            var characters = text[pieceStart...].makeIterator()
+            while let character = characters.next() {
+                let next = cutLength + character.utf16.count
+                if next > longestParagraph { break }
+                cutLength = next
+                cut = text.index(cut, offsetBy: 1)
+                if character.isWhitespace, cutLength > longestParagraph - 512 { spaceCut = (cut, cutLength) }
+            }
+            if let spaceCut { (cut, cutLength) = spaceCut }
+            if cutLength == 0 { break }  // One cluster longer than a piece: it stays whole.
+            paragraphs.append(Paragraph(start: offset, length: cutLength, endsWithNewline: false))
+            offset += cutLength
+            rest -= cutLength
+            pieceStart = cut
+        }
+        paragraphs.append(Paragraph(start: offset, length: rest, endsWithNewline: false))
+    }
+}

@@ -1,0 +1,475 @@
+import DirectDisplayCore
+import Foundation
+import XCTest
+
+/// evdev key codes (linux/input-event-codes.h) typed through the us layout.
+private enum KeyCode {
+    static let backspace: UInt32 = 14
+    static let enter: UInt32 = 28
+    static let leftShift: UInt32 = 42
+    static let leftControl: UInt32 = 29
+    static let home: UInt32 = 102
+    static let up: UInt32 = 103
+    static let pageUp: UInt32 = 104
+    static let left: UInt32 = 105
+    static let right: UInt32 = 106
+    static let end: UInt32 = 107
+    static let down: UInt32 = 108
+    static let pageDown: UInt32 = 109
+    static let letters: [Character: UInt32] = [
+        "a": 30, "b": 48, "c": 46, "h": 35, "i": 23, "v": 47, "x": 45, " ": 57,
+    ]
+}
+
+/// Records what a text view asks and tells its delegate; refuses changes when told to.
+@MainActor private final class RecordingDelegate: TextViewDelegate {
+    var log: [String] = []
+    var allowsChanges = true
+    var changes = 0
+    var selectionChanges = 0
+    var scrolls = 0
+
+    func textViewShouldBeginEditing(_ textView: TextView) -> Bool {
+        log.append("shouldBegin")
+        return true
+    }
+    func textViewDidBeginEditing(_ textView: TextView) { log.append("didBegin") }
+    func textView(_ textView: TextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
+        log.append("change \(range.location),\(range.length) \(text.debugDescription)")
+        return allowsChanges
+    }
+    func textViewDidChange(_ textView: TextView) { changes += 1 }
+    func textViewDidChangeSelection(_ textView: TextView) { selectionChanges += 1 }
+    func textViewShouldEndEditing(_ textView: TextView) -> Bool {
+        log.append("shouldEnd")
+        return true
+    }
+    func textViewDidEndEditing(_ textView: TextView) { log.append("didEnd") }
+    func scrollViewDidScroll(_ scrollView: ScrollView) { scrolls += 1 }
+}
+
+final class TextViewTests: DirectDisplayTestCase {
+    private var screen: Screen!
+    private var window: Window!
+    private var textView: TextView!
+
+    /// A 300×200 text view at (20, 20) in a key window filling a 400×300 screen.
+    override func setUp() async throws {
+        try await super.setUp()
+        screen = connect(width: 400, height: 300)
+        window = showWindow(on: screen)
+        textView = TextView(frame: CGRect(x: 20, y: 20, width: 300, height: 200))
+        window.addSubview(textView)
+        display.runUntilIdle()
+    }
+
+    private func press(_ code: UInt32) {
+        display.keyDown(code)
+        display.keyUp(code)
+    }
+
+    private func press(_ code: UInt32, with modifier: UInt32) {
+        display.keyDown(modifier)
+        press(code)
+        display.keyUp(modifier)
+    }
+
+    private func type(_ text: String) {
+        for character in text {
+            guard let code = KeyCode.letters[character] else { return XCTFail("no key for \(character)") }
+            press(code)
+        }
+    }
+
+    /// The number of lines of paragraph `index` as laid out now.
+    private func lineCount(ofParagraph index: Int) -> Int? {
+        textView.paragraphs.paragraphs[index].layout?.lineCount
+    }
+
+    // MARK: Typing
+
+    func testTypingAndReturnMakeLinesAndContentSizeFollows() async {
+        XCTAssertTrue(textView.becomeFirstResponder())
+        XCTAssertTrue(textView.isEditing)
+        type("hi")
+        let oneLine = textView.contentSize.height
+        press(KeyCode.enter)
+        type("a b")
+        XCTAssertEqual(textView.text, "hi\na b")
+        XCTAssertEqual(textView.selectedRange, NSRange(location: 6, length: 0))
+        XCTAssertGreaterThan(textView.contentSize.height, oneLine, "a second line makes the content taller")
+        let first = textView.caretRect(atOffset: 0)
+        let second = textView.caretRect(atOffset: 3)
+        XCTAssertGreaterThan(second.minY, first.maxY - 1, "the text after Return is on the next line")
+        XCTAssertEqual(second.minX, first.minX)
+    }
+
+    func testKeysTypeNothingIntoAViewThatIsNotEditableAndTapsDoNotFocusIt() async {
+        textView.isEditable = false
+        textView.text = "read only"
+        display.touchDown(1, at: CGPoint(x: 60, y: 40), on: screen)
+        display.touchUp(1, at: CGPoint(x: 60, y: 40), on: screen)
+        display.runUntilIdle()
+        XCTAssertFalse(textView.isFirstResponder, "selectable only: a tap puts no caret")
+        XCTAssertTrue(textView.becomeFirstResponder(), "selectable: it may be first responder")
+        XCTAssertFalse(textView.isEditing)
+        XCTAssertFalse(textView.isCaretBlinking)
+        type("ab")
+        press(KeyCode.enter)
+        XCTAssertEqual(textView.text, "read only")
+        press(KeyCode.letters["a"]!, with: KeyCode.leftControl)
+        XCTAssertEqual(textView.selectedRange, NSRange(location: 0, length: 9), "Ctrl+A selects")
+        press(KeyCode.letters["c"]!, with: KeyCode.leftControl)
+        XCTAssertEqual(Pasteboard.general.string, "read only", "and Ctrl+C copies")
+    }
+
+    func testWordWrapFollowsTheWidth() async {
+        textView.text = "the quick brown fox jumps over the lazy dog and runs away"
+        display.runUntilIdle()
+        let wide = lineCount(ofParagraph: 0) ?? 0
+        textView.frame = CGRect(x: 20, y: 20, width: 120, height: 200)
+        display.runUntilIdle()
+        let narrow = lineCount(ofParagraph: 0) ?? 0
+        XCTAssertGreaterThan(narrow, wide, "a narrower view wraps into more lines")
+        XCTAssertGreaterThan(wide, 1)
+        textView.text = String(repeating: "x", count: 200)
+        display.runUntilIdle()
+        XCTAssertGreaterThan(lineCount(ofParagraph: 0) ?? 0, 1, "one unbroken word wraps between characters")
+    }
+
+    func testUpAndDownMoveByLineKeepingTheColumn() async {
+        textView.text = "abcdef\nab\nabcdef"
+        XCTAssertTrue(textView.becomeFirstResponder())
+        textView.selectedRange = NSRange(location: 5, length: 0)
+        press(KeyCode.down)
+        XCTAssertEqual(textView.selectedRange.location, 9, "the short line's end")
+        press(KeyCode.down)
+        XCTAssertEqual(textView.selectedRange.location, 15, "the column is kept over a short line")
+        press(KeyCode.down)
+        XCTAssertEqual(textView.selectedRange.location, 16, "past the last line: the end")
+        press(KeyCode.up)
+        XCTAssertEqual(textView.selectedRange.location, 9)
+        press(KeyCode.up, with: KeyCode.leftShift)
+        XCTAssertEqual(textView.selectedRange, NSRange(location: 5, length: 4), "Shift extends up, in the column")
+        press(KeyCode.up)
+        XCTAssertEqual(textView.selectedRange.location, 0, "past the first line: the start")
+        press(KeyCode.end)
+        XCTAssertEqual(textView.selectedRange.location, 6, "End: the line's end")
+        press(KeyCode.home)
+        XCTAssertEqual(textView.selectedRange.location, 0)
+        press(KeyCode.end, with: KeyCode.leftControl)
+        XCTAssertEqual(textView.selectedRange.location, 16, "Ctrl+End: the text's end")
+    }
+
+    func testPageDownMovesAScreenful() async {
+        textView.text = (0..<60).map { "line \($0)" }.joined(separator: "\n")
+        XCTAssertTrue(textView.becomeFirstResponder())
+        textView.selectedRange = NSRange(location: 0, length: 0)
+        press(KeyCode.pageDown)
+        let line = textView.caretRect(atOffset: 0).height
+        let moved =
+            textView.caretRect(atOffset: textView.selectedRange.location).minY - textView.caretRect(atOffset: 0).minY
+        XCTAssertEqual(moved, 200 - line, accuracy: line + 1, "a screenful less a line")
+        XCTAssertGreaterThan(textView.contentOffset.y, 0, "and the view follows the caret")
+        press(KeyCode.pageUp)
+        XCTAssertEqual(textView.selectedRange.location, 0)
+    }
+
+    func testBackspaceAndArrowsMoveByGraphemeCluster() async {
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        textView.text = "a\(family)e\u{301}"
+        XCTAssertTrue(textView.becomeFirstResponder())
+        XCTAssertEqual(textView.selectedRange.location, 1 + 8 + 2)
+        press(KeyCode.left)
+        XCTAssertEqual(textView.selectedRange.location, 9, "left over e + combining acute")
+        press(KeyCode.right)
+        press(KeyCode.backspace)
+        XCTAssertEqual(textView.text, "a\(family)")
+        press(KeyCode.backspace)
+        XCTAssertEqual(textView.text, "a", "the family emoji is one cluster")
+    }
+
+    // MARK: Delegate
+
+    func testDelegateSeesUTF16RangesMayRefuseAndIsToldOfChanges() async {
+        let delegate = RecordingDelegate()
+        textView.delegate = delegate
+        XCTAssertTrue(textView.becomeFirstResponder())
+        type("ab")
+        press(KeyCode.enter)
+        XCTAssertEqual(
+            delegate.log, ["shouldBegin", "didBegin", "change 0,0 \"a\"", "change 1,0 \"b\"", "change 2,0 \"\\n\""])
+        XCTAssertEqual(delegate.changes, 3)
+        delegate.allowsChanges = false
+        type("c")
+        press(KeyCode.backspace)
+        XCTAssertEqual(textView.text, "ab\n", "refused: nothing changes")
+        XCTAssertEqual(delegate.changes, 3, "and nothing is told")
+        let selections = delegate.selectionChanges
+        press(KeyCode.left)
+        XCTAssertEqual(delegate.selectionChanges, selections + 1)
+        XCTAssertTrue(textView.resignFirstResponder())
+        XCTAssertEqual(delegate.log.suffix(2), ["shouldEnd", "didEnd"])
+    }
+
+    // MARK: Scrolling and taps
+
+    func testTheViewScrollsToKeepTheCaretShown() async {
+        XCTAssertTrue(textView.becomeFirstResponder())
+        for _ in 0..<30 { press(KeyCode.enter) }
+        type("a")
+        display.runUntilIdle()
+        XCTAssertGreaterThan(textView.contentSize.height, 200)
+        let caret = textView.caretRect(atOffset: textView.selectedRange.location)
+        XCTAssertTrue(textView.bounds.contains(caret), "the caret \(caret) is in the bounds \(textView.bounds)")
+        XCTAssertGreaterThan(textView.contentOffset.y, 0)
+        press(KeyCode.home, with: KeyCode.leftControl)
+        XCTAssertEqual(textView.contentOffset.y, 0, "back to the start")
+        textView.scrollRangeToVisible(NSRange(location: 30, length: 0))
+        XCTAssertTrue(textView.bounds.contains(textView.caretRect(atOffset: 30)))
+    }
+
+    func testTapFocusesAndPutsTheCaretWhereItLanded() async {
+        textView.text = "abcdefgh\nsecond line"
+        let afterD = textView.caretRect(atOffset: 4)
+        let tap = CGPoint(x: 20 + afterD.minX + 1, y: 20 + afterD.midY)
+        display.touchDown(1, at: tap, on: screen)
+        display.touchUp(1, at: tap, on: screen)
+        display.runUntilIdle()
+        XCTAssertTrue(textView.isFirstResponder)
+        XCTAssertEqual(textView.selectedRange, NSRange(location: 4, length: 0))
+        let second = textView.caretRect(atOffset: 9)
+        display.touchDown(2, at: CGPoint(x: 300, y: 20 + second.midY), on: screen)
+        display.touchUp(2, at: CGPoint(x: 300, y: 20 + second.midY), on: screen)
+        XCTAssertEqual(textView.selectedRange.location, 20, "right of the second line: its end")
+    }
+
+    func testCaretBlinksOnTheDisplayClockOnlyWhileEditing() async throws {
+        let composedBefore = screen.frameStatistics.framesComposed
+        display.advanceTime(by: 3)
+        display.runUntilIdle()
+        XCTAssertEqual(screen.frameStatistics.framesComposed, composedBefore, "idle: no frames")
+        XCTAssertFalse(textView.isCaretBlinking)
+        XCTAssertTrue(textView.becomeFirstResponder())
+        display.runUntilIdle()
+        let caret = textView.caretRect(atOffset: 0)
+        let x = Int(20 + caret.midX.rounded(.down))
+        let y = Int(20 + caret.midY)
+        XCTAssertNotEqual(try display.capture(screen).pixel(x: x, y: y), .white, "the caret is drawn")
+        display.advanceTime(by: TextView.caretBlinkInterval)
+        display.runUntilIdle()
+        assertPixel(try display.capture(screen), x, y, .white)
+        XCTAssertTrue(textView.isCaretBlinking)
+        XCTAssertTrue(textView.resignFirstResponder())
+        XCTAssertFalse(textView.isCaretBlinking)
+        display.runUntilIdle()
+        // The on-screen keyboard (shown: the seat has no keyboard device) slides away first.
+        display.advanceTime(by: 0.3)
+        display.runUntilIdle()
+        let composedAfter = screen.frameStatistics.framesComposed
+        display.advanceTime(by: 3)
+        display.runUntilIdle()
+        XCTAssertEqual(screen.frameStatistics.framesComposed, composedAfter, "resigned: no more frames")
+    }
+
+    // MARK: Speed
+
+    /// A keystroke into 10,000 characters of paragraphs lays out one paragraph and
+    /// redraws its lines only; a new line redraws from there down.
+    func testAKeystrokeLaysOutAndRedrawsOnlyItsParagraph() async throws {
+        let paragraph = String(repeating: "word ", count: 20)
+        textView.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+        textView.text = Array(repeating: paragraph, count: 100).joined(separator: "\n")
+        XCTAssertGreaterThanOrEqual(textView.text.utf16.count, 10_000)
+        XCTAssertTrue(textView.becomeFirstResponder())
+        // In the second paragraph's first line, well into it.
+        let caret = paragraph.utf16.count + 1 + 40
+        textView.selectedRange = NSRange(location: caret, length: 0)
+        display.runUntilIdle()
+        let layouts = textView.paragraphs.layoutCount
+        textView.pageDrawCount = 0
+        textView.pageDrawnArea = .null
+        type("x")
+        display.runUntilIdle()
+        XCTAssertEqual(textView.paragraphs.layoutCount, layouts + 1, "one paragraph laid out again")
+        let second = textView.paragraphs.paragraphs[1]
+        XCTAssertGreaterThan(textView.pageDrawCount, 0)
+        let line = textView.caretRect(atOffset: caret).height
+        XCTAssertGreaterThan(second.height, line * 1.5, "the paragraph has two lines or more")
+        XCTAssertLessThanOrEqual(
+            textView.pageDrawnArea.height, line + 1, "only the edited line: \(textView.pageDrawnArea)")
+        XCTAssertEqual(
+            textView.pageDrawnArea.minX, textView.caretRect(atOffset: caret - 2).minX, accuracy: 4,
+            "from just before the edit: the text before it did not move")
+        // The page covers the bounds: its y is the content's less the offset.
+        let top = TextViewTestsGeometry.inset + second.top - textView.contentOffset.y
+        XCTAssertEqual(textView.pageDrawnArea.minY, top, accuracy: 1)
+
+        textView.pageDrawnArea = .null
+        textView.selectedRange = NSRange(location: caret + 5, length: 30)
+        display.runUntilIdle()
+        textView.pageDrawnArea = .null
+        press(KeyCode.backspace)
+        display.runUntilIdle()
+        XCTAssertLessThanOrEqual(textView.pageDrawnArea.height, second.height + 1, "lines moved: the paragraph")
+        XCTAssertEqual(textView.pageDrawnArea.minX, 0, "whole lines")
+
+        textView.pageDrawnArea = .null
+        press(KeyCode.enter)
+        display.runUntilIdle()
+        XCTAssertEqual(
+            textView.pageDrawnArea.maxY, top + second.height, accuracy: 1,
+            "a paragraph split into two of the same total height: those two only")
+        textView.pageDrawnArea = .null
+        press(KeyCode.enter)
+        display.runUntilIdle()
+        XCTAssertEqual(
+            textView.pageDrawnArea.maxY, 300, accuracy: 1, "an empty line moves the rest: drawn to the bottom")
+        XCTAssertGreaterThan(textView.pageDrawnArea.minY, top, "from the edited paragraph")
+    }
+
+    /// What the edits redrew in parts is what the whole view drawn again shows.
+    func testEditsRedrawnInPartsMatchTheWholeViewDrawnAgain() async throws {
+        textView.text = (0..<6).map { "line \($0) of some words that wrap in the view's width" }.joined(separator: "\n")
+        XCTAssertTrue(textView.becomeFirstResponder())
+        textView.selectedRange = NSRange(location: 30, length: 0)
+        type("ab c")
+        press(KeyCode.backspace)
+        press(KeyCode.down)
+        type("x")
+        press(KeyCode.left, with: KeyCode.leftShift)
+        press(KeyCode.left, with: KeyCode.leftShift)
+        press(KeyCode.right)
+        press(KeyCode.enter)
+        type("hi")
+        textView.selectedRange = NSRange(location: 2, length: 0)
+        display.runUntilIdle()
+        press(KeyCode.backspace)
+        display.runUntilIdle()
+        // The caret blinks off (drawn in part too); then the view ends editing and draws whole.
+        display.advanceTime(by: TextView.caretBlinkInterval)
+        display.runUntilIdle()
+        let inParts = try display.capture(screen)
+        XCTAssertTrue(textView.resignFirstResponder())
+        display.runUntilIdle()
+        let whole = try display.capture(screen)
+        let differing = (0..<whole.height).flatMap { y in
+            (0..<whole.width).filter { x in inParts.pixel(x: x, y: y) != whole.pixel(x: x, y: y) }.map { (x: $0, y: y) }
+        }
+        XCTAssertEqual(differing.count, 0, "pixels that differ, first: \(differing.prefix(5))")
+    }
+
+    // MARK: Hostile input
+
+    func testAMegabyteOfTextIsSetAndEditedWithoutLayingItAllOut() async {
+        let megabyte =
+            String(repeating: String(repeating: "abcdefghi ", count: 50) + "\n", count: 2_000)
+            + String(repeating: "z", count: 20_000)
+        textView.text = megabyte
+        XCTAssertTrue(textView.becomeFirstResponder())
+        display.runUntilIdle()
+        XCTAssertLessThan(textView.paragraphs.layoutCount, 100, "only what is shown is laid out")
+        XCTAssertGreaterThan(textView.contentOffset.y, 0, "the caret at the end is shown")
+        type("a")
+        press(KeyCode.backspace)
+        press(KeyCode.backspace)
+        XCTAssertEqual(textView.text.utf16.count, megabyte.utf16.count - 1)
+        press(KeyCode.home, with: KeyCode.leftControl)
+        display.runUntilIdle()
+        XCTAssertEqual(textView.contentOffset.y, 0)
+    }
+
+    func testScrollingThroughALongTextKeepsOnlyLayoutsNearTheBounds() async {
+        textView.text = (0..<3_000).map { "paragraph \($0)" }.joined(separator: "\n")
+        display.runUntilIdle()
+        var offset: CGFloat = 0
+        while offset < textView.contentSize.height - 200 {
+            offset += 150
+            textView.contentOffset = CGPoint(x: 0, y: offset)
+            display.runUntilIdle()
+        }
+        XCTAssertGreaterThan(textView.paragraphs.layoutCount, 2_500, "every paragraph was shown")
+        XCTAssertLessThan(
+            textView.paragraphs.liveLayoutCount, 2 * TextParagraphs.layoutsBetweenDiscards,
+            "layouts far from the bounds were dropped")
+        let last = textView.paragraphs.paragraphs.count - 1
+        XCTAssertNotNil(textView.paragraphs.paragraphs[last].layout, "the ones shown are kept")
+    }
+
+    func testAMegabytePastedIsLaidOutOnlyWhereShown() async {
+        XCTAssertTrue(textView.becomeFirstResponder())
+        type("ab")
+        textView.selectedRange = NSRange(location: 1, length: 0)
+        let line = String(repeating: "pasted text ", count: 40) + "\n"
+        Pasteboard.general.string = String(repeating: line, count: 2_000)
+        let layouts = textView.paragraphs.layoutCount
+        press(KeyCode.letters["v"]!, with: KeyCode.leftControl)
+        display.runUntilIdle()
+        XCTAssertEqual(textView.text.utf16.count, 2 + line.utf16.count * 2_000)
+        XCTAssertLessThan(textView.paragraphs.layoutCount - layouts, 100, "only the paragraphs shown are laid out")
+        let caret = textView.caretRect(atOffset: textView.selectedRange.location)
+        XCTAssertEqual(textView.selectedRange.location, 1 + line.utf16.count * 2_000)
+        XCTAssertTrue(textView.bounds.contains(caret), "the caret after the paste is shown: \(caret)")
+        press(KeyCode.backspace)
+        XCTAssertTrue(textView.text.hasSuffix("pasted text b"))
+    }
+
+    func testNULAndBidiControlsAreTextLikeAnyOther() async throws {
+        let odd = "a\u{0}b\u{202E}cd\u{202C}\u{200F}\u{200D}e\n\u{2029}f\r\ng"
+        textView.text = odd
+        XCTAssertTrue(textView.becomeFirstResponder())
+        display.runUntilIdle()
+        for _ in 0..<20 { press(KeyCode.left) }
+        for _ in 0..<4 { press(KeyCode.down) }
+        for _ in 0..<20 { press(KeyCode.right) }
+        XCTAssertEqual(textView.selectedRange.location, odd.utf16.count)
+        press(KeyCode.backspace)
+        XCTAssertEqual(textView.text, String(odd.dropLast()))
+        _ = try display.capture(screen)
+    }
+
+    func testEditingEndsWhenTheViewIsMadeUneditable() async {
+        let delegate = RecordingDelegate()
+        textView.delegate = delegate
+        XCTAssertTrue(textView.becomeFirstResponder())
+        type("a")
+        textView.isEditable = false
+        XCTAssertFalse(textView.isEditing)
+        XCTAssertFalse(textView.isCaretBlinking)
+        XCTAssertEqual(delegate.log.last, "didEnd")
+        type("b")
+        XCTAssertEqual(textView.text, "a")
+    }
+
+    func testTextSetWhileEditingPutsTheCaretAtTheEnd() async {
+        XCTAssertTrue(textView.becomeFirstResponder())
+        type("ab")
+        textView.text = "new\ntext"
+        XCTAssertEqual(textView.selectedRange, NSRange(location: 8, length: 0))
+        type("c")
+        XCTAssertEqual(textView.text, "new\ntextc")
+        textView.text = nil
+        XCTAssertEqual(textView.text, "")
+    }
+
+    func testAViewRemovedFromItsWindowWhileEditingEndsEditing() async {
+        let delegate = RecordingDelegate()
+        textView.delegate = delegate
+        XCTAssertTrue(textView.becomeFirstResponder())
+        type("a")
+        textView.removeFromSuperview()
+        XCTAssertFalse(textView.isEditing)
+        XCTAssertFalse(textView.isFirstResponder)
+        XCTAssertFalse(textView.isCaretBlinking)
+        XCTAssertEqual(delegate.log.last, "didEnd")
+        type("b")
+        XCTAssertEqual(textView.text, "a")
+        display.advanceTime(by: 2)
+        display.runUntilIdle()
+    }
+}
+
+private enum TextViewTestsGeometry {
+    /// The text's inset from the view's top.
+    static let inset: CGFloat = 8
+}
