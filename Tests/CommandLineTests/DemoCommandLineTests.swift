@@ -48,4 +48,12 @@ final class DemoCommandLineTests: CommandLineTestCase {
                 "\(value): \(run.standardError)")
         }
     }
+
+    func testKeyboardTakesOnlyTheThreeModes() throws {
+        let run = try directDisplay(["demo", "--keyboard", "sometimes", "--seconds", "1"])
+        XCTAssertEqual(run.status, 64, run.standardError)
+        XCTAssertEqual(run.standardOutput, "")
+        XCTAssertTrue(
+            run.errorLines.first?.contains("'automatic', 'always' or 'never'") == true, run.standardError)
+    }
 }

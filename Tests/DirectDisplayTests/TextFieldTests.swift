@@ -467,6 +467,9 @@ final class TextFieldTests: DirectDisplayTestCase {
         XCTAssertFalse(field.isCaretBlinking)
         display.runUntilIdle()
         assertPixel(try display.capture(screen), caretX, caretY, .white)
+        // The on-screen keyboard (shown: the seat has no keyboard device) slides away first.
+        display.advanceTime(by: 0.3)
+        display.runUntilIdle()
         let composedAfter = screen.frameStatistics.framesComposed
         display.advanceTime(by: 3)
         display.runUntilIdle()

@@ -264,6 +264,9 @@ final class TextViewTests: DirectDisplayTestCase {
         XCTAssertTrue(textView.resignFirstResponder())
         XCTAssertFalse(textView.isCaretBlinking)
         display.runUntilIdle()
+        // The on-screen keyboard (shown: the seat has no keyboard device) slides away first.
+        display.advanceTime(by: 0.3)
+        display.runUntilIdle()
         let composedAfter = screen.frameStatistics.framesComposed
         display.advanceTime(by: 3)
         display.runUntilIdle()

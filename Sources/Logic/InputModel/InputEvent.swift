@@ -56,6 +56,12 @@ public struct InputDeviceInfo: Sendable, Hashable {
     /// The connector this device is bound to through udev's WL_OUTPUT, if any.
     package var outputName: String? { udevProperties["WL_OUTPUT"].flatMap { $0.isEmpty ? nil : $0 } }
     package var isTouchscreen: Bool { udevProperties["ID_INPUT_TOUCHSCREEN"] == "1" }
+    /// Whether this is a keyboard to type on: libinput also gives the keyboard
+    /// capability to power and sleep buttons, "Video Bus" hotkeys and the like;
+    /// udev marks only devices with the typing keys ID_INPUT_KEYBOARD.
+    package var isTypingKeyboard: Bool {
+        capabilities.contains(.keyboard) && udevProperties["ID_INPUT_KEYBOARD"] == "1"
+    }
 
     package init(
         id: InputDeviceID, name: String, sysname: String, capabilities: InputDeviceCapabilities,

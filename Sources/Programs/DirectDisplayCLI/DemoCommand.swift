@@ -29,6 +29,26 @@ struct DemoCommand: ParsableCommand {
     @Flag(name: .customLong("no-glview"), help: "Leave out the spinning OpenGL ES triangle (no EGL context at all).")
     var noGLView = false
 
+    @Option(
+        help: """
+            When the on-screen keyboard shows for the text field: never (the default: the demo's look and \
+            its tests stay as they were), automatic (no keyboard to type on) or always.
+            """)
+    var keyboard: KeyboardChoice = .never
+
+    /// `--keyboard`'s values: `Application.OnScreenKeyboardMode` by name.
+    enum KeyboardChoice: String, ExpressibleByArgument, CaseIterable {
+        case automatic, always, never
+
+        var mode: Application.OnScreenKeyboardMode {
+            switch self {
+            case .automatic: .automatic
+            case .always: .always
+            case .never: .never
+            }
+        }
+    }
+
     func validate() throws {
         if let seconds, !(seconds > 0 && seconds.isFinite) {
             throw ValidationError("--seconds must be a positive number of seconds, e.g. --seconds 5 (got \(seconds))")
@@ -41,8 +61,10 @@ struct DemoCommand: ParsableCommand {
         let capture = self.capture
         let seconds = self.seconds
         let showsGLView = !noGLView
+        let keyboardMode = keyboard.mode
         MainActor.assumeIsolated {
             DemoScene.showsGLView = showsGLView
+            Application.shared.onScreenKeyboard = keyboardMode
             Application.shared.run {
                 if let capture, let problem = CaptureDirectory.create(capture) {
                     _ = failure(problem)

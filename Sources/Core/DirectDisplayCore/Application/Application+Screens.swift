@@ -69,6 +69,8 @@ extension Application {
     /// new bounds, and their root view controllers get `viewWillTransition(to:with:)`.
     func screenBoundsDidChange(_ screen: Screen, from oldBounds: CGRect, orientation: InterfaceOrientation? = nil) {
         let newBounds = screen.bounds
+        // The on-screen keyboard keeps to the bottom edge and the width.
+        keyboardController.setNeedsUpdate()
         let coordinator = TransitionCoordinator()
         for window in windows where window.screen === screen {
             let controller = window.rootViewController

@@ -56,10 +56,12 @@ extension Application {
             case .resignedKey(let id):
                 guard let window = window(id) else { continue }
                 window.resignKey()
+                keyboardController.setNeedsUpdate()
                 NotificationCenter.default.post(name: Window.didResignKeyNotification, object: window)
             case .becameKey(let id):
                 guard let window = window(id) else { continue }
                 window.becomeKey()
+                keyboardController.setNeedsUpdate()
                 NotificationCenter.default.post(name: Window.didBecomeKeyNotification, object: window)
             }
         }

@@ -57,6 +57,14 @@ import WindowModel
     public var pointerCursor: PointerCursor = .automatic {
         didSet { if pointerCursor != oldValue { backend?.input.pointer.cursorPolicyChanged() } }
     }
+    /// When the on-screen keyboard shows (default `.automatic`: for a `KeyInput` first
+    /// responder on a seat with no keyboard device).
+    public var onScreenKeyboard: OnScreenKeyboardMode {
+        get { keyboardController.mode }
+        set { keyboardController.mode = newValue }
+    }
+    /// The on-screen keyboard's window and keys.
+    package private(set) var keyboardController = OnScreenKeyboardController()
     /// Test hook: sees presses that went up the whole responder chain unhandled.
     package var unhandledPressObserver: ((Set<Press>, Event?) -> Void)?
 
@@ -152,6 +160,7 @@ import WindowModel
         reportedMirrorSetting = false
         Pasteboard.general.string = nil
         KeyInputRouting.reset()
+        keyboardController = OnScreenKeyboardController()
     }
 }
 

@@ -15,6 +15,15 @@ import Foundation
     /// Whether this object may give up first-responder status.
     open var canResignFirstResponder: Bool { true }
 
+    /// A view shown instead of the on-screen keyboard while this responder is
+    /// first responder (full width, its own frame's height), as UIKit's; nil: the
+    /// system keyboard.
+    open var inputView: View? { nil }
+
+    /// A view shown above the on-screen keyboard (or the `inputView`) while this
+    /// responder is first responder (full width, its own frame's height).
+    open var inputAccessoryView: View? { nil }
+
     /// Whether this object is its window's first responder.
     public var isFirstResponder: Bool { responderWindow?.firstResponder === self }
 

@@ -43,6 +43,13 @@ public final class SeatInput {
     /// The input devices present now.
     public var deviceNames: [String] { devices.values.sorted { $0.id < $1.id }.map(\.name) }
 
+    /// Whether a keyboard to type on is on the seat (the on-screen keyboard's
+    /// automatic mode): a power button, also a libinput keyboard, is not one.
+    package var hasKeyboardDevice: Bool { devices.values.contains(where: \.isTypingKeyboard) }
+
+    /// The keymap's layout names, e.g. "de" or "us,de" (the on-screen keyboard follows the first).
+    package var keymapLayout: String { keys?.keymap.names.layout ?? "us" }
+
     /// Binds a touch device or pen tablet (by its name or sysname, e.g. "event3") to a
     /// screen, for a device without a WL_OUTPUT udev property when several screens are connected.
     public func bind(device: String, to screen: Screen) {
@@ -82,6 +89,7 @@ public final class SeatInput {
     /// - Throws: a clear error naming the unknown names; the layout stays as it was.
     public func setKeymap(_ names: KeymapNames) throws {
         try keys?.setKeymap(names)
+        Application.shared.keyboardController.setNeedsUpdate()
     }
 
     /// Key repeat delay and rate.
@@ -134,6 +142,7 @@ public final class SeatInput {
                 }
             }
             pointer.deviceAdded(info)
+            if info.capabilities.contains(.keyboard) { Application.shared.keyboardController.setNeedsUpdate() }
             NotificationCenter.default.post(
                 name: Self.deviceDidConnectNotification, object: self, userInfo: [Self.deviceNameKey: info.name])
         case .deviceRemoved(let info):
@@ -147,6 +156,7 @@ public final class SeatInput {
             {
                 keys?.releaseAll()
             }
+            if info.capabilities.contains(.keyboard) { Application.shared.keyboardController.setNeedsUpdate() }
             NotificationCenter.default.post(
                 name: Self.deviceDidDisconnectNotification, object: self, userInfo: [Self.deviceNameKey: info.name])
         case .keyboardKey(let key):

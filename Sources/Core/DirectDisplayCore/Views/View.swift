@@ -197,6 +197,10 @@ import WindowModel
     /// A number to find the view by (`viewWithTag(_:)`).
     open var tag = 0
 
+    /// What the view is or does, in a few words, as UIKit's: for screen readers and
+    /// for tests finding a view (each on-screen keyboard key carries what it types).
+    open var accessibilityLabel: String?
+
     /// The subview tree's first view (self included) with this tag.
     public func viewWithTag(_ tag: Int) -> View? {
         var pending: [View] = [self]

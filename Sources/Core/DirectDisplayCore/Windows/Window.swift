@@ -18,7 +18,9 @@ import Foundation
     private var screenStorage: Screen?
     private var levelStorage: Level = .normal
     /// The responder that receives presses first while this window is key.
-    weak var firstResponder: Responder?
+    weak var firstResponder: Responder? {
+        didSet { if firstResponder !== oldValue { Application.shared.keyboardController.setNeedsUpdate() } }
+    }
     /// Changes with anything the window shows; its kept scene is valid for one value.
     /// Unique among all windows (a view's `FillSlot` names the window's scene by it).
     private(set) var sceneVersion = Window.nextSceneVersion()

@@ -46,7 +46,7 @@ extension TextFieldDelegate {
 /// the display's clock; a field that is not first responder has no timer.
 ///
 /// Ranges (`selectedRange`, the delegate's) count UTF-16 units, as UIKit's `NSRange`s.
-@MainActor open class TextField: Control, KeyInput {
+@MainActor open class TextField: Control, KeyInput, TextInputTraits {
     /// How the field's edge is drawn, as UIKit's `UITextField.BorderStyle`.
     public enum BorderStyle: Int, Sendable, CaseIterable {
         /// No border; the text runs from edge to edge.
@@ -124,6 +124,30 @@ extension TextFieldDelegate {
             editor.allowsCopying = !isSecureTextEntry
             if isSecureTextEntry != oldValue { layoutDidChange() }
         }
+    }
+
+    /// The keys the on-screen keyboard offers (default `.default`).
+    open var keyboardType: KeyboardType = .default
+
+    /// The title of the on-screen keyboard's return key (default "return").
+    open var returnKeyType: ReturnKeyType = .default
+
+    /// When the on-screen keyboard turns shift on by itself (default `.sentences`, as UIKit's).
+    open var autocapitalizationType: TextAutocapitalizationType = .sentences
+
+    private var inputViewStorage: View?
+    private var inputAccessoryViewStorage: View?
+
+    /// Shown instead of the on-screen keyboard while editing (nil: the keyboard).
+    open override var inputView: View? {
+        get { inputViewStorage }
+        set { inputViewStorage = newValue }
+    }
+
+    /// Shown above the on-screen keyboard while editing.
+    open override var inputAccessoryView: View? {
+        get { inputAccessoryViewStorage }
+        set { inputAccessoryViewStorage = newValue }
     }
 
     /// Whether the field is editing: it is first responder.
@@ -214,8 +238,11 @@ extension TextFieldDelegate {
 
     public var hasText: Bool { !storage.isEmpty }
 
-    /// Replaces the selection with `text` (if the delegate allows it); the caret goes after it.
+    /// Replaces the selection with `text` (if the delegate allows it); the caret goes
+    /// after it. "\n" alone is the return key (the on-screen keyboard's, as UIKit's):
+    /// it asks `textFieldShouldReturn(_:)` and inserts nothing.
     open func insertText(_ text: String) {
+        if text == "\n" { return returnKeyPressed() }
         editor.insertText(text)
     }
 
@@ -274,15 +301,20 @@ extension TextFieldDelegate {
                 editor.moveCaret(to: storage.utf16.count, extending: extending)
                 return true
             case EditingKeyCode.enter, EditingKeyCode.keypadEnter:
-                guard delegate?.textFieldShouldReturn(self) ?? true else { return true }
-                sendActions(for: .editingDidEndOnExit)
-                // As UIKit: a field with an action for ending on exit gives up the keyboard.
-                if !actions(for: .editingDidEndOnExit).isEmpty { resignFirstResponder() }
+                returnKeyPressed()
                 return true
             default: break
             }
         }
         return editor.handle(key)
+    }
+
+    /// Return, from a key or the on-screen keyboard: asks the delegate, then `.editingDidEndOnExit`.
+    private func returnKeyPressed() {
+        guard delegate?.textFieldShouldReturn(self) ?? true else { return }
+        sendActions(for: .editingDidEndOnExit)
+        // As UIKit: a field with an action for ending on exit gives up the keyboard.
+        if !actions(for: .editingDidEndOnExit).isEmpty { resignFirstResponder() }
     }
 
     private var movingEnd: Int { editor.movingEnd }

@@ -47,7 +47,7 @@ extension TextViewDelegate {
 /// Each paragraph is laid out on its own and kept, and only paragraphs shown are
 /// laid out: a keystroke lays out its paragraph again and redraws its lines (and
 /// the ones below when its height changed).
-@MainActor open class TextView: ScrollView, KeyInput {
+@MainActor open class TextView: ScrollView, KeyInput, TextInputTraits {
     /// The text, its selection and the edits keys make (shared with `TextField`).
     package let editor = TextEditingState()
     /// The paragraphs laid out.
@@ -91,6 +91,15 @@ extension TextViewDelegate {
     open var textAlignment: TextAlignment = .natural {
         didSet { if textAlignment != oldValue { textLayoutDidChange() } }
     }
+
+    /// The keys the on-screen keyboard offers (default `.default`).
+    open var keyboardType: KeyboardType = .default
+
+    /// The title of the on-screen keyboard's return key (default "return"; it types a newline).
+    open var returnKeyType: ReturnKeyType = .default
+
+    /// When the on-screen keyboard turns shift on by itself (default `.sentences`, as UIKit's).
+    open var autocapitalizationType: TextAutocapitalizationType = .sentences
 
     /// Whether the user may change the text (true); false ends editing.
     open var isEditable = true {
