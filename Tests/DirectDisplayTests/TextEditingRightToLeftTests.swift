@@ -2,14 +2,6 @@ import DirectDisplayCore
 import Foundation
 import XCTest
 
-/// evdev key codes (linux/input-event-codes.h).
-private enum KeyCode {
-    static let home: UInt32 = 102
-    static let left: UInt32 = 105
-    static let right: UInt32 = 106
-    static let end: UInt32 = 107
-}
-
 /// Left and Right move the caret on screen, as pango does, in right-to-left and
 /// mixed text; the caret is drawn at pango's strong cursor.
 final class TextEditingRightToLeftTests: DirectDisplayTestCase {
@@ -23,11 +15,6 @@ final class TextEditingRightToLeftTests: DirectDisplayTestCase {
         field = TextField(frame: CGRect(x: 20, y: 20, width: 300, height: 40))
         window.addSubview(field)
         display.runUntilIdle()
-    }
-
-    private func press(_ code: UInt32) {
-        display.keyDown(code)
-        display.keyUp(code)
     }
 
     /// The caret's offsets and x positions as `key` is pressed `count` times.

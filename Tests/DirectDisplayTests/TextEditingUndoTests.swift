@@ -2,19 +2,6 @@ import DirectDisplayCore
 import Foundation
 import XCTest
 
-/// evdev key codes (linux/input-event-codes.h) typed through the us layout.
-private enum KeyCode {
-    static let backspace: UInt32 = 14
-    static let leftControl: UInt32 = 29
-    static let leftShift: UInt32 = 42
-    static let left: UInt32 = 105
-    static let delete: UInt32 = 111
-    static let letters: [Character: UInt32] = [
-        "a": 30, "b": 48, "c": 46, "d": 32, "e": 18, "h": 35, "i": 23, "l": 38, "o": 24, "v": 47, "x": 45,
-        "y": 21, "z": 44, " ": 57,
-    ]
-}
-
 /// Records the changes a text field asks its delegate about; refuses them when told to.
 @MainActor private final class ChangeDelegate: TextFieldDelegate {
     var allowsChanges = true
@@ -47,30 +34,11 @@ final class TextEditingUndoTests: DirectDisplayTestCase {
         XCTAssertTrue(field.becomeFirstResponder())
     }
 
-    private func press(_ code: UInt32) {
-        display.keyDown(code)
-        display.keyUp(code)
-    }
-
-    private func type(_ text: String) {
-        for character in text {
-            guard let code = KeyCode.letters[character] else { return XCTFail("no key for \(character)") }
-            press(code)
-        }
-    }
-
-    /// `code` pressed with `modifiers` held.
-    private func press(_ code: UInt32, with modifiers: UInt32...) {
-        for modifier in modifiers { display.keyDown(modifier) }
-        press(code)
-        for modifier in modifiers.reversed() { display.keyUp(modifier) }
-    }
-
     private func undo() { press(KeyCode.letters["z"]!, with: KeyCode.leftControl) }
     private func redo() { press(KeyCode.letters["z"]!, with: KeyCode.leftControl, KeyCode.leftShift) }
 
     func testARunOfTypingIsOneStepUndoneAndRedoneWithItsSelection() async {
-        type("hi a")
+        typeKeys("hi a")
         XCTAssertEqual(changes, 4)
         undo()
         XCTAssertEqual(field.text, "")
@@ -91,9 +59,9 @@ final class TextEditingUndoTests: DirectDisplayTestCase {
         let textView = TextView(frame: CGRect(x: 0, y: 80, width: 300, height: 100))
         window.addSubview(textView)
         XCTAssertTrue(textView.becomeFirstResponder())
-        type("hi")
+        typeKeys("hi")
         press(KeyCode.left)
-        type("a")
+        typeKeys("a")
         XCTAssertEqual(textView.text, "hai")
         undo()
         XCTAssertEqual(textView.text, "hi")
@@ -105,9 +73,9 @@ final class TextEditingUndoTests: DirectDisplayTestCase {
     }
 
     func testACaretMoveEndsTheRun() async {
-        type("ab")
+        typeKeys("ab")
         press(KeyCode.left)
-        type("c")
+        typeKeys("c")
         XCTAssertEqual(field.text, "acb")
         undo()
         XCTAssertEqual(field.text, "ab")
@@ -118,7 +86,7 @@ final class TextEditingUndoTests: DirectDisplayTestCase {
     }
 
     func testADeleteAfterTypingIsItsOwnStepAndARunOfDeletesIsOne() async {
-        type("abcd")
+        typeKeys("abcd")
         press(KeyCode.backspace)
         press(KeyCode.backspace)
         XCTAssertEqual(field.text, "ab")
@@ -134,7 +102,7 @@ final class TextEditingUndoTests: DirectDisplayTestCase {
     }
 
     func testForwardDeletesInARunAreOneStep() async {
-        type("abcd")
+        typeKeys("abcd")
         press(KeyCode.left)
         press(KeyCode.left)
         press(KeyCode.left)
@@ -148,9 +116,9 @@ final class TextEditingUndoTests: DirectDisplayTestCase {
 
     func testPasteAndCutAreStepsOfTheirOwnAndUndoRestoresTheSelection() async {
         Pasteboard.general.string = "xy"
-        type("ab")
+        typeKeys("ab")
         press(KeyCode.letters["v"]!, with: KeyCode.leftControl)
-        type("c")
+        typeKeys("c")
         XCTAssertEqual(field.text, "abxyc")
         undo()
         XCTAssertEqual(field.text, "abxy")
@@ -170,7 +138,7 @@ final class TextEditingUndoTests: DirectDisplayTestCase {
     func testUndoAsksTheDelegateWhichMayRefuseIt() async {
         let delegate = ChangeDelegate()
         field.delegate = delegate
-        type("hi")
+        typeKeys("hi")
         delegate.asked = []
         delegate.allowsChanges = false
         undo()
@@ -182,24 +150,24 @@ final class TextEditingUndoTests: DirectDisplayTestCase {
 
     /// Ending editing drops the field's steps: Ctrl+Z in the next field undoes only its own.
     func testEndingEditingForgetsTheFieldsSteps() async {
-        type("ab")
+        typeKeys("ab")
         let other = TextField(frame: CGRect(x: 20, y: 100, width: 300, height: 40))
         window.addSubview(other)
         XCTAssertTrue(other.becomeFirstResponder())
         XCTAssertFalse(window.undoManager!.canUndo)
-        type("c")
+        typeKeys("c")
         undo()
         XCTAssertEqual(other.text, "")
         undo()
         XCTAssertEqual(field.text, "ab", "the first field's typing stays")
         XCTAssertTrue(field.becomeFirstResponder())
-        type("d")
+        typeKeys("d")
         undo()
         XCTAssertEqual(field.text, "ab")
     }
 
     func testTextSetInCodeForgetsTheFieldsSteps() async {
-        type("ab")
+        typeKeys("ab")
         field.text = "xyz"
         undo()
         XCTAssertEqual(field.text, "xyz")
@@ -207,9 +175,9 @@ final class TextEditingUndoTests: DirectDisplayTestCase {
     }
 
     func testAnotherRegistrationBetweenKeysEndsTheRun() async {
-        type("ab")
+        typeKeys("ab")
         window.undoManager?.registerUndo(withTarget: window) { _ in }
-        type("c")
+        typeKeys("c")
         undo()
         XCTAssertEqual(field.text, "ab")
     }

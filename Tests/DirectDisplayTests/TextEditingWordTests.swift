@@ -2,17 +2,6 @@ import DirectDisplayCore
 import Foundation
 import XCTest
 
-/// evdev key codes (linux/input-event-codes.h).
-private enum KeyCode {
-    static let backspace: UInt32 = 14
-    static let leftControl: UInt32 = 29
-    static let leftShift: UInt32 = 42
-    static let z: UInt32 = 44
-    static let left: UInt32 = 105
-    static let right: UInt32 = 106
-    static let delete: UInt32 = 111
-}
-
 /// Word motion and word deletion with Ctrl, double-tap word selection, caret
 /// dragging, and Backspace repeating while held.
 final class TextEditingWordTests: DirectDisplayTestCase {
@@ -28,13 +17,6 @@ final class TextEditingWordTests: DirectDisplayTestCase {
         field.text = "hello big world"
         window.addSubview(field)
         display.runUntilIdle()
-    }
-
-    private func press(_ code: UInt32, with modifiers: UInt32...) {
-        for modifier in modifiers { display.keyDown(modifier) }
-        display.keyDown(code)
-        display.keyUp(code)
-        for modifier in modifiers.reversed() { display.keyUp(modifier) }
     }
 
     /// The screen point in the middle of the text before the UTF-16 offset `offset` and after it.

@@ -2,22 +2,6 @@ import DirectDisplayCore
 import Foundation
 import XCTest
 
-/// evdev key codes (linux/input-event-codes.h) typed through the us layout.
-private enum KeyCode {
-    static let backspace: UInt32 = 14
-    static let enter: UInt32 = 28
-    static let leftControl: UInt32 = 29
-    static let leftShift: UInt32 = 42
-    static let home: UInt32 = 102
-    static let left: UInt32 = 105
-    static let right: UInt32 = 106
-    static let end: UInt32 = 107
-    static let f1: UInt32 = 59
-    static let letters: [Character: UInt32] = [
-        "a": 30, "b": 48, "c": 46, "h": 35, "i": 23, "v": 47, "x": 45, " ": 57,
-    ]
-}
-
 /// Records what a text field asks and tells its delegate; refuses changes when told to.
 @MainActor private final class RecordingDelegate: TextFieldDelegate {
     var log: [String] = []
@@ -99,32 +83,13 @@ final class TextFieldTests: DirectDisplayTestCase {
         display.runUntilIdle()
     }
 
-    private func press(_ code: UInt32) {
-        display.keyDown(code)
-        display.keyUp(code)
-    }
-
-    private func type(_ text: String) {
-        for character in text {
-            guard let code = KeyCode.letters[character] else { return XCTFail("no key for \(character)") }
-            press(code)
-        }
-    }
-
-    /// `code` pressed with `modifier` held.
-    private func press(_ code: UInt32, with modifier: UInt32) {
-        display.keyDown(modifier)
-        press(code)
-        display.keyUp(modifier)
-    }
-
     // MARK: KeyInput
 
     func testKeyInputResponderReceivesTypedTextAndKeysWithoutTextAsPresses() async {
         let pad = TypingPad(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         window.addSubview(pad)
         XCTAssertTrue(pad.becomeFirstResponder())
-        type("hi")
+        typeKeys("hi")
         press(KeyCode.letters["a"]!, with: KeyCode.leftShift)
         XCTAssertEqual(pad.typed, "hiA")
         press(KeyCode.backspace)
@@ -160,7 +125,7 @@ final class TextFieldTests: DirectDisplayTestCase {
     func testTypingWithTheUSLayoutEditsTheFieldAndSendsEditingChanged() async {
         XCTAssertTrue(field.becomeFirstResponder())
         XCTAssertTrue(field.isEditing)
-        type("hi a")
+        typeKeys("hi a")
         XCTAssertEqual(field.text, "hi a")
         XCTAssertEqual(field.selectedRange, NSRange(location: 4, length: 0))
         press(KeyCode.backspace)
@@ -191,7 +156,7 @@ final class TextFieldTests: DirectDisplayTestCase {
     }
 
     func testKeysTypeNothingIntoAFieldThatIsNotEditing() async {
-        type("ab")
+        typeKeys("ab")
         XCTAssertEqual(field.text, "")
         XCTAssertEqual(events, [])
     }
@@ -242,7 +207,7 @@ final class TextFieldTests: DirectDisplayTestCase {
         XCTAssertEqual(delegate.ranges.last, NSRange(location: 1, length: 2), "the emoji is two UTF-16 units")
         XCTAssertEqual(field.text, "ab")
         delegate.allowsChanges = false
-        type("c")
+        typeKeys("c")
         press(KeyCode.backspace)
         field.insertText("zzz")
         XCTAssertEqual(field.text, "ab", "a refusing delegate keeps the text")
@@ -257,7 +222,7 @@ final class TextFieldTests: DirectDisplayTestCase {
 
     func testShiftExtendsTheSelectionAndCtrlASelectsAll() async {
         XCTAssertTrue(field.becomeFirstResponder())
-        type("abc")
+        typeKeys("abc")
         display.keyDown(KeyCode.leftShift)
         press(KeyCode.left)
         press(KeyCode.left)
@@ -271,13 +236,13 @@ final class TextFieldTests: DirectDisplayTestCase {
         XCTAssertEqual(field.selectedRange, NSRange(location: 3, length: 0), "Right collapses to the end")
         press(KeyCode.letters["a"]!, with: KeyCode.leftControl)
         XCTAssertEqual(field.selectedRange, NSRange(location: 0, length: 3))
-        type("x")
+        typeKeys("x")
         XCTAssertEqual(field.text, "x", "typing replaces the selection")
     }
 
     func testCopyCutAndPasteGoThroughTheGeneralPasteboard() async {
         XCTAssertTrue(field.becomeFirstResponder())
-        type("abc")
+        typeKeys("abc")
         XCTAssertFalse(Pasteboard.general.hasStrings)
         display.keyDown(KeyCode.leftShift)
         press(KeyCode.left)
@@ -297,7 +262,7 @@ final class TextFieldTests: DirectDisplayTestCase {
     func testSecureEntryShowsBulletsAndCopiesNothingOut() async throws {
         field.isSecureTextEntry = true
         XCTAssertTrue(field.becomeFirstResponder())
-        type("abc")
+        typeKeys("abc")
         XCTAssertEqual(field.text, "abc")
         press(KeyCode.letters["a"]!, with: KeyCode.leftControl)
         press(KeyCode.letters["c"]!, with: KeyCode.leftControl)
@@ -368,7 +333,7 @@ final class TextFieldTests: DirectDisplayTestCase {
         XCTAssertFalse(field.isEditing)
         XCTAssertFalse(field.isCaretBlinking)
         XCTAssertEqual(events, ["begin", "end"])
-        type("a")
+        typeKeys("a")
         XCTAssertEqual(field.text, "", "keys no longer reach it")
         display.advanceTime(by: 2)
         display.runUntilIdle()
@@ -376,7 +341,7 @@ final class TextFieldTests: DirectDisplayTestCase {
 
     func testTextSetWhileEditingPutsTheCaretAtTheEnd() async {
         XCTAssertTrue(field.becomeFirstResponder())
-        type("abc")
+        typeKeys("abc")
         press(KeyCode.home)
         field.text = "hello"
         XCTAssertEqual(field.selectedRange, NSRange(location: 5, length: 0))
@@ -489,7 +454,7 @@ final class TextFieldTests: DirectDisplayTestCase {
         display.runUntilIdle()
         XCTAssertNotEqual(try display.capture(screen).pixel(x: 20, y: 40), .white)
         XCTAssertTrue(field.becomeFirstResponder())
-        type("abc hi")
+        typeKeys("abc hi")
         display.keyDown(KeyCode.leftShift)
         press(KeyCode.left)
         press(KeyCode.left)

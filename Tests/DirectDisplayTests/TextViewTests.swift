@@ -2,25 +2,6 @@ import DirectDisplayCore
 import Foundation
 import XCTest
 
-/// evdev key codes (linux/input-event-codes.h) typed through the us layout.
-private enum KeyCode {
-    static let backspace: UInt32 = 14
-    static let enter: UInt32 = 28
-    static let leftShift: UInt32 = 42
-    static let leftControl: UInt32 = 29
-    static let home: UInt32 = 102
-    static let up: UInt32 = 103
-    static let pageUp: UInt32 = 104
-    static let left: UInt32 = 105
-    static let right: UInt32 = 106
-    static let end: UInt32 = 107
-    static let down: UInt32 = 108
-    static let pageDown: UInt32 = 109
-    static let letters: [Character: UInt32] = [
-        "a": 30, "b": 48, "c": 46, "h": 35, "i": 23, "v": 47, "x": 45, " ": 57,
-    ]
-}
-
 /// Records what a text view asks and tells its delegate; refuses changes when told to.
 @MainActor private final class RecordingDelegate: TextViewDelegate {
     var log: [String] = []
@@ -64,24 +45,6 @@ final class TextViewTests: DirectDisplayTestCase {
         display.runUntilIdle()
     }
 
-    private func press(_ code: UInt32) {
-        display.keyDown(code)
-        display.keyUp(code)
-    }
-
-    private func press(_ code: UInt32, with modifier: UInt32) {
-        display.keyDown(modifier)
-        press(code)
-        display.keyUp(modifier)
-    }
-
-    private func type(_ text: String) {
-        for character in text {
-            guard let code = KeyCode.letters[character] else { return XCTFail("no key for \(character)") }
-            press(code)
-        }
-    }
-
     /// The number of lines of paragraph `index` as laid out now.
     private func lineCount(ofParagraph index: Int) -> Int? {
         textView.paragraphs.paragraphs[index].layout?.lineCount
@@ -92,10 +55,10 @@ final class TextViewTests: DirectDisplayTestCase {
     func testTypingAndReturnMakeLinesAndContentSizeFollows() async {
         XCTAssertTrue(textView.becomeFirstResponder())
         XCTAssertTrue(textView.isEditing)
-        type("hi")
+        typeKeys("hi")
         let oneLine = textView.contentSize.height
         press(KeyCode.enter)
-        type("a b")
+        typeKeys("a b")
         XCTAssertEqual(textView.text, "hi\na b")
         XCTAssertEqual(textView.selectedRange, NSRange(location: 6, length: 0))
         XCTAssertGreaterThan(textView.contentSize.height, oneLine, "a second line makes the content taller")
@@ -115,7 +78,7 @@ final class TextViewTests: DirectDisplayTestCase {
         XCTAssertTrue(textView.becomeFirstResponder(), "selectable: it may be first responder")
         XCTAssertFalse(textView.isEditing)
         XCTAssertFalse(textView.isCaretBlinking)
-        type("ab")
+        typeKeys("ab")
         press(KeyCode.enter)
         XCTAssertEqual(textView.text, "read only")
         press(KeyCode.letters["a"]!, with: KeyCode.leftControl)
@@ -196,13 +159,13 @@ final class TextViewTests: DirectDisplayTestCase {
         let delegate = RecordingDelegate()
         textView.delegate = delegate
         XCTAssertTrue(textView.becomeFirstResponder())
-        type("ab")
+        typeKeys("ab")
         press(KeyCode.enter)
         XCTAssertEqual(
             delegate.log, ["shouldBegin", "didBegin", "change 0,0 \"a\"", "change 1,0 \"b\"", "change 2,0 \"\\n\""])
         XCTAssertEqual(delegate.changes, 3)
         delegate.allowsChanges = false
-        type("c")
+        typeKeys("c")
         press(KeyCode.backspace)
         XCTAssertEqual(textView.text, "ab\n", "refused: nothing changes")
         XCTAssertEqual(delegate.changes, 3, "and nothing is told")
@@ -218,7 +181,7 @@ final class TextViewTests: DirectDisplayTestCase {
     func testTheViewScrollsToKeepTheCaretShown() async {
         XCTAssertTrue(textView.becomeFirstResponder())
         for _ in 0..<30 { press(KeyCode.enter) }
-        type("a")
+        typeKeys("a")
         display.runUntilIdle()
         XCTAssertGreaterThan(textView.contentSize.height, 200)
         let caret = textView.caretRect(atOffset: textView.selectedRange.location)
@@ -290,7 +253,7 @@ final class TextViewTests: DirectDisplayTestCase {
         let layouts = textView.paragraphs.layoutCount
         textView.pageDrawCount = 0
         textView.pageDrawnArea = .null
-        type("x")
+        typeKeys("x")
         display.runUntilIdle()
         XCTAssertEqual(textView.paragraphs.layoutCount, layouts + 1, "one paragraph laid out again")
         let second = textView.paragraphs.paragraphs[1]
@@ -334,15 +297,15 @@ final class TextViewTests: DirectDisplayTestCase {
         textView.text = (0..<6).map { "line \($0) of some words that wrap in the view's width" }.joined(separator: "\n")
         XCTAssertTrue(textView.becomeFirstResponder())
         textView.selectedRange = NSRange(location: 30, length: 0)
-        type("ab c")
+        typeKeys("ab c")
         press(KeyCode.backspace)
         press(KeyCode.down)
-        type("x")
+        typeKeys("x")
         press(KeyCode.left, with: KeyCode.leftShift)
         press(KeyCode.left, with: KeyCode.leftShift)
         press(KeyCode.right)
         press(KeyCode.enter)
-        type("hi")
+        typeKeys("hi")
         textView.selectedRange = NSRange(location: 2, length: 0)
         display.runUntilIdle()
         press(KeyCode.backspace)
@@ -371,7 +334,7 @@ final class TextViewTests: DirectDisplayTestCase {
         display.runUntilIdle()
         XCTAssertLessThan(textView.paragraphs.layoutCount, 100, "only what is shown is laid out")
         XCTAssertGreaterThan(textView.contentOffset.y, 0, "the caret at the end is shown")
-        type("a")
+        typeKeys("a")
         press(KeyCode.backspace)
         press(KeyCode.backspace)
         XCTAssertEqual(textView.text.utf16.count, megabyte.utf16.count - 1)
@@ -399,7 +362,7 @@ final class TextViewTests: DirectDisplayTestCase {
 
     func testAMegabytePastedIsLaidOutOnlyWhereShown() async {
         XCTAssertTrue(textView.becomeFirstResponder())
-        type("ab")
+        typeKeys("ab")
         textView.selectedRange = NSRange(location: 1, length: 0)
         let line = String(repeating: "pasted text ", count: 40) + "\n"
         Pasteboard.general.string = String(repeating: line, count: 2_000)
@@ -433,21 +396,21 @@ final class TextViewTests: DirectDisplayTestCase {
         let delegate = RecordingDelegate()
         textView.delegate = delegate
         XCTAssertTrue(textView.becomeFirstResponder())
-        type("a")
+        typeKeys("a")
         textView.isEditable = false
         XCTAssertFalse(textView.isEditing)
         XCTAssertFalse(textView.isCaretBlinking)
         XCTAssertEqual(delegate.log.last, "didEnd")
-        type("b")
+        typeKeys("b")
         XCTAssertEqual(textView.text, "a")
     }
 
     func testTextSetWhileEditingPutsTheCaretAtTheEnd() async {
         XCTAssertTrue(textView.becomeFirstResponder())
-        type("ab")
+        typeKeys("ab")
         textView.text = "new\ntext"
         XCTAssertEqual(textView.selectedRange, NSRange(location: 8, length: 0))
-        type("c")
+        typeKeys("c")
         XCTAssertEqual(textView.text, "new\ntextc")
         textView.text = nil
         XCTAssertEqual(textView.text, "")
@@ -470,13 +433,13 @@ final class TextViewTests: DirectDisplayTestCase {
         let delegate = RecordingDelegate()
         textView.delegate = delegate
         XCTAssertTrue(textView.becomeFirstResponder())
-        type("a")
+        typeKeys("a")
         textView.removeFromSuperview()
         XCTAssertFalse(textView.isEditing)
         XCTAssertFalse(textView.isFirstResponder)
         XCTAssertFalse(textView.isCaretBlinking)
         XCTAssertEqual(delegate.log.last, "didEnd")
-        type("b")
+        typeKeys("b")
         XCTAssertEqual(textView.text, "a")
         display.advanceTime(by: 2)
         display.runUntilIdle()
