@@ -38,6 +38,8 @@ public final class KMSDisplay: Display, DisplayBackend {
     /// not start (the reason is logged) it has no devices; the screens run regardless.
     public let input: SeatInput
     private let inputSource: (any InputEventSource)
+    /// Opens the input devices when the first frame was sent but has not flipped a second later.
+    private var inputFallbackTimer: TimerID?
     /// Whether cursor planes may be used (else the cursor is always composited).
     let usesCursorPlanes: Bool
     /// The settings the display was made with. Direct scanout follows a change at the
@@ -147,7 +149,7 @@ public final class KMSDisplay: Display, DisplayBackend {
             source = NoInputSource()
         }
         inputSource = source
-        input = SeatInput(source: source, loop: loop)
+        input = SeatInput(source: source, loop: loop, opensDevicesLater: true)
         (source as? LibinputEventSource)?.deliver = { [unowned input] events in input.route(events) }
         do {
             deviceMonitor = try DeviceEventSource(udev: udev, loop: loop) { [weak self] events, arrival in
@@ -169,7 +171,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         self.cards = cards
         let source = NoInputSource()
         inputSource = source
-        input = SeatInput(source: source, loop: eventLoop)
+        input = SeatInput(source: source, loop: eventLoop, opensDevicesLater: true)
     }
 
     /// Lights the cards' screens, connecting each to `host`, and starts serving
@@ -198,7 +200,31 @@ public final class KMSDisplay: Display, DisplayBackend {
     /// udev, a keymap for each keyboard. Seconds on a slow board (9 s of a 25 s start
     /// in the VM under strace), so it waits for the first frame.
     func startInput() {
+        guard !input.hasOpenedDevices else { return }
+        if let inputFallbackTimer { eventLoop.cancelTimer(inputFallbackTimer) }
+        inputFallbackTimer = nil
         (inputSource as? LibinputEventSource)?.startSeat()
+        input.devicesOpened()
+    }
+
+    /// How long after the first frame's commit (or refusal) the input devices open
+    /// even though no first frame has flipped.
+    package static let inputFallbackDelay = 1.0
+
+    /// A first frame was committed or refused: should no screen's first frame flip (its
+    /// event lost, a card that never sends one, commits refused), the devices open
+    /// anyway a second later; a touch kiosk must not lose its input to a display fault.
+    func armInputFallback() {
+        guard !input.hasOpenedDevices, inputFallbackTimer == nil else { return }
+        let delay = Self.inputFallbackDelay
+        inputFallbackTimer = eventLoop.schedule(after: delay, name: "input devices without a first frame") {
+            [weak self] in
+            guard let self else { return }
+            self.inputFallbackTimer = nil
+            guard !self.input.hasOpenedDevices else { return }
+            StderrLog.info("no first frame on screen \(delay) s after its commit: opening the input devices anyway")
+            self.startInput()
+        }
     }
 
     package var glViewCard: GLViewCard? {
@@ -262,6 +288,8 @@ public final class KMSDisplay: Display, DisplayBackend {
         glContentMemory = nil
         deviceMonitor = nil
         input.close()
+        if let inputFallbackTimer { eventLoop.cancelTimer(inputFallbackTimer) }
+        inputFallbackTimer = nil
         if let reprobeTimer { eventLoop.cancelTimer(reprobeTimer.id) }
         reprobeTimer = nil
         // The devices close (through the opener) before the seat does, then the VT gets its modes back.

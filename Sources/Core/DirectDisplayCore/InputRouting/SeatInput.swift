@@ -28,9 +28,16 @@ public final class SeatInput {
     package let pointer: PointerRouter
     private let keys: KeyWindowRouter?
 
+    /// Whether the seat's devices have been looked for. A real display opens them after its
+    /// first frame (`devicesOpened()`); until then `deviceNames` is empty for want of looking.
+    package private(set) var hasOpenedDevices: Bool
+    private var devicesOpenedHandlers: [@MainActor () -> Void] = []
+
     /// Routes the events of `source`; timers (key repeat, the cursor's hiding) run on `loop`.
-    package init(source: any InputEventSource, loop: EventLoop) {
+    /// With `opensDevicesLater` the source's devices are opened later, and said so by `devicesOpened()`.
+    package init(source: any InputEventSource, loop: EventLoop, opensDevicesLater: Bool = false) {
         self.source = source
+        hasOpenedDevices = !opensDevicesLater
         pointer = PointerRouter(loop: loop)
         do {
             keys = try KeyWindowRouter(loop: loop)
@@ -38,6 +45,21 @@ public final class SeatInput {
             StderrLog.info("no keymap, keys are ignored: \(error)")
             keys = nil
         }
+    }
+
+    /// Runs `handler` once the seat's devices have been opened and listed: now if they
+    /// have, else when the display opens them (after its first frame).
+    package func whenDevicesOpened(_ handler: @escaping @MainActor () -> Void) {
+        if hasOpenedDevices { handler() } else { devicesOpenedHandlers.append(handler) }
+    }
+
+    /// The display has opened the devices (their added events are routed): says so once.
+    package func devicesOpened() {
+        guard !hasOpenedDevices else { return }
+        hasOpenedDevices = true
+        let handlers = devicesOpenedHandlers
+        devicesOpenedHandlers = []
+        for handler in handlers { handler() }
     }
 
     /// The input devices present now.
