@@ -157,7 +157,9 @@ final class CommandLineToolTests: XCTestCase {
     func testDemoPaintsADragAndShowsTypedText() async throws {
         // No --capture: writing PNGs keeps the emulated demo's main queue busy for seconds.
         let demo = try ChildProcess(ChildProcess.directDisplayPath, ["demo", "--seconds", "30"])
-        XCTAssertTrue(demo.waitForOutput(containing: "demo: input devices:", timeout: 20), "demo start: \(demo.text)")
+        XCTAssertTrue(
+            demo.waitForOutput(containing: "demo: input devices:", timeout: HardwareEnvironment.demoStartTimeout),
+            "demo start: \(demo.text)")
         XCTAssertTrue(demo.text.contains("demo: touchscreens without WL_OUTPUT drive Virtual-1"), demo.text)
 
         let touchscreen = try UinputDevice.touchscreen(name: "DirectDisplay demo touchscreen", width: 1024, height: 768)
@@ -197,7 +199,9 @@ final class CommandLineToolTests: XCTestCase {
     /// completes), and a uinput pen paints a stroke in the paint view.
     func testDemoButtonAnimatesThePanelAndAPenPaints() async throws {
         let demo = try ChildProcess(ChildProcess.directDisplayPath, ["demo", "--seconds", "60"])
-        XCTAssertTrue(demo.waitForOutput(containing: "demo: input devices:", timeout: 20), "demo start: \(demo.text)")
+        XCTAssertTrue(
+            demo.waitForOutput(containing: "demo: input devices:", timeout: HardwareEnvironment.demoStartTimeout),
+            "demo start: \(demo.text)")
         let touchscreen = try UinputDevice.touchscreen(
             name: "DirectDisplay button touchscreen", width: 1024, height: 768)
         let pen = try UinputDevice.pen(name: "DirectDisplay demo pen", width: 1024, height: 768)

@@ -5,9 +5,10 @@ import Scheduling
 import SystemPackage
 import XCTest
 
-/// The input devices open once the first frame is on screen; when that frame never
-/// flips (its event lost, a card that sends none, commits refused) they open anyway
-/// a second after it was sent, so a display fault costs a kiosk its screen at most.
+/// The input devices open, and GLViews draw their content, once the first frame is on
+/// screen; when that frame never flips (its event lost, a card that sends none, commits
+/// refused) both come anyway a second after it was sent, so a display fault costs a
+/// kiosk its screen at most.
 @MainActor final class KMSDisplayInputStartTests: XCTestCase {
     private var card: FakeCard!
     private var display: KMSDisplay!
@@ -22,6 +23,8 @@ import XCTest
     }
 
     override func tearDown() async throws {
+        display.shutdown()
+        XCTAssertFalse(GLViewContext.holdsContent, "no hold left for the next display")
         StderrLog.kept.withLock { $0 = nil }
         Application.shared.reset()
         display = nil
@@ -33,6 +36,7 @@ import XCTest
         let screen = try XCTUnwrap(display.screens.first, "the plugged-in screen lit at attach")
         display.input.whenDevicesOpened { [unowned self] in devicesOpenedCount += 1 }
         XCTAssertFalse(display.input.hasOpenedDevices, "no devices before the first frame")
+        XCTAssertTrue(GLViewContext.holdsContent, "no GL content on the first frame")
         return screen
     }
 
@@ -44,6 +48,7 @@ import XCTest
         card.vblank()
         try display.waitFor("the first flip event", timeout: 2) { !display.hasFrameQueued(on: screen) }
         XCTAssertTrue(display.input.hasOpenedDevices, "open as soon as the first frame flipped")
+        XCTAssertFalse(GLViewContext.holdsContent, "GLViews draw from the next frame on")
         XCTAssertEqual(devicesOpenedCount, 1)
     }
 
@@ -57,9 +62,10 @@ import XCTest
         try display.waitFor("the input devices without a first flip", timeout: 5) { display.input.hasOpenedDevices }
         let waited = monotonicSeconds() - committed
         XCTAssertGreaterThanOrEqual(waited, KMSDisplay.inputFallbackDelay - 0.05, "not before the fallback delay")
+        XCTAssertFalse(GLViewContext.holdsContent)
         XCTAssertEqual(devicesOpenedCount, 1)
         let log = StderrLog.kept.withLock { $0 ?? [] }
-        XCTAssertTrue(log.contains { $0.contains("opening the input devices anyway") }, "\(log)")
+        XCTAssertTrue(log.contains { $0.contains("no first frame on screen") }, "\(log)")
     }
 
     func testDevicesOpenAnywayWhenTheCardRefusesEveryFirstFrame() async throws {
@@ -70,6 +76,7 @@ import XCTest
         try display.waitFor("the input devices without a first frame", timeout: 5) {
             display.input.hasOpenedDevices
         }
+        XCTAssertFalse(GLViewContext.holdsContent)
         XCTAssertEqual(devicesOpenedCount, 1)
     }
 }

@@ -186,14 +186,22 @@ public final class KMSDisplay: Display, DisplayBackend {
         // While GL composes, views draw into buffers it imports (GLContentMemory).
         glContentMemory = GLContentMemory(display: self)
         input.pointer.cursorMoved = { [weak self] location in self?.showCursor(location) }
-        // Input devices are opened after the first frame (see `firstFrameFlipped`), at once with no screen.
-        if lit.isEmpty { startInput() }
+        // Input devices and GLViews' content wait for the first frame (see `firstFrameFlipped`),
+        // at once with no screen.
+        if lit.isEmpty { firstFrameShown() } else { GLViewContext.holdsContent = true }
         showCursor(input.pointer.cursorLocation)
         session.opener.sessionActivityChanged = { [weak self] active in self?.sessionActivityChanged(active) }
         do { try session.attach(to: eventLoop) } catch { StderrLog.error("no session switches: \(error)") }
         if session.canSwitchConsoles {
             input.switchVirtualConsole = { [weak session] number in session?.switchConsole(to: number) }
         }
+    }
+
+    /// What waits for the first frame comes now: the input devices, then the GLViews'
+    /// content (their draw callbacks' first run: shader compiles).
+    func firstFrameShown() {
+        startInput()
+        GLViewContext.holdsContent = false
     }
 
     /// Opens the seat's input devices: libinput's quirks, the devices found through
@@ -215,15 +223,17 @@ public final class KMSDisplay: Display, DisplayBackend {
     /// event lost, a card that never sends one, commits refused), the devices open
     /// anyway a second later; a touch kiosk must not lose its input to a display fault.
     func armInputFallback() {
-        guard !input.hasOpenedDevices, inputFallbackTimer == nil else { return }
+        guard !input.hasOpenedDevices || GLViewContext.holdsContent, inputFallbackTimer == nil else { return }
         let delay = Self.inputFallbackDelay
         inputFallbackTimer = eventLoop.schedule(after: delay, name: "input devices without a first frame") {
             [weak self] in
             guard let self else { return }
             self.inputFallbackTimer = nil
-            guard !self.input.hasOpenedDevices else { return }
-            StderrLog.info("no first frame on screen \(delay) s after its commit: opening the input devices anyway")
-            self.startInput()
+            guard !self.input.hasOpenedDevices || GLViewContext.holdsContent else { return }
+            StderrLog.info(
+                "no first frame on screen \(delay) s after its commit: opening the input devices "
+                    + "and drawing GLViews anyway")
+            self.firstFrameShown()
         }
     }
 
@@ -284,6 +294,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         for card in cards { card.stopEvents() }
         // EGL holds its own copy of the card's descriptor until its display ends.
         GLViewContext.end()
+        GLViewContext.holdsContent = false
         glViewDevice = nil
         glContentMemory = nil
         deviceMonitor = nil

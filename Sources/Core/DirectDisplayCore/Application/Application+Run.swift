@@ -1,6 +1,7 @@
 import Foundation
 import GLRendering
 import Glibc
+import Typesetting
 
 extension Application {
     /// Serves the application from the main queue until `exit(_:)`: the display's
@@ -16,6 +17,8 @@ extension Application {
     public func run(
         on makeDisplay: @autoclosure () throws -> any Display, _ didFinishLaunching: (@MainActor () -> Void)? = nil
     ) -> Never {
+        // fontconfig's read goes on beside the display's opening (see FontConfigWarmUp).
+        FontConfigWarmUp.start()
         if display == nil {
             do {
                 display = try makeDisplay()

@@ -26,7 +26,7 @@ public final class SeatInput {
     /// again whenever such a device appears (after an unplug or a session pause).
     private var calibrations: [String: CalibrationMatrix] = [:]
     package let pointer: PointerRouter
-    private let keys: KeyWindowRouter?
+    private let keys: KeyWindowRouter
 
     /// Whether the seat's devices have been looked for. A real display opens them after its
     /// first frame (`devicesOpened()`); until then `deviceNames` is empty for want of looking.
@@ -39,12 +39,7 @@ public final class SeatInput {
         self.source = source
         hasOpenedDevices = !opensDevicesLater
         pointer = PointerRouter(loop: loop)
-        do {
-            keys = try KeyWindowRouter(loop: loop)
-        } catch {
-            StderrLog.info("no keymap, keys are ignored: \(error)")
-            keys = nil
-        }
+        keys = KeyWindowRouter(loop: loop)
     }
 
     /// Runs `handler` once the seat's devices have been opened and listed: now if they
@@ -103,20 +98,20 @@ public final class SeatInput {
     /// Switches the keyboard layout, e.g. `KeymapNames(layout: "de")`.
     /// - Throws: a clear error naming the unknown names; the layout stays as it was.
     public func setKeymap(_ names: KeymapNames) throws {
-        try keys?.setKeymap(names)
+        try keys.setKeymap(names)
     }
 
     /// Key repeat delay and rate.
     public var keyRepeatRate: KeyRepeatRate {
-        get { keys?.repeatRate ?? .standard }
-        set { keys?.repeatRate = newValue }
+        get { keys.repeatRate }
+        set { keys.repeatRate = newValue }
     }
 
     /// Switches to virtual console N when Ctrl+Alt+FN is pressed (set by a display
     /// whose seat manager can switch); such keys reach no responder.
     package var switchVirtualConsole: ((Int) -> Void)? {
-        get { keys?.switchVirtualConsole }
-        set { keys?.switchVirtualConsole = newValue }
+        get { keys.switchVirtualConsole }
+        set { keys.switchVirtualConsole = newValue }
     }
 
     /// Routes events in order: the one entry point of every input event, real or synthetic.
@@ -128,7 +123,7 @@ public final class SeatInput {
     package func suspend() {
         touches.cancelAll(of: nil)
         pointer.cancel()
-        keys?.releaseAll()
+        keys.releaseAll()
         route(source.suspend())
     }
 
@@ -138,7 +133,7 @@ public final class SeatInput {
 
     /// Stops the source (the display shuts down).
     package func close() {
-        keys?.releaseAll()
+        keys.releaseAll()
         source.close()
     }
 
@@ -167,12 +162,12 @@ public final class SeatInput {
             if info.capabilities.contains(.keyboard),
                 !devices.values.contains(where: { $0.capabilities.contains(.keyboard) })
             {
-                keys?.releaseAll()
+                keys.releaseAll()
             }
             NotificationCenter.default.post(
                 name: Self.deviceDidDisconnectNotification, object: self, userInfo: [Self.deviceNameKey: info.name])
         case .keyboardKey(let key):
-            keys?.key(key)
+            keys.key(key)
         case .touchDown(let point):
             guard let device = devices[point.device] else { return }
             pointer.touchBegan()
