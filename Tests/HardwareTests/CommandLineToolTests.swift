@@ -115,7 +115,8 @@ final class CommandLineToolTests: XCTestCase {
         XCTAssertNotEqual(try scannedOutFramebuffer(), consoleFramebuffer, "the demo's own buffer is on screen")
         // The cursor shows once the mouse moves (Application.pointerCursor is .automatic) and
         // goes out with the next frame: polled, with a deadline, moving the mouse meanwhile.
-        let deadline = Date().addingTimeInterval(10)
+        // The GLView's first drawing (EGL, shaders, llvmpipe) comes after the first frame, first.
+        let deadline = Date().addingTimeInterval(30)
         while try cursorPlanesInUse() == 0 && Date() < deadline {
             try mouse.move(dx: 1, dy: 1)
             usleep(20_000)

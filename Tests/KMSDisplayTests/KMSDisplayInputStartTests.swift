@@ -32,7 +32,10 @@ import XCTest
     }
 
     private func attach() throws -> Screen {
+        // As Application.run makes its display.
+        GLViewContext.holdsContentUntilFirstFrame = true
         Application.shared.display = display
+        GLViewContext.holdsContentUntilFirstFrame = false
         let screen = try XCTUnwrap(display.screens.first, "the plugged-in screen lit at attach")
         display.input.whenDevicesOpened { [unowned self] in devicesOpenedCount += 1 }
         XCTAssertFalse(display.input.hasOpenedDevices, "no devices before the first frame")

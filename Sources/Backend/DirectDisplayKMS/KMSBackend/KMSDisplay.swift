@@ -186,9 +186,13 @@ public final class KMSDisplay: Display, DisplayBackend {
         // While GL composes, views draw into buffers it imports (GLContentMemory).
         glContentMemory = GLContentMemory(display: self)
         input.pointer.cursorMoved = { [weak self] location in self?.showCursor(location) }
-        // Input devices and GLViews' content wait for the first frame (see `firstFrameFlipped`),
-        // at once with no screen.
-        if lit.isEmpty { firstFrameShown() } else { GLViewContext.holdsContent = true }
+        // Input devices (and, for the launch's display, GLViews' content) wait for the first
+        // frame (see `firstFrameFlipped`); at once with no screen.
+        if lit.isEmpty {
+            firstFrameShown()
+        } else if GLViewContext.holdsContentUntilFirstFrame {
+            GLViewContext.holdsContent = true
+        }
         showCursor(input.pointer.cursorLocation)
         session.opener.sessionActivityChanged = { [weak self] active in self?.sessionActivityChanged(active) }
         do { try session.attach(to: eventLoop) } catch { StderrLog.error("no session switches: \(error)") }

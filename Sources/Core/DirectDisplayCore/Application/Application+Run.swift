@@ -20,6 +20,9 @@ extension Application {
         // fontconfig's read goes on beside the display's opening (see FontConfigWarmUp).
         FontConfigWarmUp.start()
         if display == nil {
+            // The launch's display keeps GLViews' first drawing until after its first frame.
+            GLViewContext.holdsContentUntilFirstFrame = true
+            defer { GLViewContext.holdsContentUntilFirstFrame = false }
             do {
                 display = try makeDisplay()
             } catch {

@@ -14,6 +14,11 @@ import GLRendering
     /// the display; the environment's before there is one). Read when the context is made.
     package static var usesOpenGL = DisplayConfiguration.environment.usesOpenGL
 
+    /// Set by `Application.run` while it makes the app's display: a KMS display made
+    /// then holds GLViews' content (`holdsContent`) until its first frame is on screen.
+    /// Displays made otherwise (tests, tools) draw GL content on their first frame.
+    package static var holdsContentUntilFirstFrame = false
+
     /// While true, GLViews draw no GL content (they show their background) and are
     /// redrawn once it turns false. A display holds it until its first frame is on
     /// screen: the draw callbacks' first run (a shader compile, seconds with software
