@@ -60,6 +60,31 @@ final class GLViewTests: DirectDisplayTestCase {
         assertPixel(image, 20, 6, .green)
     }
 
+    /// A display holds GL content until its first frame is on screen: the GLView shows its
+    /// background meanwhile, its callback has not run, and it draws once the hold ends.
+    func testHeldContentIsDrawnWhenTheHoldEnds() async throws {
+        try skipWithoutGL()
+        defer { GLViewContext.holdsContent = false }
+        let screen = connect(width: 20, height: 20)
+        let window = Window(screen: screen)
+        let view = GLView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        view.backgroundColor = .white
+        var draws = 0
+        view.drawHandler = { _, _ in
+            draws += 1
+            glClearColor(1, 0, 0, 1)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+        GLViewContext.holdsContent = true
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        assertPixel(try display.capture(screen), 10, 10, .white)
+        XCTAssertEqual(draws, 0, "no draw callback while held")
+        GLViewContext.holdsContent = false
+        assertPixel(try display.capture(screen), 10, 10, .red)
+        XCTAssertEqual(draws, 1, "drawn once the hold ended, without being asked again")
+    }
+
     func testSetNeedsDisplayDrawsAgainOnlyWhenAsked() async throws {
         try skipWithoutGL()
         let screen = connect(width: 20, height: 20)

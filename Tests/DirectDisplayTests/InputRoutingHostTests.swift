@@ -260,7 +260,7 @@ final class KeyRepeatClockTests: DirectDisplayTestCase {
         for step in 0..<300 {
             let start = 1_000.123_456 + Double(step) * 0.000_001_3
             let loop = EventLoop(clock: ManualClock(startingAt: start))
-            let router = try KeyWindowRouter(loop: loop)
+            let router = KeyWindowRouter(loop: loop)
             router.repeatRate = KeyRepeatRate(delayMicroseconds: 100_000, repeatsPerSecond: 50)
             presses = 0
             router.key(
@@ -270,5 +270,28 @@ final class KeyRepeatClockTests: DirectDisplayTestCase {
             loop.advanceTime(by: 0.51)
             XCTAssertEqual(presses, 1 + 21, "start \(start): the press, then a repeat every 20 ms from 0.1 s")
         }
+    }
+}
+
+/// The keymap and the Compose table are not on the first frame's path: they are
+/// made at the first key, not when the seat (the display) starts.
+final class KeymapLoadingTests: DirectDisplayTestCase {
+    func testTheKeymapIsCompiledAtTheFirstKeyNotBefore() async throws {
+        let loop = EventLoop(clock: ManualClock())
+        let router = KeyWindowRouter(loop: loop)
+        router.repeatRate = KeyRepeatRate(delayMicroseconds: 100_000, repeatsPerSecond: 50)
+        router.switchVirtualConsole = { _ in }
+        router.releaseAll()
+        XCTAssertFalse(router.hasLoadedKeymap, "no keymap compiled before a key comes")
+        var characters: [String] = []
+        Application.shared.unhandledPressObserver = { set, _ in
+            characters += set.filter { $0.phase == .began }.compactMap { $0.key?.characters }
+        }
+        router.key(
+            KeyboardKeyEvent(
+                device: InputDeviceID(rawValue: 1), evdevCode: 30, isPressed: true, seatKeyCount: 1,
+                timeMicroseconds: 1_000))
+        XCTAssertTrue(router.hasLoadedKeymap)
+        XCTAssertEqual(characters, ["a"], "the first key itself is typed through the keymap")
     }
 }

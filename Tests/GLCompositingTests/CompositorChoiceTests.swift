@@ -48,3 +48,36 @@ final class CompositorChoiceTests: XCTestCase {
             CompositorChoice.choose(forced: nil, gl: .unavailable(reason: "no EGL")).reason.contains("no EGL"))
     }
 }
+
+/// Whether Mesa would render in software on a card, told from its DRI folders without EGL.
+final class MesaDriverLookupTests: XCTestCase {
+    private let folder = "/usr/lib/x86_64-linux-gnu/dri"
+
+    private func lookup(_ driver: String, files: Set<String>, environment: [String: String] = [:]) -> Bool? {
+        MesaDriverLookup.rendersInSoftware(
+            kernelDriver: driver, environment: environment, folders: [folder], fileExists: files.contains)
+    }
+
+    func testADriverWithoutAMesaDriverRendersInSoftware() {
+        let mesa: Set = ["\(folder)/kms_swrast_dri.so", "\(folder)/virtio_gpu_dri.so", "\(folder)/i915_dri.so"]
+        XCTAssertEqual(lookup("vkms", files: mesa), true, "vkms: kms_swrast, llvmpipe")
+        XCTAssertEqual(lookup("virtio_gpu", files: mesa), false, "EGL is asked")
+        XCTAssertEqual(lookup("i915", files: mesa), false)
+    }
+
+    func testAnotherLayoutOrAnOverrideIsNotGuessed() {
+        XCTAssertNil(lookup("vkms", files: []), "no Mesa folders as known (a vendor's EGL, newer Mesa): ask EGL")
+        XCTAssertNil(lookup("vkms", files: ["\(folder)/virtio_gpu_dri.so"]), "no kms_swrast there")
+        let mesa: Set = ["\(folder)/kms_swrast_dri.so"]
+        XCTAssertNil(lookup("vkms", files: mesa, environment: ["GALLIUM_DRIVER": "llvmpipe"]))
+        XCTAssertNil(lookup("vkms", files: mesa, environment: ["MESA_LOADER_DRIVER_OVERRIDE": "zink"]))
+        XCTAssertNil(lookup("", files: mesa))
+        XCTAssertNil(lookup("../x", files: mesa))
+    }
+
+    func testThisMachinesMesaHasNoVKMSDriver() throws {
+        let known = MesaDriverLookup.rendersInSoftware(kernelDriver: "vkms", environment: [:])
+        guard let known else { throw XCTSkip("Mesa's DRI folders are not laid out as known here") }
+        XCTAssertTrue(known)
+    }
+}

@@ -115,7 +115,8 @@ final class CommandLineToolTests: XCTestCase {
         XCTAssertNotEqual(try scannedOutFramebuffer(), consoleFramebuffer, "the demo's own buffer is on screen")
         // The cursor shows once the mouse moves (Application.pointerCursor is .automatic) and
         // goes out with the next frame: polled, with a deadline, moving the mouse meanwhile.
-        let deadline = Date().addingTimeInterval(10)
+        // The GLView's first drawing (EGL, shaders, llvmpipe) comes after the first frame, first.
+        let deadline = Date().addingTimeInterval(30)
         while try cursorPlanesInUse() == 0 && Date() < deadline {
             try mouse.move(dx: 1, dy: 1)
             usleep(20_000)
@@ -157,7 +158,9 @@ final class CommandLineToolTests: XCTestCase {
     func testDemoPaintsADragAndShowsTypedText() async throws {
         // No --capture: writing PNGs keeps the emulated demo's main queue busy for seconds.
         let demo = try ChildProcess(ChildProcess.directDisplayPath, ["demo", "--seconds", "30"])
-        XCTAssertTrue(demo.waitForOutput(containing: "demo: input devices:", timeout: 20), "demo start: \(demo.text)")
+        XCTAssertTrue(
+            demo.waitForOutput(containing: "demo: input devices:", timeout: HardwareEnvironment.demoStartTimeout),
+            "demo start: \(demo.text)")
         XCTAssertTrue(demo.text.contains("demo: touchscreens without WL_OUTPUT drive Virtual-1"), demo.text)
 
         let touchscreen = try UinputDevice.touchscreen(name: "DirectDisplay demo touchscreen", width: 1024, height: 768)
@@ -197,7 +200,9 @@ final class CommandLineToolTests: XCTestCase {
     /// completes), and a uinput pen paints a stroke in the paint view.
     func testDemoButtonAnimatesThePanelAndAPenPaints() async throws {
         let demo = try ChildProcess(ChildProcess.directDisplayPath, ["demo", "--seconds", "60"])
-        XCTAssertTrue(demo.waitForOutput(containing: "demo: input devices:", timeout: 20), "demo start: \(demo.text)")
+        XCTAssertTrue(
+            demo.waitForOutput(containing: "demo: input devices:", timeout: HardwareEnvironment.demoStartTimeout),
+            "demo start: \(demo.text)")
         let touchscreen = try UinputDevice.touchscreen(
             name: "DirectDisplay button touchscreen", width: 1024, height: 768)
         let pen = try UinputDevice.pen(name: "DirectDisplay demo pen", width: 1024, height: 768)

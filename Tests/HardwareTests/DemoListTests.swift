@@ -126,7 +126,9 @@ final class DemoListTests: KMSDisplayTestCase {
             demo.signal(SIGTERM)
             _ = demo.waitForExit(timeout: 10)
         }
-        XCTAssertTrue(demo.waitForOutput(containing: "demo: input devices:", timeout: timeout), demo.text)
+        XCTAssertTrue(
+            demo.waitForOutput(containing: "demo: input devices:", timeout: HardwareEnvironment.demoStartTimeout),
+            demo.text)
         let device = try UinputDevice.touchscreen(name: "DirectDisplay list touchscreen", width: 1024, height: 768)
         guard demo.waitForOutput(containing: device.name, timeout: timeout) else {
             return XCTFail("the demo did not see \(device.name): \(demo.text)")

@@ -45,7 +45,8 @@ final class GLViewScanoutTests: KMSDisplayTestCase {
     }
 
     /// The demo's spinning triangle (SpinningTriangleView), from the demo's own
-    /// writeback capture: the square's clear colour, and its centre, which every
+    /// writeback captures: its first frame shows the view's background alone (GL waits
+    /// for that frame), the next the square's clear colour, and its centre, which every
     /// turn of the triangle covers with the same blend of its corners' colours.
     func testTheDemosSpinningTriangleIsOnScreen() async throws {
         closeDisplay()  // the demo is the DRM master
@@ -56,15 +57,22 @@ final class GLViewScanoutTests: KMSDisplayTestCase {
             demo.signal(SIGTERM)
             _ = demo.waitForExit(timeout: 10)
         }
-        XCTAssertTrue(demo.waitForOutput(containing: "captured", timeout: 60), "the demo's first frame: \(demo.text)")
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/Virtual-1-001.png")))
-        let image = try XCTUnwrap(ImageDecoder.decode(bytes), "the demo's capture is a PNG")
-        XCTAssertEqual(image.width, 1024)
+        func capture(_ number: Int) throws -> (Int, Int) -> UInt32 {
+            let name = String(format: "Virtual-1-%03d.png", number)
+            XCTAssertTrue(demo.waitForOutput(containing: name, timeout: 60), "the demo's frame \(number): \(demo.text)")
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+            let image = try XCTUnwrap(ImageDecoder.decode(bytes), "the demo's capture is a PNG")
+            XCTAssertEqual(image.width, 1024)
+            return { x, y in rgb(image.pixels[y * image.width + x]) }
+        }
         // The square: x 614, y 61, side 154 on a 1024x768 screen (DemoScene).
-        let pixel = { (x: Int, y: Int) in image.pixels[y * image.width + x] }
-        XCTAssertEqual(rgb(pixel(616, 63)), 0x33_3333, "the clear colour (0.2 grey) in the square's corner")
+        let first = try capture(1)
+        XCTAssertEqual(first(616, 63), 0x33_3333, "the view's background (0.2 grey) on the first frame")
+        XCTAssertEqual(first(614 + 77, 61 + 77), 0x33_3333, "no triangle before the first frame is on screen")
+        let second = try capture(2)
+        XCTAssertEqual(second(616, 63), 0x33_3333, "the clear colour (0.2 grey) in the square's corner")
         // Centre: 0.36 red + 0.32 green + 0.32 blue (barycentric weights of the centre).
-        let centre = rgb(pixel(614 + 77, 61 + 77))
+        let centre = second(614 + 77, 61 + 77)
         let channels = [(centre >> 16) & 0xFF, (centre >> 8) & 0xFF, centre & 0xFF].map(Int.init)
         for (channel, expected) in zip(channels, [92, 82, 82]) {
             XCTAssertLessThanOrEqual(abs(channel - expected), 4, "centre \(String(centre, radix: 16))")

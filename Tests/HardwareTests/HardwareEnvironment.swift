@@ -15,6 +15,11 @@ enum HardwareEnvironment {
     /// hold no cursor plane.
     static var isLegacyKMS: Bool { ProcessInfo.processInfo.environment["DIRECTDISPLAY_NO_ATOMIC"] == "1" }
 
+    /// How long a demo child process may take to say "demo: input devices:": the line
+    /// comes once its devices are open, after its first frame (the launch, the first
+    /// composition and, with automatic composition, EGL's start, all emulated).
+    static let demoStartTimeout: Double = 60
+
     static func requireHardware() throws {
         guard isEnabled else {
             throw XCTSkip("hardware test: runs inside Hardware/vm (Scripts/test does this)")

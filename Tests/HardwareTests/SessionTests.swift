@@ -178,7 +178,9 @@ final class SessionTests: KMSDisplayTestCase {
             let demo = try ChildProcess(
                 "/usr/bin/env",
                 ["DIRECTDISPLAY_SESSION=\(session)", ChildProcess.directDisplayPath, "demo", "--seconds", "60"])
-            XCTAssertTrue(demo.waitForOutput(containing: "demo: input devices:", timeout: timeout), demo.text)
+            XCTAssertTrue(
+                demo.waitForOutput(containing: "demo: input devices:", timeout: HardwareEnvironment.demoStartTimeout),
+                demo.text)
             XCTAssertEqual(try tty1().mode, Int32(KD_GRAPHICS), "round \(round): graphics mode while the demo runs")
             demo.signal(SIGKILL)
             XCTAssertEqual(demo.waitForExit(timeout: 10), 128 + SIGKILL)
@@ -248,7 +250,8 @@ final class SessionTests: KMSDisplayTestCase {
                         + " env LIBSEAT_BACKEND=seatd HOME=/tmp '\(ChildProcess.directDisplayPath)' demo --seconds 60",
                 ])
             XCTAssertTrue(
-                demo.waitForOutput(containing: "demo: input devices:", timeout: timeout), "demo start: \(demo.text)")
+                demo.waitForOutput(containing: "demo: input devices:", timeout: HardwareEnvironment.demoStartTimeout),
+                "demo start: \(demo.text)")
             XCTAssertTrue(demo.text.contains("libseat's seatd back end"), demo.text)
             XCTAssertEqual(try tty1().mode, Int32(KD_GRAPHICS), "graphics mode while the demo runs")
             XCTAssertEqual(try tty1().keyboardMode, Int32(K_OFF), "the VT's keyboard is off while the demo runs")
@@ -279,7 +282,9 @@ final class SessionTests: KMSDisplayTestCase {
         closeDisplay()
         let command = "env LIBSEAT_BACKEND=builtin HOME=/tmp '\(ChildProcess.directDisplayPath)' demo --seconds 60"
         let demo = try ChildProcess("/bin/sh", ["-c", "exec </dev/tty1; exec setsid --ctty \(command)"])
-        XCTAssertTrue(demo.waitForOutput(containing: "demo: input devices:", timeout: timeout), demo.text)
+        XCTAssertTrue(
+            demo.waitForOutput(containing: "demo: input devices:", timeout: HardwareEnvironment.demoStartTimeout),
+            demo.text)
         XCTAssertEqual(try tty1().mode, Int32(KD_GRAPHICS), "graphics mode while the demo runs")
         // As the terminal does for Ctrl-C: the signal goes to the group (setsid made the demo its leader).
         demo.signalGroup(SIGINT)

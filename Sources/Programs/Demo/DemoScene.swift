@@ -34,6 +34,7 @@ package final class DemoScene {
     /// The image two fingers pinch, on the main screen.
     package var pinchableImage: ImageView? { controls?.icon }
     private var observers: [NSObjectProtocol] = []
+    private var stopped = false
 
     /// The demo being shown (`DemoCommand` keeps it here).
     package static var running: DemoScene?
@@ -55,6 +56,7 @@ package final class DemoScene {
     }
 
     package func stop() {
+        stopped = true
         timer?.cancel()
         for observer in observers { NotificationCenter.default.removeObserver(observer) }
     }
@@ -208,22 +210,28 @@ package final class DemoScene {
         self.timer = timer
     }
 
-    /// Logs the input devices present at start and each one that comes or goes.
+    /// Logs the input devices once they are open (after the first frame), then each one
+    /// that comes or goes.
     private func watchInputDevices() {
         guard let input else {
             DemoLog.write("demo: no input (libinput unavailable)")
             return
         }
-        let names = input.deviceNames
-        DemoLog.write("demo: input devices: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
-        for (name, verb) in [
-            (SeatInput.deviceDidConnectNotification, "added"), (SeatInput.deviceDidDisconnectNotification, "removed"),
-        ] {
-            observers.append(
-                NotificationCenter.default.addObserver(forName: name, object: input, queue: nil) { note in
-                    let device = note.userInfo?[SeatInput.deviceNameKey] as? String ?? "?"
-                    DemoLog.write("demo: input device \(verb): \(device)")
-                })
+        input.whenDevicesOpened { [weak self, weak input] in
+            guard let self, let input, !self.stopped else { return }
+            let names = input.deviceNames
+            DemoLog.write("demo: input devices: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
+            // Those listed are not logged again as added.
+            for (name, verb) in [
+                (SeatInput.deviceDidConnectNotification, "added"),
+                (SeatInput.deviceDidDisconnectNotification, "removed"),
+            ] {
+                self.observers.append(
+                    NotificationCenter.default.addObserver(forName: name, object: input, queue: nil) { note in
+                        let device = note.userInfo?[SeatInput.deviceNameKey] as? String ?? "?"
+                        DemoLog.write("demo: input device \(verb): \(device)")
+                    })
+            }
         }
     }
 }

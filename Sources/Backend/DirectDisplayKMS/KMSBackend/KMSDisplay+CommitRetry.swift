@@ -10,7 +10,10 @@ import Scheduling
 /// a second), and as a full modeset from the second failure in a row on.
 extension KMSDisplay {
     func commitSucceeded(_ entry: LitScreen) {
-        if entry.firstFrame.committed == nil { entry.firstFrame.committed = monotonicSeconds() }
+        if entry.firstFrame.committed == nil {
+            entry.firstFrame.committed = monotonicSeconds()
+            armInputFallback()
+        }
         guard entry.failedCommits > 0 else { return }
         StderrLog.info(
             "\(entry.connector.name): frames reach the screen again after \(entry.failedCommits) failed commits")
@@ -19,6 +22,7 @@ extension KMSDisplay {
 
     func commitFailed(_ entry: LitScreen, _ error: DRMError) {
         entry.failedCommits += 1
+        if entry.firstFrame.flipped == nil { armInputFallback() }
         let count = entry.failedCommits
         // One line for the first failure, then one each time the count doubles.
         if count & (count - 1) == 0 {

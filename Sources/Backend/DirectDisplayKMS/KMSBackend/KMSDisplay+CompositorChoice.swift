@@ -26,9 +26,22 @@ extension KMSDisplay {
             case .gl: .gl
             case .pixman: .pixman
             }
-        // Forced to pixman: no GL context is made to ask.
-        let gl = forced == .pixman ? .unavailable(reason: "not asked") : glAvailability(on: card.device)
-        let choice = CompositorChoice.choose(forced: forced, gl: gl)
+        let choice: CompositorChoice
+        if forced == nil,
+            MesaDriverLookup.rendersInSoftware(
+                kernelDriver: card.device.driverName, environment: ProcessInfo.processInfo.environment) == true
+        {
+            // Not asked through EGL either: starting it (Mesa, LLVM) only to find llvmpipe
+            // would cost the first frame seconds on a slow board.
+            choice = CompositorChoice(
+                kind: .pixman,
+                reason: "Mesa has no driver for \(card.device.driverName): it would render in software (llvmpipe), "
+                    + "slower than pixman")
+        } else {
+            // Forced to pixman: no GL context is made to ask.
+            let gl = forced == .pixman ? .unavailable(reason: "not asked") : glAvailability(on: card.device)
+            choice = CompositorChoice.choose(forced: forced, gl: gl)
+        }
         StderrLog.info("\(card.device.path) (\(card.device.driverName)): screens \(choice)")
         Self.compositorChoices[key] = choice
         card.compositorChoice = choice

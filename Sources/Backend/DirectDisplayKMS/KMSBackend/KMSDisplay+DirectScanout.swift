@@ -125,7 +125,7 @@ extension KMSDisplay {
             guard front.alpha == 1, front.transform.isIdentity, !front.hasRunningAnimations else { return nil }
             view = front
         }
-        guard let glView = view as? GLView, glView.isOpaque,
+        guard let glView = view as? GLView, glView.isOpaque, !GLViewContext.holdsContent,
             CGRect(origin: glView.convertToScreen(glView.bounds.origin), size: glView.bounds.size) == screen.bounds,
             glView.bounds.width * screen.scale == CGFloat(entry.output.mode.width),
             glView.bounds.height * screen.scale == CGFloat(entry.output.mode.height)

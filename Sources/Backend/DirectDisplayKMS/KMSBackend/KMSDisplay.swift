@@ -38,6 +38,8 @@ public final class KMSDisplay: Display, DisplayBackend {
     /// not start (the reason is logged) it has no devices; the screens run regardless.
     public let input: SeatInput
     private let inputSource: (any InputEventSource)
+    /// Opens the input devices when the first frame was sent but has not flipped a second later.
+    private var inputFallbackTimer: TimerID?
     /// Whether cursor planes may be used (else the cursor is always composited).
     let usesCursorPlanes: Bool
     /// The settings the display was made with. Direct scanout follows a change at the
@@ -147,7 +149,7 @@ public final class KMSDisplay: Display, DisplayBackend {
             source = NoInputSource()
         }
         inputSource = source
-        input = SeatInput(source: source, loop: loop)
+        input = SeatInput(source: source, loop: loop, opensDevicesLater: true)
         (source as? LibinputEventSource)?.deliver = { [unowned input] events in input.route(events) }
         do {
             deviceMonitor = try DeviceEventSource(udev: udev, loop: loop) { [weak self] events, arrival in
@@ -169,7 +171,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         self.cards = cards
         let source = NoInputSource()
         inputSource = source
-        input = SeatInput(source: source, loop: eventLoop)
+        input = SeatInput(source: source, loop: eventLoop, opensDevicesLater: true)
     }
 
     /// Lights the cards' screens, connecting each to `host`, and starts serving
@@ -184,8 +186,13 @@ public final class KMSDisplay: Display, DisplayBackend {
         // While GL composes, views draw into buffers it imports (GLContentMemory).
         glContentMemory = GLContentMemory(display: self)
         input.pointer.cursorMoved = { [weak self] location in self?.showCursor(location) }
-        // Input devices are opened after the first frame (see `firstFrameFlipped`), at once with no screen.
-        if lit.isEmpty { startInput() }
+        // Input devices (and, for the launch's display, GLViews' content) wait for the first
+        // frame (see `firstFrameFlipped`); at once with no screen.
+        if lit.isEmpty {
+            firstFrameShown()
+        } else if GLViewContext.holdsContentUntilFirstFrame {
+            GLViewContext.holdsContent = true
+        }
         showCursor(input.pointer.cursorLocation)
         session.opener.sessionActivityChanged = { [weak self] active in self?.sessionActivityChanged(active) }
         do { try session.attach(to: eventLoop) } catch { StderrLog.error("no session switches: \(error)") }
@@ -194,11 +201,44 @@ public final class KMSDisplay: Display, DisplayBackend {
         }
     }
 
+    /// What waits for the first frame comes now: the input devices, then the GLViews'
+    /// content (their draw callbacks' first run: shader compiles).
+    func firstFrameShown() {
+        startInput()
+        GLViewContext.holdsContent = false
+    }
+
     /// Opens the seat's input devices: libinput's quirks, the devices found through
     /// udev, a keymap for each keyboard. Seconds on a slow board (9 s of a 25 s start
     /// in the VM under strace), so it waits for the first frame.
     func startInput() {
+        guard !input.hasOpenedDevices else { return }
+        if let inputFallbackTimer { eventLoop.cancelTimer(inputFallbackTimer) }
+        inputFallbackTimer = nil
         (inputSource as? LibinputEventSource)?.startSeat()
+        input.devicesOpened()
+    }
+
+    /// How long after the first frame's commit (or refusal) the input devices open
+    /// even though no first frame has flipped.
+    package static let inputFallbackDelay = 1.0
+
+    /// A first frame was committed or refused: should no screen's first frame flip (its
+    /// event lost, a card that never sends one, commits refused), the devices open
+    /// anyway a second later; a touch kiosk must not lose its input to a display fault.
+    func armInputFallback() {
+        guard !input.hasOpenedDevices || GLViewContext.holdsContent, inputFallbackTimer == nil else { return }
+        let delay = Self.inputFallbackDelay
+        inputFallbackTimer = eventLoop.schedule(after: delay, name: "input devices without a first frame") {
+            [weak self] in
+            guard let self else { return }
+            self.inputFallbackTimer = nil
+            guard !self.input.hasOpenedDevices || GLViewContext.holdsContent else { return }
+            StderrLog.info(
+                "no first frame on screen \(delay) s after its commit: opening the input devices "
+                    + "and drawing GLViews anyway")
+            self.firstFrameShown()
+        }
     }
 
     package var glViewCard: GLViewCard? {
@@ -258,10 +298,13 @@ public final class KMSDisplay: Display, DisplayBackend {
         for card in cards { card.stopEvents() }
         // EGL holds its own copy of the card's descriptor until its display ends.
         GLViewContext.end()
+        GLViewContext.holdsContent = false
         glViewDevice = nil
         glContentMemory = nil
         deviceMonitor = nil
         input.close()
+        if let inputFallbackTimer { eventLoop.cancelTimer(inputFallbackTimer) }
+        inputFallbackTimer = nil
         if let reprobeTimer { eventLoop.cancelTimer(reprobeTimer.id) }
         reprobeTimer = nil
         // The devices close (through the opener) before the seat does, then the VT gets its modes back.

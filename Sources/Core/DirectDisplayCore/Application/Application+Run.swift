@@ -1,6 +1,7 @@
 import Foundation
 import GLRendering
 import Glibc
+import Typesetting
 
 extension Application {
     /// Serves the application from the main queue until `exit(_:)`: the display's
@@ -16,7 +17,12 @@ extension Application {
     public func run(
         on makeDisplay: @autoclosure () throws -> any Display, _ didFinishLaunching: (@MainActor () -> Void)? = nil
     ) -> Never {
+        // fontconfig's read goes on beside the display's opening (see FontConfigWarmUp).
+        FontConfigWarmUp.start()
         if display == nil {
+            // The launch's display keeps GLViews' first drawing until after its first frame.
+            GLViewContext.holdsContentUntilFirstFrame = true
+            defer { GLViewContext.holdsContentUntilFirstFrame = false }
             do {
                 display = try makeDisplay()
             } catch {

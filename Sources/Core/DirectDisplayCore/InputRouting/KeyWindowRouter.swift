@@ -12,7 +12,10 @@ import Scheduling
 /// both is one press, and releasing Shift on one keeps it held for the other.
 @MainActor
 final class KeyWindowRouter {
-    private var state: KeyboardState
+    /// The keyboard state once made (see `state`).
+    private var loadedState: KeyboardState?
+    /// No keymap compiled, not even "us" (said once): keys are ignored.
+    private var keymapFailed = false
     private var held: [UInt32: Press] = [:]
     private var repeatTimer = KeyRepeatTimer()
     private let loop: EventLoop
@@ -22,19 +25,39 @@ final class KeyWindowRouter {
     /// Keys whose press switched consoles: their release is swallowed too.
     private var switchKeys: Set<UInt32> = []
 
-    /// Keymap from XKB_DEFAULT_* (an unknown name is reported and "us" used), standard repeat.
-    /// - Throws: when not even "us" compiles (no xkeyboard-config installed).
-    init(loop: EventLoop) throws {
+    /// Keymap from XKB_DEFAULT_* (an unknown name is reported and "us" used), standard
+    /// repeat; compiled at the first key (see `state`).
+    init(loop: EventLoop) {
         self.loop = loop
+    }
+
+    /// The keyboard state: the keymap is compiled and the Compose table read at the
+    /// first key, not when the display starts (seconds of a start under emulation, on
+    /// the first frame's path; a touch kiosk never needs them). Nil when not even the
+    /// "us" layout compiles (no xkeyboard-config installed): keys are ignored.
+    private var state: KeyboardState? {
+        if let loadedState { return loadedState }
+        guard !keymapFailed else { return nil }
         let keymap: Keymap
         do {
             keymap = try Keymap(environment: ProcessInfo.processInfo.environment)
         } catch {
             StderrLog.info("\(error); using the us layout")
-            keymap = try Keymap.fallback()
+            do {
+                keymap = try Keymap.fallback()
+            } catch {
+                keymapFailed = true
+                StderrLog.info("no keymap, keys are ignored: \(error)")
+                return nil
+            }
         }
-        state = KeyboardState(keymap: keymap, composeTable: Self.localeComposeTable)
+        let state = KeyboardState(keymap: keymap, composeTable: Self.localeComposeTable)
+        loadedState = state
+        return state
     }
+
+    /// Whether the keymap has been compiled (at the first key or a layout change).
+    package var hasLoadedKeymap: Bool { loadedState != nil }
 
     /// The environment's Compose table, read once a process: its locale does not
     /// change while the app runs, and every display's router can share it (the
@@ -49,13 +72,20 @@ final class KeyWindowRouter {
         return table
     }()
 
-    var keymap: Keymap { state.keymap }
+    var keymap: Keymap? { state?.keymap }
+
+    /// The active layout's name (RMLVO), without compiling a keymap not compiled yet
+    /// (the on-screen keyboard asks it when it shows, maybe on the first frame's path).
+    var layoutName: String {
+        loadedState?.keymap.names.layout ?? KeymapNames.fromEnvironment(ProcessInfo.processInfo.environment).layout
+    }
 
     /// Switches layout (RMLVO names); on an unknown name throws and keeps the current one.
     func setKeymap(_ names: KeymapNames) throws {
         let keymap = try Keymap(names: names)
         releaseAll()
-        state = KeyboardState(keymap: keymap, composeTable: state.composeTable)
+        keymapFailed = false
+        loadedState = KeyboardState(keymap: keymap, composeTable: Self.localeComposeTable)
     }
 
     var repeatRate: KeyRepeatRate {
@@ -66,7 +96,7 @@ final class KeyWindowRouter {
     func key(_ event: KeyboardKeyEvent) {
         // Another keyboard of the seat already holds this key (a press counted above
         // 1), or still holds it (a release counted above 0): nothing changes for the seat.
-        guard event.isPressed ? event.seatKeyCount <= 1 : event.seatKeyCount == 0 else { return }
+        guard event.isPressed ? event.seatKeyCount <= 1 : event.seatKeyCount == 0, let state else { return }
         if event.isPressed, let switchVirtualConsole,
             let number = state.virtualConsoleSwitch(evdevCode: event.evdevCode)
         {
@@ -102,7 +132,10 @@ final class KeyWindowRouter {
     func releaseAll() {
         repeatTimer.stop()
         scheduleRepeat()
-        state = KeyboardState(keymap: state.keymap, composeTable: state.composeTable)
+        // A keymap not compiled yet has nothing to reset.
+        if let loadedState {
+            self.loadedState = KeyboardState(keymap: loadedState.keymap, composeTable: loadedState.composeTable)
+        }
         switchKeys = []
         let presses = Set(held.values)
         held = [:]
@@ -131,7 +164,7 @@ final class KeyWindowRouter {
     /// microseconds can fall a rounding step short of it, and a repeat found not due
     /// would set the same timer again forever (at one manual-clock instant).
     func deliverRepeats(due: UInt64) {
-        guard let code = repeatTimer.repeatingKey else { return }
+        guard let code = repeatTimer.repeatingKey, let state = loadedState else { return }
         let now = max(UInt64((max(0, loop.clock.now) * 1_000_000).rounded()), due)
         if repeatTimer.repeatsDue(atMicroseconds: now) > 0 {
             let key = Key(

@@ -26,18 +26,35 @@ public final class SeatInput {
     /// again whenever such a device appears (after an unplug or a session pause).
     private var calibrations: [String: CalibrationMatrix] = [:]
     package let pointer: PointerRouter
-    private let keys: KeyWindowRouter?
+    private let keys: KeyWindowRouter
+
+    /// Whether the seat's devices have been looked for. A real display opens them after its
+    /// first frame (`devicesOpened()`); until then `deviceNames` is empty for want of looking.
+    package private(set) var hasOpenedDevices: Bool
+    private var devicesOpenedHandlers: [@MainActor () -> Void] = []
 
     /// Routes the events of `source`; timers (key repeat, the cursor's hiding) run on `loop`.
-    package init(source: any InputEventSource, loop: EventLoop) {
+    /// With `opensDevicesLater` the source's devices are opened later, and said so by `devicesOpened()`.
+    package init(source: any InputEventSource, loop: EventLoop, opensDevicesLater: Bool = false) {
         self.source = source
+        hasOpenedDevices = !opensDevicesLater
         pointer = PointerRouter(loop: loop)
-        do {
-            keys = try KeyWindowRouter(loop: loop)
-        } catch {
-            StderrLog.info("no keymap, keys are ignored: \(error)")
-            keys = nil
-        }
+        keys = KeyWindowRouter(loop: loop)
+    }
+
+    /// Runs `handler` once the seat's devices have been opened and listed: now if they
+    /// have, else when the display opens them (after its first frame).
+    package func whenDevicesOpened(_ handler: @escaping @MainActor () -> Void) {
+        if hasOpenedDevices { handler() } else { devicesOpenedHandlers.append(handler) }
+    }
+
+    /// The display has opened the devices (their added events are routed): says so once.
+    package func devicesOpened() {
+        guard !hasOpenedDevices else { return }
+        hasOpenedDevices = true
+        let handlers = devicesOpenedHandlers
+        devicesOpenedHandlers = []
+        for handler in handlers { handler() }
     }
 
     /// The input devices present now.
@@ -48,7 +65,7 @@ public final class SeatInput {
     package var hasKeyboardDevice: Bool { devices.values.contains(where: \.isTypingKeyboard) }
 
     /// The keymap's layout names, e.g. "de" or "us,de" (the on-screen keyboard follows the first).
-    package var keymapLayout: String { keys?.keymap.names.layout ?? "us" }
+    package var keymapLayout: String { keys.layoutName }
 
     /// Binds a touch device or pen tablet (by its name or sysname, e.g. "event3") to a
     /// screen, for a device without a WL_OUTPUT udev property when several screens are connected.
@@ -88,21 +105,21 @@ public final class SeatInput {
     /// Switches the keyboard layout, e.g. `KeymapNames(layout: "de")`.
     /// - Throws: a clear error naming the unknown names; the layout stays as it was.
     public func setKeymap(_ names: KeymapNames) throws {
-        try keys?.setKeymap(names)
+        try keys.setKeymap(names)
         Application.shared.keyboardController.setNeedsUpdate()
     }
 
     /// Key repeat delay and rate.
     public var keyRepeatRate: KeyRepeatRate {
-        get { keys?.repeatRate ?? .standard }
-        set { keys?.repeatRate = newValue }
+        get { keys.repeatRate }
+        set { keys.repeatRate = newValue }
     }
 
     /// Switches to virtual console N when Ctrl+Alt+FN is pressed (set by a display
     /// whose seat manager can switch); such keys reach no responder.
     package var switchVirtualConsole: ((Int) -> Void)? {
-        get { keys?.switchVirtualConsole }
-        set { keys?.switchVirtualConsole = newValue }
+        get { keys.switchVirtualConsole }
+        set { keys.switchVirtualConsole = newValue }
     }
 
     /// Routes events in order: the one entry point of every input event, real or synthetic.
@@ -114,7 +131,7 @@ public final class SeatInput {
     package func suspend() {
         touches.cancelAll(of: nil)
         pointer.cancel()
-        keys?.releaseAll()
+        keys.releaseAll()
         route(source.suspend())
     }
 
@@ -124,7 +141,7 @@ public final class SeatInput {
 
     /// Stops the source (the display shuts down).
     package func close() {
-        keys?.releaseAll()
+        keys.releaseAll()
         source.close()
     }
 
@@ -154,13 +171,13 @@ public final class SeatInput {
             if info.capabilities.contains(.keyboard),
                 !devices.values.contains(where: { $0.capabilities.contains(.keyboard) })
             {
-                keys?.releaseAll()
+                keys.releaseAll()
             }
             if info.capabilities.contains(.keyboard) { Application.shared.keyboardController.setNeedsUpdate() }
             NotificationCenter.default.post(
                 name: Self.deviceDidDisconnectNotification, object: self, userInfo: [Self.deviceNameKey: info.name])
         case .keyboardKey(let key):
-            keys?.key(key)
+            keys.key(key)
         case .touchDown(let point):
             guard let device = devices[point.device] else { return }
             pointer.touchBegan()

@@ -72,6 +72,11 @@ public typealias GLProgramError = GLRendering.GLProgramError
     /// instead; reading back is what software GL wants anyway). For direct scanout
     /// it draws into `directTarget` and leaves the content empty.
     public final override func draw(_ rect: CGRect) {
+        // Not on the display's first frame (see GLViewContext.holdsContent): redrawn after it.
+        if GLViewContext.holdsContent {
+            GLViewContext.held(self)
+            return
+        }
         if let target = directTarget {
             do throws(GLError) {
                 try target.bind()

@@ -14,6 +14,33 @@ import GLRendering
     /// the display; the environment's before there is one). Read when the context is made.
     package static var usesOpenGL = DisplayConfiguration.environment.usesOpenGL
 
+    /// Set by `Application.run` while it makes the app's display: a KMS display made
+    /// then holds GLViews' content (`holdsContent`) until its first frame is on screen.
+    /// Displays made otherwise (tests, tools) draw GL content on their first frame.
+    package static var holdsContentUntilFirstFrame = false
+
+    /// While true, GLViews draw no GL content (they show their background) and are
+    /// redrawn once it turns false. A display holds it until its first frame is on
+    /// screen: the draw callbacks' first run (a shader compile, seconds with software
+    /// GL on a slow board) then comes after that frame instead of before it.
+    package static var holdsContent = false {
+        didSet {
+            guard !holdsContent, oldValue else { return }
+            let views = heldViews.compactMap(\.view)
+            heldViews = []
+            for view in views { view.setNeedsDisplay() }
+        }
+    }
+
+    private struct HeldView { weak var view: GLView? }
+    private static var heldViews: [HeldView] = []
+
+    /// `view` drew nothing for the hold: it is redrawn when the hold ends.
+    static func held(_ view: GLView) {
+        guard !heldViews.contains(where: { $0.view === view }) else { return }
+        heldViews.append(HeldView(view: view))
+    }
+
     /// The card whose GBM device the next context is made on (the display's choice).
     package static var card: GLViewCard? { Application.shared.backend?.glViewCard }
 

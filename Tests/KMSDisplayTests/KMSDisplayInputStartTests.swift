@@ -1,0 +1,85 @@
+import DirectDisplayCore
+import DirectDisplayKMS
+import Foundation
+import Scheduling
+import SystemPackage
+import XCTest
+
+/// The input devices open, and GLViews draw their content, once the first frame is on
+/// screen; when that frame never flips (its event lost, a card that sends none, commits
+/// refused) both come anyway a second after it was sent, so a display fault costs a
+/// kiosk its screen at most.
+@MainActor final class KMSDisplayInputStartTests: XCTestCase {
+    private var card: FakeCard!
+    private var display: KMSDisplay!
+    private var devicesOpenedCount = 0
+
+    override func setUp() async throws {
+        Application.shared.reset()
+        card = try FakeCard()
+        // Plugged in from the start: the screen lights when the display is attached.
+        card.isConnected = true
+        display = try card.makeDisplay()
+    }
+
+    override func tearDown() async throws {
+        display.shutdown()
+        XCTAssertFalse(GLViewContext.holdsContent, "no hold left for the next display")
+        StderrLog.kept.withLock { $0 = nil }
+        Application.shared.reset()
+        display = nil
+        card = nil
+    }
+
+    private func attach() throws -> Screen {
+        // As Application.run makes its display.
+        GLViewContext.holdsContentUntilFirstFrame = true
+        Application.shared.display = display
+        GLViewContext.holdsContentUntilFirstFrame = false
+        let screen = try XCTUnwrap(display.screens.first, "the plugged-in screen lit at attach")
+        display.input.whenDevicesOpened { [unowned self] in devicesOpenedCount += 1 }
+        XCTAssertFalse(display.input.hasOpenedDevices, "no devices before the first frame")
+        XCTAssertTrue(GLViewContext.holdsContent, "no GL content on the first frame")
+        return screen
+    }
+
+    func testDevicesOpenAtTheFirstFlip() async throws {
+        let screen = try attach()
+        display.flush()
+        XCTAssertTrue(display.hasFrameQueued(on: screen))
+        XCTAssertFalse(display.input.hasOpenedDevices, "not while the first frame waits for its flip")
+        card.vblank()
+        try display.waitFor("the first flip event", timeout: 2) { !display.hasFrameQueued(on: screen) }
+        XCTAssertTrue(display.input.hasOpenedDevices, "open as soon as the first frame flipped")
+        XCTAssertFalse(GLViewContext.holdsContent, "GLViews draw from the next frame on")
+        XCTAssertEqual(devicesOpenedCount, 1)
+    }
+
+    func testDevicesOpenAnywayWhenTheFirstFlipNeverCompletes() async throws {
+        StderrLog.kept.withLock { $0 = [] }
+        let screen = try attach()
+        display.flush()
+        XCTAssertTrue(display.hasFrameQueued(on: screen), "the first frame was committed")
+        let committed = monotonicSeconds()
+        // No vblank ever comes: the flip event is lost.
+        try display.waitFor("the input devices without a first flip", timeout: 5) { display.input.hasOpenedDevices }
+        let waited = monotonicSeconds() - committed
+        XCTAssertGreaterThanOrEqual(waited, KMSDisplay.inputFallbackDelay - 0.05, "not before the fallback delay")
+        XCTAssertFalse(GLViewContext.holdsContent)
+        XCTAssertEqual(devicesOpenedCount, 1)
+        let log = StderrLog.kept.withLock { $0 ?? [] }
+        XCTAssertTrue(log.contains { $0.contains("no first frame on screen") }, "\(log)")
+    }
+
+    func testDevicesOpenAnywayWhenTheCardRefusesEveryFirstFrame() async throws {
+        card.refusals = ["modeset": .invalidArgument]
+        _ = try attach()
+        display.flush()
+        XCTAssertFalse(card.commits.contains { !$0.testOnly }, "no commit reached the card")
+        try display.waitFor("the input devices without a first frame", timeout: 5) {
+            display.input.hasOpenedDevices
+        }
+        XCTAssertFalse(GLViewContext.holdsContent)
+        XCTAssertEqual(devicesOpenedCount, 1)
+    }
+}
