@@ -55,6 +55,29 @@ import XCTest
         XCTAssertEqual(devicesOpenedCount, 1)
     }
 
+    /// A text field editing at launch: the automatic on-screen keyboard waits for the
+    /// devices to be known (with a keyboard among them it would slide up, then away).
+    func testTheAutomaticKeyboardWaitsForTheDevices() async throws {
+        let screen = try attach()
+        let window = Window(frame: screen.bounds)
+        let field = TextField(frame: CGRect(x: 10, y: 10, width: 200, height: 40))
+        window.addSubview(field)
+        window.makeKeyAndVisible()
+        XCTAssertTrue(field.becomeFirstResponder())
+        display.flush()
+        // A few loop turns: the keyboard's update is made on the turn after the change.
+        var turned = false
+        _ = display.eventLoop.schedule(after: 0.1, name: "a few turns") { turned = true }
+        try display.waitFor("a few loop turns", timeout: 2) { turned }
+        XCTAssertFalse(display.input.hasOpenedDevices)
+        XCTAssertFalse(Application.shared.keyboardController.isShown, "not before the devices are known")
+        card.vblank()
+        try display.waitFor("the devices", timeout: 2) { display.input.hasOpenedDevices }
+        try display.waitFor("the keyboard (the fake seat has none)", timeout: 2) {
+            Application.shared.keyboardController.isShown
+        }
+    }
+
     func testDevicesOpenAnywayWhenTheFirstFlipNeverCompletes() async throws {
         StderrLog.kept.withLock { $0 = [] }
         let screen = try attach()

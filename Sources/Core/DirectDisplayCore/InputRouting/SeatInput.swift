@@ -52,6 +52,8 @@ public final class SeatInput {
     package func devicesOpened() {
         guard !hasOpenedDevices else { return }
         hasOpenedDevices = true
+        // The on-screen keyboard's automatic mode waited for the devices to be known.
+        Application.shared.keyboardController.setNeedsUpdate()
         let handlers = devicesOpenedHandlers
         devicesOpenedHandlers = []
         for handler in handlers { handler() }

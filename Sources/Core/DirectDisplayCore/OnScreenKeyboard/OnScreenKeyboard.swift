@@ -92,7 +92,7 @@ extension Responder {
 
     /// The key window's first responder, when something is to be shown for it: its
     /// `inputView` or `inputAccessoryView`, or the system keyboard for a `KeyInput`
-    /// under the mode (automatic: when the seat has no keyboard device).
+    /// under the mode (automatic: when the seat's devices, once opened, hold no keyboard).
     private func responderServed() -> (Responder, wantsKeyboard: Bool)? {
         let application = Application.shared
         guard let window = application.keyWindow, window.screen?.isConnected == true,
@@ -102,7 +102,10 @@ extension Responder {
             switch mode {
             case .always: true
             case .never: false
-            case .automatic: !(application.backend?.input.hasKeyboardDevice ?? false)
+            // Not before the seat's devices are looked for (a real display opens them after
+            // its first frame): a keyboard found then would hide it again at once.
+            case .automatic:
+                application.backend.map { $0.input.hasOpenedDevices && !$0.input.hasKeyboardDevice } ?? true
             }
         let wantsKeyboard = modeAllows && responder is KeyInput
         guard wantsKeyboard || responder.inputView != nil || responder.inputAccessoryView != nil else { return nil }
