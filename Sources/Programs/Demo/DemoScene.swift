@@ -12,9 +12,10 @@ import Foundation
 /// of 1,000 rows to flick, tap and swipe (`DemoList`).
 ///
 /// Input: touches, pens and mouse drags paint in the normal window (touchscreens without
-/// a WL_OUTPUT udev property are bound to the main screen); typed text shows on a
-/// `TextField` in the key window. Each finished stroke, each key that changes the text and
-/// each input device that comes or goes is logged to stdout.
+/// a WL_OUTPUT udev property are bound to the main screen); typed text shows in a
+/// `TextField` in the key window; the alert window holds a notes `TextView`. Each
+/// finished stroke, each key that changes the text and each input device that comes
+/// or goes is logged to stdout.
 @MainActor
 package final class DemoScene {
     static let rootColor = Color(red: 0.1, green: 0.2, blue: 0.5, alpha: 1)
@@ -101,6 +102,8 @@ package final class DemoScene {
                 x: bounds.width * 0.55, y: bounds.height * 0.3, width: bounds.width * 0.35, height: bounds.height * 0.4),
             color: Color(red: 0.8, green: 0.1, blue: 0.2, alpha: 1), level: .alert)
         addTextLine(to: alert, frame: CGRect(x: 12, y: 12, width: alert.bounds.width - 24, height: 36))
+        addNotes(
+            to: alert, frame: CGRect(x: 12, y: 56, width: alert.bounds.width - 24, height: alert.bounds.height - 72))
         levelWindows = [normal, statusBar, alert]
         statusBar.isHidden = false
         alert.isHidden = false
@@ -117,6 +120,19 @@ package final class DemoScene {
         window.rootViewController?.view.addSubview(line)
         line.becomeFirstResponder()
         textLines[ObjectIdentifier(window)] = line
+    }
+
+    /// A notes panel: a `TextView` to tap and write in (it becomes the window's first
+    /// responder, so keys typed while its window is key go there), scrolled by a drag.
+    private func addNotes(to window: Window, frame: CGRect) {
+        let notes = TextView(frame: frame)
+        notes.font = .systemFont(ofSize: 16)
+        notes.backgroundColor = Color(white: 1, alpha: 1)
+        notes.text = """
+            Notes: tap here to write. This is a TextView: it wraps words, scrolls, \
+            and edits as UIKit's does (Ctrl+Z undoes, Ctrl+Left and Right move by words).
+            """
+        window.rootViewController?.view.addSubview(notes)
     }
 
     /// One touchscreen drives the paint area even with several screens connected.

@@ -31,10 +31,10 @@ struct DemoCommand: ParsableCommand {
 
     @Option(
         help: """
-            When the on-screen keyboard shows for the text field: never (the default: the demo's look and \
-            its tests stay as they were), automatic (no keyboard to type on) or always.
+            When the on-screen keyboard shows for the text field: automatic (the default, as the \
+            library's: when the seat has no keyboard to type on), always or never.
             """)
-    var keyboard: KeyboardChoice = .never
+    var keyboard: KeyboardChoice = .automatic
 
     /// `--keyboard`'s values: `Application.OnScreenKeyboardMode` by name.
     enum KeyboardChoice: String, ExpressibleByArgument, CaseIterable {
