@@ -269,7 +269,7 @@ import WindowModel
         let newWindow = window
         if oldWindow !== newWindow { view.forEachViewMovingWithIt { $0.willMove(toWindow: newWindow) } }
         view.willMove(toSuperview: self)
-        view.detachFromSuperview()
+        view.detachFromSuperview(leavingWindow: oldWindow !== newWindow)
         let clamped = min(max(index, 0), subviews.count)
         subviews.insert(view, at: clamped)
         view.superview = self
@@ -331,17 +331,25 @@ import WindowModel
         parent.willRemoveSubview(self)
         if oldWindow != nil { forEachViewMovingWithIt { $0.willMove(toWindow: nil) } }
         willMove(toSuperview: nil)
-        detachFromSuperview()
+        detachFromSuperview(leavingWindow: true)
         didMoveToSuperview()
         if oldWindow != nil { forEachViewMovingWithIt { $0.didMoveToWindow() } }
     }
 
-    private func detachFromSuperview() {
+    /// `leavingWindow`: the view is not going to a superview in the same window.
+    private func detachFromSuperview(leavingWindow: Bool) {
         guard let parent = superview else { return }
         // Touches on this view or inside it end here: its window no longer holds it.
         if let window { Application.shared.cancelTouches(in: window, under: self) }
-        if let first = window?.firstResponder as? View, first.isDescendant(of: self) {
-            _ = first.resignFirstResponder()
+        if let window, let first = window.firstResponder as? View, first.isDescendant(of: self) {
+            if leavingWindow {
+                // Leaving the window is not the responder's choice: forced (a text input's
+                // delegate is not asked), and let go even if a subclass refuses.
+                Responder.forcingResignation { first.resignFirstResponder() }
+                if window.firstResponder === first { window.firstResponder = nil }
+            } else {
+                _ = first.resignFirstResponder()
+            }
         }
         if let index = parent.indexOfSubview(self) { parent.subviews.remove(at: index) }
         // The old window no longer shows it (it may be moving to another window).

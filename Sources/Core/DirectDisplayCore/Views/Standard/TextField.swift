@@ -216,12 +216,11 @@ extension TextFieldDelegate {
         return true
     }
 
-    open override func willMove(toWindow newWindow: Window?) {
-        super.willMove(toWindow: newWindow)
-        guard isEditing, newWindow !== window else { return }
-        Responder.forcingResignation { resignFirstResponder() }
-        // The old window's first responder is let go even if a subclass refused.
-        if isEditing { endEditing() }
+    /// Taken out of its window while editing, it has resigned (forced, see `View`'s
+    /// detach); editing ends here even if a subclass refused.
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
+        if isEditing, !isFirstResponder { endEditing() }
     }
 
     private func endEditing() {
