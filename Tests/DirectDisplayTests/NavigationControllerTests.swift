@@ -271,6 +271,31 @@ final class NavigationControllerTests: DirectDisplayTestCase {
         XCTAssertTrue(navigation.navigationBar.isHidden)
     }
 
+    func testTheBarsAreLightGreyWithAHairlineAndTheNavigationBarSlidesAway() async throws {
+        let a = StackController("A", log: log, title: "Settings")
+        let navigation = navigation(root: a)
+        a.view.backgroundColor = Color(white: 0.5)
+        a.toolbarItems = [BarButtonItem(title: "Reset")]
+        navigation.isToolbarHidden = false
+        display.runUntilIdle()
+        var image = try display.capture(screen)
+        assertPixel(image, 280, 5, Color(white: 0.97))
+        assertPixel(image, 280, 43, Color(white: 0.97 * 0.7))  // the hairline
+        assertPixel(image, 280, 155, Color(white: 0.5))
+        assertPixel(image, 280, 156, Color(white: 0.97 * 0.7))  // the toolbar's hairline
+        assertPixel(image, 280, 195, Color(white: 0.97))
+
+        navigation.setNavigationBarHidden(true, animated: true)
+        display.advanceTime(by: 0.175)
+        let y = navigation.navigationBar.presentation.frame.minY
+        XCTAssertTrue(y < 0 && y > -44, "the bar slides up: \(y)")
+        display.advanceTime(by: 0.3)
+        XCTAssertTrue(navigation.navigationBar.isHidden)
+        XCTAssertEqual(a.view.frame, CGRect(x: 0, y: 0, width: 300, height: 156))
+        image = try display.capture(screen)
+        assertPixel(image, 280, 5, Color(white: 0.5))
+    }
+
     // MARK: Interactive pop
 
     /// Drags a finger from the left edge through `xs` at `step` seconds apart, then lifts it
