@@ -388,11 +388,15 @@ final class NavigationControllerTests: DirectDisplayTestCase {
             XCTAssertNil(navigation.popViewController(animated: true), "the root stays")
             XCTAssertNil(navigation.popToViewController(b, animated: false))
             navigation.setViewControllers([a, b, a], animated: false)
+            let elsewhere = StackController("E", log: log)
+            let other = NavigationController(rootViewController: elsewhere)
+            navigation.pushViewController(elsewhere, animated: false)
+            XCTAssertTrue(elsewhere.navigationController === other)
         }
-        XCTAssertEqual(lines.count, 5, "\(lines)")
+        XCTAssertEqual(lines.count, 6, "\(lines)")
         XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("direct-display: NavigationController: ") })
         assertSameObjects(navigation.viewControllers, [a])
-        XCTAssertEqual(log.take(), [])
+        XCTAssertEqual(log.take(), ["E willMove nav", "E didMove nav"], "only E joining the other one")
 
         navigation.pushViewController(b, animated: true)
         _ = log.take()
@@ -403,6 +407,26 @@ final class NavigationControllerTests: DirectDisplayTestCase {
         XCTAssertEqual(lines.count, 2, "a push and a pop during a transition are ignored: \(lines)")
         display.advanceTime(by: 0.5)
         assertSameObjects(navigation.viewControllers, [a, b])
+    }
+
+    func testWithoutAVisibleWindowOnlyTheChildrenChange() async {
+        let a = StackController("A", log: log)
+        let b = StackController("B", log: log)
+        let navigation = NavigationController(rootViewController: a)
+        navigation.pushViewController(b, animated: true)
+        XCTAssertEqual(log.take(), ["A willMove nav", "A didMove nav", "B willMove nav", "B didMove nav"])
+        XCTAssertFalse(a.isViewLoaded || b.isViewLoaded, "no view is loaded before the navigation controller's")
+        navigation.view.frame = CGRect(x: 0, y: 0, width: 120, height: 100)
+        navigation.view.layoutIfNeeded()
+        XCTAssertTrue(b.view.superview === navigation.view)
+        XCTAssertFalse(a.isViewLoaded)
+        XCTAssertEqual(b.view.frame, CGRect(x: 0, y: 44, width: 120, height: 56))
+        _ = log.take()
+        navigation.popViewController(animated: true)
+        XCTAssertEqual(
+            log.take(), ["B willMove nil", "A viewDidLoad", "B didMove nil"], "no appearance callbacks, at once")
+        XCTAssertTrue(a.view.superview === navigation.view)
+        XCTAssertNil(b.view.superview)
     }
 
     func testPoppedControllersAreReleased() async {

@@ -87,8 +87,8 @@ extension NavigationControllerDelegate {
     public var visibleViewController: ViewController? { stack.last }
 
     /// Pushes `viewController` on the stack and shows it, sliding in from the right when
-    /// `animated` and on screen. One already in the stack, a navigation controller or one
-    /// of this controller's ancestors is refused (UIKit raises), as is a push during a transition.
+    /// `animated` and on screen. One already in this stack or another's, a navigation controller
+    /// or one of this controller's ancestors is refused (UIKit raises), as is a push during a transition.
     open func pushViewController(_ viewController: ViewController, animated: Bool) {
         if let problem = refusal(of: [viewController]) ?? transitionRefusal() {
             return log("pushViewController(_:animated:) ignored: \(problem)")
@@ -461,6 +461,9 @@ extension NavigationControllerDelegate {
         for controller in controllers {
             if controller is NavigationController {
                 return "\(controller) is a navigation controller (pushing one is not supported)"
+            }
+            if let other = controller.parent as? NavigationController, other !== self {
+                return "\(controller) is in another navigation controller's stack"
             }
             var ancestor: ViewController? = self
             while let current = ancestor {
