@@ -109,10 +109,17 @@ import Foundation
         valueAtTouchStart = value
         guard canStep(half) else { return false }
         pressedHalf = half
-        stepPressedHalf()
-        if autorepeat { scheduleRepeat(after: Self.autorepeatDelay) }
         setNeedsDisplay()
         return true
+    }
+
+    /// The first step comes after the control's `.touchDown`, as UIKit's.
+    open override func touchesBegan(_ touches: Set<Touch>, with event: DirectDisplayCore.Event?) {
+        let wasPressed = pressedHalf != nil
+        super.touchesBegan(touches, with: event)
+        guard !wasPressed, pressedHalf != nil else { return }
+        stepPressedHalf()
+        if autorepeat { scheduleRepeat(after: Self.autorepeatDelay) }
     }
 
     open override func continueTracking(_ touch: Touch, with event: DirectDisplayCore.Event?) -> Bool {
