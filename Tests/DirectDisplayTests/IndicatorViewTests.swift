@@ -51,6 +51,16 @@ final class ProgressViewTests: DirectDisplayTestCase {
 }
 
 final class ActivityIndicatorViewTests: DirectDisplayTestCase {
+    /// The frames composed over `refreshes` refresh periods at 60 Hz, each run to idle as a display's loop would.
+    private func framesComposed(on screen: Screen, refreshes: Int) -> Int {
+        let before = screen.frameStatistics.framesComposed
+        for _ in 0..<refreshes {
+            display.advanceTime(by: 1.0 / 60)
+            display.runUntilIdle()
+        }
+        return screen.frameStatistics.framesComposed - before
+    }
+
     func testSizesAndHidingWhenStopped() async {
         let medium = ActivityIndicatorView(style: .medium)
         XCTAssertEqual(medium.frame.size, CGSize(width: 20, height: 20))
@@ -84,10 +94,12 @@ final class ActivityIndicatorViewTests: DirectDisplayTestCase {
         let first = try display.capture(screen)
         keepForInspection(first, "spinner")
         XCTAssertNotNil(InkMap(image: first, background: .white).inkBounds())
+        let spinning = screen.frameStatistics.framesComposed
         display.advanceTime(by: 0.25)
         let later = try display.capture(screen)
         XCTAssertNotEqual(first, later, "it turned")
-        XCTAssertGreaterThan(screen.frameStatistics.framesComposed - idle, 10)
+        XCTAssertEqual(framesComposed(on: screen, refreshes: 45), 6, "a frame per step (8 a second), not one a refresh")
+        XCTAssertGreaterThan(screen.frameStatistics.framesComposed, spinning)
         spinner.hidesWhenStopped = false
         spinner.stopAnimating()
         display.advanceTime(by: 0.1)
@@ -104,14 +116,13 @@ final class ActivityIndicatorViewTests: DirectDisplayTestCase {
         spinner.startAnimating()
         display.advanceTime(by: 1)
         window.addSubview(spinner)
-        let before = screen.frameStatistics.framesComposed
-        display.advanceTime(by: 0.5)
-        XCTAssertGreaterThan(screen.frameStatistics.framesComposed - before, 10, "started once on screen")
+        XCTAssertEqual(framesComposed(on: screen, refreshes: 30), 1 + 4, "the one showing it, then 8 a second")
         spinner.removeFromSuperview()
         display.advanceTime(by: 0.1)
         let gone = screen.frameStatistics.framesComposed
         display.advanceTime(by: 1)
         XCTAssertEqual(screen.frameStatistics.framesComposed, gone, "off screen: no frames")
+        XCTAssertEqual(display.eventLoop.pendingTimerNames, [], "and no timer")
         XCTAssertTrue(spinner.isAnimating)
     }
 }

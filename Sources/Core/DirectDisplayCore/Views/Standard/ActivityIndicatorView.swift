@@ -1,10 +1,11 @@
 import Foundation
 
 /// A spinner showing that work is going on, as UIKit's `UIActivityIndicatorView`:
-/// eight spokes whose brightness turns once a second, stepped on the display clock
-/// while animating. Stopped, it draws nothing new: no frames are composed for it,
-/// and with `hidesWhenStopped` (the default) it is hidden.
-@MainActor open class ActivityIndicatorView: View, FrameSteppedMotion {
+/// eight spokes whose brightness turns once a second, a step every 1/8 s by a timer
+/// on the display's event loop (a frame per step, not one every refresh), while it
+/// animates in a window. Stopped, no frames are composed for it, and with
+/// `hidesWhenStopped` (the default) it is hidden.
+@MainActor open class ActivityIndicatorView: View {
     /// UIKit's two sizes: `.medium` 20×20, `.large` 37×37.
     public enum Style: Sendable {
         case medium
@@ -40,9 +41,8 @@ import Foundation
 
     /// The spoke that is brightest now.
     private var leadingSpoke = 0
-    /// Whether the animator steps it (it spins and is on screen).
-    private var isStepped = false
-    private var startTime: Double = 0
+    /// The next step's timer, set while it spins in a window.
+    private var stepTimer = GestureTimer()
 
     /// A stopped (hidden) indicator of `style`'s size.
     public init(style: Style = .medium) {
@@ -63,45 +63,34 @@ import Foundation
         guard !isAnimating else { return }
         isAnimating = true
         isHidden = false
-        startTime = Application.shared.animator.now
-        startStepping()
+        scheduleStep()
     }
 
     /// Stops spinning: no more frames for it (and hides it with `hidesWhenStopped`).
     open func stopAnimating() {
         guard isAnimating else { return }
         isAnimating = false
-        stopStepping()
+        stepTimer.stop()
         if hidesWhenStopped { isHidden = true }
     }
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: style.side, height: style.side) }
 
+    /// Out of a window it does not step (nothing would show it); back in one it spins on.
     open override func didMoveToWindow() {
         super.didMoveToWindow()
-        if isAnimating { startStepping() }
+        if window == nil { stepTimer.stop() } else { scheduleStep() }
     }
 
-    private func startStepping() {
-        guard isAnimating, !isStepped, Application.shared.backend != nil, isOnScreen else { return }
-        isStepped = true
-        Application.shared.animator.startMotion(of: self)
-    }
-
-    private func stopStepping() {
-        guard isStepped else { return }
-        isStepped = false
-        Application.shared.animator.endMotion(of: self)
-    }
-
-    func stepMotion(to time: Double) {
-        // `.infinity`: it left the screen; it spins on when it comes back (didMoveToWindow).
-        guard time.isFinite else { return stopStepping() }
-        let step = Int(((time - startTime) * Self.stepsPerSecond).rounded(.down))
-        let spoke = ((step % Self.spokes) + Self.spokes) % Self.spokes
-        guard spoke != leadingSpoke else { return }
-        leadingSpoke = spoke
-        setNeedsDisplay()
+    private func scheduleStep() {
+        guard isAnimating, window != nil, !stepTimer.isScheduled else { return }
+        stepTimer.start(after: 1 / Self.stepsPerSecond, name: "activity indicator step") { [weak self] in
+            guard let self else { return }
+            self.stepTimer = GestureTimer()
+            self.leadingSpoke = (self.leadingSpoke + 1) % Self.spokes
+            self.setNeedsDisplay()
+            self.scheduleStep()
+        }
     }
 
     open override func draw(_ rect: CGRect) {

@@ -8,7 +8,7 @@ import Foundation
     static let dotSide: CGFloat = 7
     static let dotPitch: CGFloat = 16
     /// UIKit's height.
-    public static let height: CGFloat = 26
+    package static let height: CGFloat = 26
 
     /// How many pages (at least 0; a negative number is 0). `currentPage` stays among them.
     open var numberOfPages = 0 {

@@ -4,9 +4,9 @@ import Foundation
 /// track filled from the leading edge by `progress` (0…1).
 @MainActor open class ProgressView: View, ShownValueAnimating {
     /// UIKit's bar height.
-    public static let barHeight: CGFloat = 4
+    package static let barHeight: CGFloat = 4
     /// How long `setProgress(_:animated:)` takes to move the fill.
-    public static let animationDuration: TimeInterval = 0.25
+    package static let animationDuration: TimeInterval = 0.25
 
     /// How far, 0…1: outside is clamped, NaN is 0.
     open var progress: Float {

@@ -9,7 +9,7 @@ import Typesetting
     /// `selectedSegmentIndex` when no segment is selected.
     public static let noSegment = -1
     /// UIKit's height.
-    public static let height: CGFloat = 32
+    package static let height: CGFloat = 32
     static let titleFont = Font.systemFont(ofSize: 13)
     /// Space each side of the widest title in a segment.
     static let titlePadding: CGFloat = 12

@@ -6,11 +6,11 @@ import Foundation
 /// within `minimumValue…maximumValue`: outside is clamped, NaN is the minimum.
 @MainActor open class Slider: Control, ShownValueAnimating {
     /// The thumb's diameter, UIKit's.
-    public static let thumbSide: CGFloat = 28
+    package static let thumbSide: CGFloat = 28
     /// The track's thickness.
-    public static let trackHeight: CGFloat = 4
+    package static let trackHeight: CGFloat = 4
     /// How long `setValue(_:animated:)` takes to move the thumb.
-    public static let animationDuration: TimeInterval = 0.25
+    package static let animationDuration: TimeInterval = 0.25
 
     /// The value, within `minimumValue…maximumValue` (clamped; NaN is the minimum). Sends no event.
     open var value: Float {

@@ -7,10 +7,10 @@ import Foundation
 /// `minimumValue…maximumValue`: outside is clamped, NaN is the minimum.
 @MainActor open class Stepper: Control {
     /// UIKit's stepper size.
-    public static let size = CGSize(width: 94, height: 32)
+    package static let size = CGSize(width: 94, height: 32)
     /// How long a half is held before it repeats, and then the time between repeats.
-    public static let autorepeatDelay: TimeInterval = 0.5
-    public static let autorepeatInterval: TimeInterval = 0.1
+    package static let autorepeatDelay: TimeInterval = 0.5
+    package static let autorepeatInterval: TimeInterval = 0.1
 
     /// The value (default 0), clamped to the range; setting it sends no event.
     open var value: Double = 0 {

@@ -6,9 +6,9 @@ import Foundation
 /// it is let go on. `.valueChanged` is sent only when a touch changed `isOn`.
 @MainActor open class Switch: Control, ShownValueAnimating {
     /// UIKit's switch size.
-    public static let size = CGSize(width: 51, height: 31)
+    package static let size = CGSize(width: 51, height: 31)
     /// How long the thumb takes to slide across.
-    public static let slideDuration: TimeInterval = 0.25
+    package static let slideDuration: TimeInterval = 0.25
 
     /// Whether the switch is on; setting it moves the thumb at once and sends no event.
     open var isOn: Bool {
@@ -22,7 +22,7 @@ import Foundation
     open var thumbTintColor: Color? { didSet { setNeedsDisplay() } }
 
     /// UIKit's default on colour, systemGreen.
-    public static let defaultOnTintColor = Color(red: 52.0 / 255, green: 199.0 / 255, blue: 89.0 / 255)
+    package static let defaultOnTintColor = Color(red: 52.0 / 255, green: 199.0 / 255, blue: 89.0 / 255)
     static let offTrackColor = Color(red: 233.0 / 255, green: 233.0 / 255, blue: 234.0 / 255)
     static let thumbOutlineColor = Color(white: 0, alpha: 0.12)
 
