@@ -82,17 +82,20 @@ import Foundation
     open override func draw(_ rect: CGRect) {
         guard showsDots, let context = GraphicsContext.current else { return }
         let total = CGFloat(numberOfPages) * Self.dotPitch
-        var x = bounds.midX - total / 2 + (Self.dotPitch - Self.dotSide) / 2
+        let firstX = bounds.midX - total / 2 + (Self.dotPitch - Self.dotSide) / 2
         let y = (bounds.midY - Self.dotSide / 2).rounded()
-        for page in 0..<numberOfPages {
+        // Only the dots within the rect drawn (a million pages are still a short loop).
+        let first = max(Int(((rect.minX - firstX - Self.dotSide) / Self.dotPitch).rounded(.up)), 0)
+        let last = min(Int(((rect.maxX - firstX) / Self.dotPitch).rounded(.down)), numberOfPages - 1)
+        guard first <= last else { return }
+        for page in first...last {
             let color =
                 page == currentPage
                 ? currentPageIndicatorTintColor ?? Self.defaultCurrentPageIndicatorColor
                 : pageIndicatorTintColor ?? Self.defaultPageIndicatorColor
             context.fillEllipse(
-                in: CGRect(x: x, y: y, width: Self.dotSide, height: Self.dotSide),
+                in: CGRect(x: firstX + CGFloat(page) * Self.dotPitch, y: y, width: Self.dotSide, height: Self.dotSide),
                 with: ControlValue.dimmedIfDisabled(color, isEnabled))
-            x += Self.dotPitch
         }
     }
 }
