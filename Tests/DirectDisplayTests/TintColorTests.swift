@@ -127,3 +127,41 @@ final class TintColorTests: DirectDisplayTestCase {
         XCTAssertEqual(dimmed.red, dimmed.green, accuracy: 0.02, "grey when dimmed")
     }
 }
+
+final class SystemButtonTests: DirectDisplayTestCase {
+    private let systemBlue = Color(red: 0, green: 122.0 / 255, blue: 1)
+
+    func testASystemButtonsTitleIsTheTintFadedWhenHighlightedGreyWhenDisabled() async throws {
+        let screen = connect(width: 200, height: 100)
+        let window = showWindow(on: screen)
+        let button = Button(type: .system)
+        XCTAssertEqual(button.buttonType, .system)
+        button.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        button.setTitle("OK", for: .normal)
+        window.addSubview(button)
+        XCTAssertEqual(button.currentTitleColor, systemBlue)
+        XCTAssertEqual(button.titleLabel.textColor, systemBlue)
+        window.tintColor = .red
+        XCTAssertEqual(button.titleLabel.textColor, .red, "it follows the tint")
+        display.touchDown(1, at: CGPoint(x: 100, y: 50), on: screen)
+        XCTAssertEqual(button.titleLabel.textColor, Color.red.withAlphaComponent(0.3), "faded while pressed")
+        display.touchUp(1, at: CGPoint(x: 100, y: 50), on: screen)
+        button.isEnabled = false
+        let disabled = button.titleLabel.textColor
+        XCTAssertEqual(disabled.red, disabled.blue, "grey when disabled")
+        button.isEnabled = true
+        button.setTitleColor(.green, for: .normal)
+        XCTAssertEqual(button.titleLabel.textColor, .green, "a colour set wins")
+        window.tintColor = .orange
+        XCTAssertEqual(button.titleLabel.textColor, .green)
+        let ink = InkMap(image: try display.capture(screen), background: .white)
+        XCTAssertFalse(ink.inkPixels().isEmpty)
+    }
+
+    func testACustomButtonsTitleStaysWhite() async {
+        let button = Button(type: .custom)
+        button.tintColor = .red
+        XCTAssertEqual(button.currentTitleColor, .white)
+        XCTAssertEqual(Button(frame: .zero).buttonType, .custom)
+    }
+}

@@ -101,6 +101,11 @@ import Foundation
         if sendingEvent { sendActions(for: .valueChanged) }
     }
 
+    /// A value change is also the control's primary action (UIKit's, for controls with a value).
+    open override func sendActions(for events: Event) {
+        super.sendActions(for: events.contains(.valueChanged) ? events.union(.primaryActionTriggered) : events)
+    }
+
     override func stateDidChange() {
         super.stateDidChange()
         setNeedsDisplay()
