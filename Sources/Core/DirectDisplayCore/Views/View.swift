@@ -445,6 +445,11 @@ import WindowModel
     /// UIKit. Labels, images and buttons answer the size of their content.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
 
+    /// The size the view's content wants, as UIKit's: a plain view has none
+    /// (`View.noIntrinsicMetric` both ways); labels, images, buttons and the controls
+    /// answer their content's or UIKit's fixed size, `noIntrinsicMetric` in a free direction.
+    open var intrinsicContentSize: CGSize { CGSize(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+
     /// Override to paint the view's content with `GraphicsContext.current`, in
     /// bounds coordinates; called before the next frame after `setNeedsDisplay()`
     /// with the bounds, after `setNeedsDisplay(_:)` once for each separate part

@@ -76,6 +76,8 @@ import Foundation
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: style.side, height: style.side) }
 
+    open override var intrinsicContentSize: CGSize { CGSize(width: style.side, height: style.side) }
+
     /// Out of a window it does not step (nothing would show it); back in one it spins on.
     open override func didMoveToWindow() {
         super.didMoveToWindow()

@@ -130,6 +130,9 @@ import Foundation
             width: content.image.width + content.title.width, height: max(content.image.height, content.title.height))
     }
 
+    /// The image and the title side by side.
+    open override var intrinsicContentSize: CGSize { sizeThatFits(.zero) }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
         let content = contentSizes(width: bounds.width)

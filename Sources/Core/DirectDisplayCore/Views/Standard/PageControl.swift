@@ -57,6 +57,8 @@ import Foundation
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { self.size(forNumberOfPages: numberOfPages) }
 
+    open override var intrinsicContentSize: CGSize { size(forNumberOfPages: numberOfPages) }
+
     // MARK: Taps
 
     open override func beginTracking(_ touch: Touch, with event: DirectDisplayCore.Event?) -> Bool { showsDots }

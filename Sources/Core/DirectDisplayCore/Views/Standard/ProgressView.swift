@@ -40,6 +40,9 @@ import Foundation
     /// The width it has, `barHeight` high.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: bounds.width, height: Self.barHeight) }
 
+    /// UIKit's bar height; no width of its own.
+    open override var intrinsicContentSize: CGSize { CGSize(width: View.noIntrinsicMetric, height: Self.barHeight) }
+
     open override func tintColorDidChange() {
         super.tintColorDidChange()
         if progressTintColor == nil { setNeedsDisplay() }

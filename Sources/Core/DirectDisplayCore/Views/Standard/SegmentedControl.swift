@@ -110,6 +110,8 @@ import Typesetting
         return CGSize(width: CGFloat(segments.count) * (widest + 2 * Self.titlePadding), height: Self.height)
     }
 
+    open override var intrinsicContentSize: CGSize { sizeThatFits(.zero) }
+
     private static func titleWidth(_ title: String) -> CGFloat {
         guard !title.isEmpty else { return 0 }
         return CGFloat(TextLayout(text: title, font: titleFont.layoutFont, boxWidth: nil).width).rounded(.up)

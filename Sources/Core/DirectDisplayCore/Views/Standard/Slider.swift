@@ -111,8 +111,13 @@ import Foundation
 
     /// UIKit's height; the width the slider has (a slider has no width of its own).
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        CGSize(width: bounds.width, height: 30)
+        CGSize(width: bounds.width, height: Self.height)
     }
+
+    /// UIKit's height; no width of its own.
+    open override var intrinsicContentSize: CGSize { CGSize(width: View.noIntrinsicMetric, height: Self.height) }
+
+    package static let height: CGFloat = 30
 
     // MARK: Tracking
 

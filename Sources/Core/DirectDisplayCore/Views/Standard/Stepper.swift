@@ -81,6 +81,8 @@ import Foundation
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { Self.size }
 
+    open override var intrinsicContentSize: CGSize { Self.size }
+
     /// Whether a half can step now (not at its limit, or the stepper wraps).
     private func canStep(_ half: Half) -> Bool {
         guard isEnabled else { return false }

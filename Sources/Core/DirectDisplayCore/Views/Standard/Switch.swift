@@ -49,6 +49,8 @@ import Foundation
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { Self.size }
 
+    open override var intrinsicContentSize: CGSize { Self.size }
+
     // MARK: Tracking
 
     /// How far the thumb travels, in points.
