@@ -196,6 +196,7 @@ import Foundation
         context.fillEllipse(
             in: thumb.insetBy(dx: -0.5, dy: -0.5),
             with: ControlValue.dimmedIfDisabled(Self.thumbOutlineColor, isEnabled))
-        context.fillEllipse(in: thumb, with: ControlValue.dimmedIfDisabled(thumbTintColor ?? .white, isEnabled))
+        // The thumb stays opaque when disabled (the track shows faded, not through the thumb).
+        context.fillEllipse(in: thumb, with: thumbTintColor ?? .white)
     }
 }

@@ -151,7 +151,7 @@ import Foundation
         context.fillRoundedRect(
             thumb.insetBy(dx: -0.5, dy: -0.5), cornerRadius: diameter / 2 + 0.5,
             with: ControlValue.dimmedIfDisabled(Self.thumbOutlineColor, isEnabled))
-        context.fillRoundedRect(
-            thumb, cornerRadius: diameter / 2, with: ControlValue.dimmedIfDisabled(thumbTintColor ?? .white, isEnabled))
+        // The thumb stays opaque when disabled (the track shows faded, not through the thumb).
+        context.fillRoundedRect(thumb, cornerRadius: diameter / 2, with: thumbTintColor ?? .white)
     }
 }
