@@ -156,6 +156,24 @@ final class AlertControllerTests: DirectDisplayTestCase {
         XCTAssertNil(AlertController(title: nil, message: nil, preferredStyle: .alert).textFields)
     }
 
+    func testOnScreenKeyboardShowsAboveAnAlertTypedInto() async throws {
+        let (_, _, _, root) = app()
+        Application.shared.onScreenKeyboard = .always
+        let alert = alert([("OK", .default)])
+        alert.addTextField()
+        root.present(alert, animated: false)
+        display.advanceTime(by: 0.5)
+        let keyboard = try XCTUnwrap(Application.shared.keyboardController.window)
+        XCTAssertFalse(keyboard.isHidden)
+        XCTAssertGreaterThan(keyboard.windowLevel, .alert)
+        alert.dismiss(animated: false)
+        let field = TextField(frame: CGRect(x: 0, y: 0, width: 100, height: 30))
+        root.view.addSubview(field)
+        XCTAssertTrue(field.becomeFirstResponder())
+        display.advanceTime(by: 0.5)
+        XCTAssertEqual(keyboard.windowLevel, .alert - 1, "below alerts while the app is typed into")
+    }
+
     func testTapOutsideAnAlertWithoutActionsDoesNothing() async {
         let (screen, _, _, root) = app()
         let alert = AlertController(title: "Busy", message: nil, preferredStyle: .alert)
