@@ -205,6 +205,19 @@ final class PresentationTests: DirectDisplayTestCase {
         XCTAssertTrue(completed)
     }
 
+    func testRotationReachesPresentedControllersAndResizesTheirViews() async {
+        let (screen, window, root) = rootInWindow()
+        let modal = presented("modal", .fullScreen)
+        root.present(modal, animated: false)
+        let sheet = presented("sheet", .formSheet)
+        modal.present(sheet, animated: false)
+        _ = log.take()
+        screen.orientation = .landscapeLeft
+        XCTAssertEqual(log.take(), ["root transition 100x200", "modal transition 100x200", "sheet transition 100x200"])
+        XCTAssertEqual(modal.view.frame, window.bounds)
+        XCTAssertEqual(sheet.view.center, CGPoint(x: 50, y: 100))
+    }
+
     func testPresentedControllerIsReleasedAfterDismiss() async {
         let (_, _, root) = rootInWindow()
         weak var weakModal: LifecycleController?
