@@ -214,8 +214,9 @@ final class PresentationTests: DirectDisplayTestCase {
         _ = log.take()
         screen.orientation = .landscapeLeft
         XCTAssertEqual(log.take(), ["root transition 100x200", "modal transition 100x200", "sheet transition 100x200"])
+        display.runUntilIdle()
         XCTAssertEqual(modal.view.frame, window.bounds)
-        XCTAssertEqual(sheet.view.center, CGPoint(x: 50, y: 100))
+        XCTAssertEqual(sheet.view.frame, CGRect(x: 20, y: 20, width: 60, height: 160), "the sheet fits again")
     }
 
     func testPresentedControllerIsReleasedAfterDismiss() async {

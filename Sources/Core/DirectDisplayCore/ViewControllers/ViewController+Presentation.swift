@@ -45,8 +45,6 @@ public enum ModalTransitionStyle: Int, Sendable {
 extension ViewController {
     /// How long an animated presentation or dismissal takes, as UIKit's.
     static let presentationDuration: TimeInterval = 0.3
-    /// The size of a form sheet on a screen large enough for it.
-    static let formSheetSize = CGSize(width: 540, height: 620)
 
     /// The controller this one presents (nil: none).
     public var presentedViewController: ViewController? { presentationContext.presentedStorage }
@@ -201,21 +199,12 @@ extension ViewController {
         let view: View = controller.view
         let bounds = window.bounds
         if state.style == .formSheet {
-            let dimming = View(frame: bounds)
-            dimming.backgroundColor = ModalPresentation.dimmingColor
-            dimming.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            let dimming = FormSheetDimmingView(frame: bounds)
+            dimming.sheet = view
             window.addSubview(dimming)
             state.dimmingView = dimming
-            let size = CGSize(
-                width: max(0, min(Self.formSheetSize.width, bounds.width - 2 * ModalPresentation.sheetMargin)),
-                height: max(0, min(Self.formSheetSize.height, bounds.height - 2 * ModalPresentation.sheetMargin)))
-            view.frame = CGRect(
-                x: ((bounds.width - size.width) / 2).rounded(.down),
-                y: ((bounds.height - size.height) / 2).rounded(.down),
-                width: size.width, height: size.height)
-            view.autoresizingMask = [
-                .flexibleLeftMargin, .flexibleRightMargin, .flexibleTopMargin, .flexibleBottomMargin,
-            ]
+            view.frame = FormSheetDimmingView.sheetFrame(in: bounds)
+            view.autoresizingMask = []
         } else {
             view.frame = bounds
             view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
@@ -283,6 +272,37 @@ extension ViewController {
 extension ModalPresentation {
     /// The dimming behind a form sheet or an alert: UIKit's translucent black.
     static let dimmingColor = Color(white: 0, alpha: 0.4)
+}
+
+/// The dimming behind a form sheet, over the whole window: it keeps the sheet centred,
+/// sized for the window's bounds as they change (a rotation, a new mode).
+@MainActor final class FormSheetDimmingView: View {
+    weak var sheet: View?
+
+    /// The size of a form sheet on a screen large enough for it.
+    static let size = CGSize(width: 540, height: 620)
     /// The least space a form sheet leaves around it on a small screen.
-    static let sheetMargin: CGFloat = 20
+    static let margin: CGFloat = 20
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        backgroundColor = ModalPresentation.dimmingColor
+        autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    }
+
+    /// The sheet's frame in `bounds`: centred, 540x620 points or what fits inside the margins.
+    static func sheetFrame(in bounds: CGRect) -> CGRect {
+        let width = max(0, min(size.width, bounds.width - 2 * margin))
+        let height = max(0, min(size.height, bounds.height - 2 * margin))
+        return CGRect(
+            x: ((bounds.width - width) / 2).rounded(.down), y: ((bounds.height - height) / 2).rounded(.down),
+            width: width, height: height)
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        // A transition moves the sheet itself.
+        guard let sheet, sheet.animations.isEmpty else { return }
+        sheet.frame = Self.sheetFrame(in: bounds)
+    }
 }
