@@ -219,6 +219,24 @@ final class PresentationTests: DirectDisplayTestCase {
         XCTAssertEqual(sheet.view.frame, CGRect(x: 20, y: 20, width: 60, height: 160), "the sheet fits again")
     }
 
+    func testHidingAndShowingTheWindowReachesTheControllersShownOnly() async {
+        let (_, window, root) = rootInWindow()
+        let modal = presented("modal", .fullScreen)
+        root.present(modal, animated: false)
+        _ = log.take()
+        window.isHidden = true
+        XCTAssertEqual(log.take(), ["modal willDisappear", "modal didDisappear"], "the covered root has disappeared")
+        window.isHidden = false
+        XCTAssertEqual(log.take(), ["modal willAppear", "modal didAppear"])
+        root.dismiss(animated: false)
+        let over = presented("over", .overFullScreen)
+        root.present(over, animated: false)
+        _ = log.take()
+        window.isHidden = true
+        XCTAssertEqual(
+            log.take(), ["root willDisappear", "over willDisappear", "root didDisappear", "over didDisappear"])
+    }
+
     func testPresentedControllerIsReleasedAfterDismiss() async {
         let (_, _, root) = rootInWindow()
         weak var weakModal: LifecycleController?

@@ -66,6 +66,20 @@ extension ViewController {
         return controller
     }
 
+    /// The controllers whose views show in `window` from this root, back to front: this one
+    /// (unless a full-screen controller covers it) and those presented over it there. A window
+    /// shown or hidden sends them its appearance callbacks.
+    func controllersShown(in window: Window) -> [ViewController] {
+        var shown: [ViewController] = []
+        var next: ViewController? = self
+        while let each = next {
+            // A root with no view yet loads it as it appears, as before presentation existed.
+            if each === self && !each.isViewLoaded || each.viewIfLoaded?.window === window { shown.append(each) }
+            next = each.presentedStorage
+        }
+        return shown
+    }
+
     /// Shows `controller` over this one (the root of its parent chain presents it), in the
     /// style of its `modalPresentationStyle`, animated by its `modalTransitionStyle`
     /// (0.3 s on the display clock) unless `animated` is false. `completion` runs on a later
