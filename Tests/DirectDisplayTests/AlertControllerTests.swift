@@ -174,6 +174,20 @@ final class AlertControllerTests: DirectDisplayTestCase {
         XCTAssertEqual(keyboard.windowLevel, .alert - 1, "below alerts while the app is typed into")
     }
 
+    func testEscapeStillCancelsAfterReturnEndedATextFieldsEditing() async throws {
+        let (_, _, _, root) = app()
+        let alert = alert([("Cancel", .cancel), ("A", .default), ("B", .default)])
+        alert.addTextField()
+        root.present(alert, animated: false)
+        let field = try XCTUnwrap(alert.textFields?.first)
+        XCTAssertTrue(field.isFirstResponder)
+        press(KeyCode.enter)
+        XCTAssertFalse(field.isFirstResponder, "no action for Return: the field ends editing")
+        press(1)
+        display.advanceTime(by: 0.5)
+        XCTAssertEqual(log.take(), ["Cancel ran"])
+    }
+
     func testTapOutsideAnAlertWithoutActionsDoesNothing() async {
         let (screen, _, _, root) = app()
         let alert = AlertController(title: "Busy", message: nil, preferredStyle: .alert)

@@ -108,8 +108,9 @@ import Foundation
 
     // MARK: Keys
 
-    /// An alert takes presses when no text field does: Return and Escape.
-    open override var canBecomeFirstResponder: Bool { true }
+    /// Presses no view of the alert takes come here from its window (Return and Escape),
+    /// then go to the application, not back to the window.
+    open override var next: Responder? { Application.shared }
 
     open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         var rest = Set<Press>()
@@ -156,7 +157,8 @@ import Foundation
     /// Shows the alert in a window of its own above every other on `presenterWindow`'s screen.
     func install(_ state: ModalPresentation, over presenterWindow: Window) {
         hasActed = false
-        let window = presenterWindow.screen.map { Window(screen: $0) } ?? Window(frame: presenterWindow.frame)
+        let window = presenterWindow.screen.map { AlertWindow(screen: $0) } ?? AlertWindow(frame: presenterWindow.frame)
+        window.alert = self
         window.windowLevel = .alert
         let root = view as? AlertRootView ?? AlertRootView(frame: .zero)
         if view !== root { view = root }
@@ -167,11 +169,7 @@ import Foundation
         window.addSubview(root)
         state.window = window
         window.makeKeyAndVisible()
-        if let field = fields.first {
-            field.becomeFirstResponder()
-        } else {
-            becomeFirstResponder()
-        }
+        fields.first?.becomeFirstResponder()
     }
 
     /// Fades the alert (and its dimming) in or out; an action sheet's buttons also slide.
@@ -207,6 +205,13 @@ import Foundation
         state.window = nil
         for action in actions { action.button = nil }
     }
+}
+
+/// An alert's own window: presses nobody in it takes (none is first responder, or a text
+/// field passed them on) go to the alert.
+@MainActor final class AlertWindow: Window {
+    weak var alert: AlertController?
+    override var next: Responder? { alert ?? super.next }
 }
 
 /// An alert's root view: the dimming over the whole window, with the alert's cards.
