@@ -282,7 +282,10 @@ import Foundation
     private func button(for action: AlertAction, bold: Bool) -> Button {
         let button = Button(frame: .zero)
         button.setTitle(action.title, for: .normal)
-        button.setTitleColor(action.style == .destructive ? Self.red : Self.blue, for: .normal)
+        let color = action.style == .destructive ? Self.red : Self.blue
+        button.setTitleColor(color, for: .normal)
+        // Under the finger the title fades, so a press shows before the alert goes.
+        button.setTitleColor(color.withAlphaComponent(0.4), for: .highlighted)
         button.setTitleColor(.gray, for: .disabled)
         button.titleLabel.font = bold ? .boldSystemFont(ofSize: 17) : .systemFont(ofSize: 17)
         button.isEnabled = action.isEnabled
