@@ -55,6 +55,8 @@ import Foundation
     private var fields: [TextField] = []
     /// Whether a button, Return or Escape already dismissed the alert (it acts once).
     private var hasActed = false
+    /// Watches the on-screen keyboard while the alert is presented.
+    private var keyboardObserver: NSObjectProtocol?
 
     /// An alert with `title` and `message` in `preferredStyle`.
     public init(title: String?, message: String?, preferredStyle: Style) {
@@ -169,7 +171,27 @@ import Foundation
         window.addSubview(root)
         state.window = window
         window.makeKeyAndVisible()
+        observeKeyboard(on: window.screen)
         fields.first?.becomeFirstResponder()
+    }
+
+    /// The alert keeps above the on-screen keyboard (as UIKit's moves up for it): its
+    /// cards go in the part of the screen the keyboard leaves, moving with it.
+    private func observeKeyboard(on screen: Screen?) {
+        guard keyboardObserver == nil else { return }
+        keyboardObserver = NotificationCenter.default.addObserver(
+            forName: Responder.keyboardWillChangeFrameNotification, object: nil, queue: nil
+        ) { [weak self] note in
+            let end = note.userInfo?[Responder.keyboardFrameEndUserInfoKey] as? CGRect
+            let keyboardScreen = note.userInfo?[Responder.keyboardScreenUserInfoKey] as? Screen
+            MainActor.assumeIsolated {
+                guard let self, let root = self.viewIfLoaded as? AlertRootView, let end,
+                    keyboardScreen == nil || keyboardScreen === root.window?.screen
+                else { return }
+                root.keyboardTop = end.minY
+                View.animate(withDuration: OnScreenKeyboardController.animationDuration) { root.layoutIfNeeded() }
+            }
+        }
     }
 
     /// Fades the alert (and its dimming) in or out; an action sheet's buttons also slide.
@@ -201,6 +223,9 @@ import Foundation
 
     /// The alert is gone: its window hides (key status goes back to the previous key window) and is let go.
     func didDismiss(_ state: ModalPresentation) {
+        if let keyboardObserver { NotificationCenter.default.removeObserver(keyboardObserver) }
+        keyboardObserver = nil
+        (viewIfLoaded as? AlertRootView)?.keyboardTop = nil
         state.window?.isHidden = true
         state.window = nil
         for action in actions { action.button = nil }
@@ -219,6 +244,8 @@ import Foundation
     /// The cards: the alert's one, or an action sheet's main and cancel cards.
     private(set) var cards: [AlertCardView] = []
     private var style: AlertController.Style = .alert
+    /// The top of the on-screen keyboard in the bounds (nil: none shown); the cards stay above it.
+    var keyboardTop: CGFloat? { didSet { if keyboardTop != oldValue { setNeedsLayout() } } }
 
     /// Geometry, as UIKit's alert.
     static let alertWidth: CGFloat = 270
@@ -302,7 +329,8 @@ import Foundation
 
     /// Where the cards go in the bounds: the alert's centred, an action sheet's at the bottom.
     var sheetFrames: [CGRect] {
-        let bounds = self.bounds
+        var bounds = self.bounds
+        if let keyboardTop, keyboardTop.isFinite { bounds.size.height = max(0, min(bounds.height, keyboardTop)) }
         switch style {
         case .alert:
             guard let card = cards.first else { return [] }
