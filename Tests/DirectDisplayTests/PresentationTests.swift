@@ -170,6 +170,22 @@ final class PresentationTests: DirectDisplayTestCase {
         assertSameObjects(window.subviews, [root.view])
     }
 
+    func testDismissingAFullScreenChainSparesTheCoveredMiddleController() async {
+        let (_, window, root) = rootInWindow()
+        let first = presented("first", .fullScreen)
+        root.present(first, animated: false)
+        let second = presented("second", .fullScreen)
+        first.present(second, animated: false)
+        XCTAssertEqual(
+            log.take(), ["second willAppear", "first willDisappear", "second didAppear", "first didDisappear"])
+        assertSameObjects(window.subviews, [second.view])
+        root.dismiss(animated: true)
+        XCTAssertEqual(log.take(), ["second willDisappear", "second didDisappear", "root willAppear"])
+        display.advanceTime(by: 0.5)
+        XCTAssertEqual(log.take(), ["root didAppear"], "first, covered, had disappeared already")
+        assertSameObjects(window.subviews, [root.view])
+    }
+
     func testRefusedPresentationsLogOneLineAndChangeNothing() async {
         let (_, _, root) = rootInWindow()
         let modal = presented("modal", .overFullScreen)

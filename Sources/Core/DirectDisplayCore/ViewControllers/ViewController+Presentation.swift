@@ -151,29 +151,36 @@ extension ViewController {
                 "\(Self.describe(presented)) is in a transition: dismiss(animated:completion:) does nothing")
             return
         }
-        for above in chain.dropFirst().reversed() {
-            above.presenterStorage?.takeAway(above, animated: false, then: nil)
+        // A controller a full-screen one covers has disappeared already: it hears nothing more.
+        let shown = chain.map { !($0.presentedStorage?.modalPresentation?.coversPresenter ?? false) }
+        for (above, wasShown) in zip(chain, shown).dropFirst().reversed() {
+            above.presenterStorage?.takeAway(above, animated: false, wasShown: wasShown, presenterReappears: false)
         }
-        takeAway(presented, animated: animated, then: completion)
+        takeAway(presented, animated: animated, wasShown: shown[0], presenterReappears: true, then: completion)
     }
 
-    /// Dismisses `presented` (presented by this controller, presenting nothing itself).
-    private func takeAway(_ presented: ViewController, animated: Bool, then completion: (@MainActor () -> Void)?) {
+    /// Dismisses `presented` (presented by this controller, presenting nothing itself);
+    /// `wasShown` and `presenterReappears` say who gets appearance callbacks.
+    private func takeAway(
+        _ presented: ViewController, animated: Bool, wasShown: Bool, presenterReappears: Bool,
+        then completion: (@MainActor () -> Void)? = nil
+    ) {
         guard let state = presented.modalPresentation else { return }
         state.isTransitioning = true
         state.dismissing = true
-        presented.beginAppearanceTransition(false, animated: animated)
+        if wasShown { presented.beginAppearanceTransition(false, animated: animated) }
         if let covered = state.coveredView {
             covered.superview.insertSubview(covered.view, at: min(covered.index, covered.superview.subviews.count))
             state.coveredView = nil
         }
-        if state.coversPresenter { beginAppearanceTransition(true, animated: animated) }
+        let reappears = state.coversPresenter && presenterReappears
+        if reappears { beginAppearanceTransition(true, animated: animated) }
         let finish = { @MainActor [self] in
             presented.viewIfLoaded?.removeFromSuperview()
             state.dimmingView?.removeFromSuperview()
             state.isTransitioning = false
-            presented.endAppearanceTransition(animated: animated)
-            if state.coversPresenter { endAppearanceTransition(animated: animated) }
+            if wasShown { presented.endAppearanceTransition(animated: animated) }
+            if reappears { endAppearanceTransition(animated: animated) }
             presentedStorage = nil
             presented.presenterStorage = nil
             presented.modalPresentation = nil
