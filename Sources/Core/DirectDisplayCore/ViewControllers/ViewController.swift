@@ -19,6 +19,20 @@ import Foundation
     /// The toolbar items (ViewController+Navigation.swift).
     var toolbarItemsStorage: [BarButtonItem]?
 
+    // Presentation (ViewController+Presentation.swift).
+    /// How `present(_:animated:completion:)` shows this controller. The default is
+    /// `.fullScreen`: UIKit's `.automatic` means a page sheet, a phone's card stack with
+    /// no meaning on a fixed panel.
+    open var modalPresentationStyle: ModalPresentationStyle = .fullScreen
+    /// How presenting and dismissing this controller animate.
+    open var modalTransitionStyle: ModalTransitionStyle = .coverVertical
+    /// The controller this one presents, kept alive until dismissed.
+    var presentedStorage: ViewController?
+    /// The controller that presented this one.
+    weak var presenterStorage: ViewController?
+    /// What presenting this controller changed, for its dismissal to undo.
+    var modalPresentation: ModalPresentation?
+
     public override init() { super.init() }
 
     /// The controller's root view, loaded on first access with `loadView()` then `viewDidLoad()`.
