@@ -57,6 +57,41 @@ final class PresentationTests: DirectDisplayTestCase {
         XCTAssertEqual(log.take(), ["dismissed"])
     }
 
+    /// `present` and `dismiss` are open, as UIKit's: an override sees the call and `super`
+    /// does the work. A navigation controller's visible controller is the one presented over it.
+    func testPresentAndDismissCanBeOverriddenAndNavigationSeesThePresentedController() async {
+        final class Counting: ViewController {
+            var calls: [String] = []
+            override func present(
+                _ controller: ViewController, animated: Bool, completion: (@MainActor () -> Void)? = nil
+            ) {
+                calls.append("present")
+                super.present(controller, animated: animated, completion: completion)
+            }
+            override func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) {
+                calls.append("dismiss")
+                super.dismiss(animated: animated, completion: completion)
+            }
+        }
+        let screen = connect(width: 200, height: 100)
+        let window = Window(screen: screen)
+        let top = Counting()
+        let navigation = NavigationController(rootViewController: top)
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        display.runUntilIdle()
+        let modal = ViewController()
+        top.present(modal, animated: false)
+        XCTAssertEqual(top.calls, ["present"])
+        XCTAssertTrue(navigation.presentedViewController === modal, "the root of the chain presents")
+        XCTAssertTrue(navigation.visibleViewController === modal)
+        XCTAssertTrue(navigation.topViewController === top)
+        top.dismiss(animated: false)
+        XCTAssertEqual(top.calls, ["present", "dismiss"])
+        XCTAssertNil(navigation.presentedViewController)
+        XCTAssertTrue(navigation.visibleViewController === top)
+    }
+
     func testOverFullScreenLeavesPresenterAppearingAndInTheWindow() async {
         let (_, window, root) = rootInWindow()
         let modal = presented("modal", .overFullScreen)

@@ -86,7 +86,8 @@ extension ViewController {
     /// turn of the event loop once the transition ended. As UIKit, refused with one log line
     /// (and no completion): a controller already presented or a child of another; a presenter
     /// already presenting or in a transition; a presenter whose view is in no window.
-    public func present(_ controller: ViewController, animated: Bool, completion: (@MainActor () -> Void)? = nil) {
+    /// (`ViewController.present(_:animated:completion:)`, which subclasses override, calls it.)
+    func presentModally(_ controller: ViewController, animated: Bool, completion: (@MainActor () -> Void)?) {
         let presenter = presentationContext
         if let refusal = presentationRefusal(of: controller, by: presenter) {
             StderrLog.info("\(refusal): present(_:animated:completion:) does nothing")
@@ -130,7 +131,8 @@ extension ViewController {
     /// controller animates out as it came in unless `animated` is false; `completion` runs on
     /// a later turn of the event loop once it is gone. With nothing to dismiss, one log
     /// line, and `completion` still runs, as UIKit's.
-    public func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) {
+    /// (`ViewController.dismiss(animated:completion:)`, which subclasses override, calls it.)
+    func dismissModally(animated: Bool, completion: (@MainActor () -> Void)?) {
         let context = presentationContext
         guard let presenter = context.presentedStorage != nil ? context : context.presenterStorage else {
             StderrLog.info("\(Self.describe(context)) presents nothing and was not presented: nothing to dismiss")

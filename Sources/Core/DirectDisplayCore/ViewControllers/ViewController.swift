@@ -89,6 +89,27 @@ import Foundation
         for child in children { child.viewWillTransition(to: size, with: coordinator) }
     }
 
+    // MARK: Presentation (ViewController+Presentation.swift)
+
+    /// Shows `controller` over this one (the root of its parent chain presents it), in the
+    /// style of its `modalPresentationStyle`, animated by its `modalTransitionStyle`
+    /// (0.3 s on the display clock) unless `animated` is false. `completion` runs on a later
+    /// turn of the event loop once the transition ended. As UIKit, refused with one log line
+    /// (and no completion): a controller already presented or a child of another; a presenter
+    /// already presenting or in a transition; a presenter whose view is in no window.
+    open func present(_ controller: ViewController, animated: Bool, completion: (@MainActor () -> Void)? = nil) {
+        presentModally(controller, animated: animated, completion: completion)
+    }
+
+    /// Dismisses the controller this one presents (with every controller it presents in
+    /// turn), or, if it presents none, this controller from its presenter. The dismissed
+    /// controller animates out as it came in unless `animated` is false; `completion` runs on
+    /// a later turn of the event loop once it is gone. With nothing to dismiss, one log
+    /// line, and `completion` still runs, as UIKit's.
+    open func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) {
+        dismissModally(animated: animated, completion: completion)
+    }
+
     // MARK: Containment
 
     /// Adds a child controller (add its view to yours yourself, then call `child.didMove(toParent: self)`).
