@@ -374,7 +374,7 @@ extension TextViewDelegate {
         let text = editor.text
         let start = editor.index(atUTF16: paragraph.start)
         let end = editor.index(atUTF16: paragraph.end)
-        if textAlignment == .natural, text.unicodeScalars[start..<end].contains(where: Self.isRightToLeft) {
+        if textAlignment == .natural, text.unicodeScalars[start..<end].contains(where: TextParagraphs.isRightToLeft) {
             return nil
         }
         let utf8 = text.utf8
@@ -397,15 +397,6 @@ extension TextViewDelegate {
             left = max(CGFloat(layout.caret(atByteIndex: max(byte, starts[first])).x) - 3, left)
         }
         return CGRect(x: left, y: top, width: bounds.width - left, height: bottom - top)
-    }
-
-    /// Scalars of right-to-left scripts and the bidi controls that make text run right to left.
-    private static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
-        case 0x200F, 0x202B, 0x202E, 0x2067: true
-        default: false
-        }
     }
 
     private func selectionDidMove() {
@@ -617,9 +608,12 @@ extension TextViewDelegate {
         }
         let first = caret(start)
         let last = caret(end)
-        // The "\n" ending the paragraph is selected: the last line runs to the edge.
-        let lastX = end > paragraph.end ? Double(layout.width).rounded(.up) + 6 : last.x
         let width = bounds.width - Self.textInset.left - Self.textInset.right
+        // The selection goes on into the next line of a paragraph cut at its lines: this
+        // one runs to the edge, as a line of a paragraph laid out whole.
+        let runsOn = paragraph.continues && selection.location + selection.length >= paragraph.end
+        // The "\n" ending the paragraph is selected: the last line runs to the edge.
+        let lastX = runsOn ? Double(width) : end > paragraph.end ? Double(layout.width).rounded(.up) + 6 : last.x
         var rects: [CGRect] = []
         if first.top == last.top {
             rects.append(CGRect(x: first.x, y: first.top, width: max(lastX - first.x, 0), height: first.height))
