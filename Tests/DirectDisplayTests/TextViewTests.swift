@@ -435,6 +435,30 @@ final class TextViewTests: DirectDisplayTestCase {
         XCTAssertEqual(differing.count, 0, "pixels that differ, first: \(differing.prefix(5))")
     }
 
+    /// A point past the end of a line cut from its paragraph, and End on it, give the
+    /// offset the paragraph laid out whole gives: before the line's last space.
+    func testPastTheEndOfACutLineIsBeforeItsLastSpace() async {
+        textView.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+        textView.text = String(repeating: "word ", count: 40)
+        XCTAssertTrue(textView.becomeFirstResponder())
+        func pointsPastLineEnds() -> [Int] {
+            (0..<3).map { line in
+                textView.offset(at: CGPoint(x: 395, y: TextViewTestsGeometry.inset + 7 + CGFloat(line) * 15))
+            }
+        }
+        let whole = pointsPastLineEnds()
+        textView.selectedRange = NSRange(location: 3, length: 0)
+        typeKeys("x")
+        press(KeyCode.backspace)
+        display.runUntilIdle()
+        XCTAssertGreaterThan(textView.paragraphs.paragraphs.count, 2, "cut at its lines")
+        XCTAssertEqual(pointsPastLineEnds(), whole)
+        XCTAssertEqual(whole[0], textView.paragraphs.paragraphs[0].end - 1)
+        textView.selectedRange = NSRange(location: 3, length: 0)
+        press(KeyCode.end)
+        XCTAssertEqual(textView.selectedRange.location, whole[0], "End: before the line's last space")
+    }
+
     // MARK: Hostile input
 
     func testAMegabyteOfTextIsSetAndEditedWithoutLayingItAllOut() async {

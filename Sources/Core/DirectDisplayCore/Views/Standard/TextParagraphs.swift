@@ -157,13 +157,11 @@ import Typesetting
         var y = top
         for index in first..<changedEnd {
             if laysOut {
-                makeLayout(of: index, in: text)
                 // The line's break moved: it takes in the next line, and so on while breaks move.
-                while paragraphs[index].continues, paragraphs[index].layout?.breaksAtEnd != true {
+                while !makeLayout(of: index, in: text).breaksAtEnd, paragraphs[index].continues {
                     oldBottom = paragraphs[index + 1].bottom
                     oldLayout = nil
                     join(index)
-                    makeLayout(of: index, in: text)
                 }
             } else {
                 paragraphs[index].height = estimatedHeight(ofLength: paragraphs[index].length, perLine: perLine)
@@ -303,7 +301,7 @@ import Typesetting
     package func layout(of index: Int, in text: String) -> TextLayout {
         if let layout = paragraphs[index].layout { return layout }
         let old = paragraphs[index].height
-        let layout = makeLayout(of: index, in: text)
+        let layout = makeLayout(of: index, in: text).layout
         let change = paragraphs[index].height - old
         if change != 0 {
             for later in (index + 1)..<paragraphs.count { paragraphs[later].top += change }
@@ -338,29 +336,67 @@ import Typesetting
 
     // MARK: Making
 
+    /// Lays out piece `index`; for a line of a paragraph that goes on, also whether
+    /// its last line still breaks where it ends (else the break moved).
     @discardableResult
-    private func makeLayout(of index: Int, in text: String) -> TextLayout {
+    private func makeLayout(of index: Int, in text: String) -> (layout: TextLayout, breaksAtEnd: Bool) {
         let paragraph = paragraphs[index]
         let utf16 = text.utf16
         let start = utf16.index(utf16.startIndex, offsetBy: paragraph.start)
         let end = utf16.index(start, offsetBy: paragraph.length)
-        // A line of a paragraph that goes on: the next line's first word after it shows where it breaks.
-        var following = ""
+        let shown = String(text[start..<end])
+        let boxWidth = Double(max(width, 1))
+        var made: (layout: TextLayout, breaksAtEnd: Bool)?
         if paragraph.continues, index + 1 < paragraphs.count {
             let next = paragraphs[index + 1].start
             let from = utf16.index(utf16.startIndex, offsetBy: next)
-            following = String(
+            let following = String(
                 text[from..<utf16.index(from, offsetBy: Self.firstWordEnd(after: next, in: text) - next)])
+            made = layOutLine(shown, followedBy: following, boxWidth: boxWidth)
+            if made == nil {
+                // The next line's first word laid out after it, not shown, shows where it breaks.
+                let layout = TextLayout(
+                    text: shown, font: font, boxWidth: boxWidth, alignment: alignment, lineBreak: .wordWrapping,
+                    following: following)
+                made = (layout, layout.breaksAtEnd)
+            }
         }
-        let layout = TextLayout(
-            text: String(text[start..<end]), font: font, boxWidth: Double(max(width, 1)), alignment: alignment,
-            lineBreak: .wordWrapping, following: following)
+        let layout =
+            made?.layout
+            ?? TextLayout(
+                text: shown, font: font, boxWidth: boxWidth, alignment: alignment, lineBreak: .wordWrapping)
         layoutCount += 1
         layoutsSinceDiscard += 1
         paragraphs[index].layout = layout
         paragraphs[index].isMeasured = true
         paragraphs[index].height = max(CGFloat(layout.height), lineHeight)
-        return layout
+        return (layout, made?.breaksAtEnd ?? true)
+    }
+
+    /// A line of a paragraph laid out on one line, without pango's line breaking
+    /// (half the time: pango shapes again around each break it tries), when widths
+    /// show clearly that pango would break it where it ends: it ends in a space
+    /// before a letter or digit (a break is allowed there), its text up to that
+    /// space fits the width, and the next word does not fit after it. Nil when
+    /// that is not clear (within a point), to lay it out with pango's breaking.
+    private func layOutLine(_ line: String, followedBy following: String, boxWidth: Double) -> (
+        layout: TextLayout, breaksAtEnd: Bool
+    )? {
+        let utf8 = Array(line.utf8)
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let last = utf8.last, isSpace(last), let first = following.unicodeScalars.first,
+            first.properties.isAlphabetic || first.properties.numericType != nil
+        else { return nil }
+        let layout = TextLayout(text: line, font: font, boxWidth: nil, alignment: alignment)
+        guard layout.lineCount == 1 else { return nil }
+        var contentEnd = utf8.count
+        while contentEnd > 0, isSpace(utf8[contentEnd - 1]) { contentEnd -= 1 }
+        let contentWidth = layout.caret(atByteIndex: contentEnd).x
+        let word = String(following.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        let wordWidth = TextLayout(text: word, font: font, boxWidth: nil, alignment: alignment).width
+        let margin = 1.0
+        guard contentWidth <= boxWidth - margin, layout.width + wordWidth > boxWidth + margin else { return nil }
+        return (layout, true)
     }
 
     /// An edit that makes more paragraphs than this lays none out (they are when shown).

@@ -552,7 +552,11 @@ extension TextViewDelegate {
         let end = editor.index(atUTF16: paragraph.end)
         let at = utf8.index(start, offsetBy: max(hit.index, 0), limitedBy: end) ?? end
         let offset = editor.clusterBoundary(atOrBefore: editor.offset(of: at))
-        return hit.trailing ? min(editor.clusterBoundary(after: offset), paragraph.end) : offset
+        let hitOffset = hit.trailing ? min(editor.clusterBoundary(after: offset), paragraph.end) : offset
+        // Past a line that goes on in the next piece: before its last space, as pango places a
+        // point past a wrapped line (after it is the next line's start).
+        guard paragraph.continues, hitOffset == paragraph.end, hitOffset > paragraph.start else { return hitOffset }
+        return editor.clusterBoundary(before: hitOffset)
     }
 
     // MARK: Drawing
