@@ -30,6 +30,15 @@ import XCTest
     func scrollViewDidScroll(_ scrollView: ScrollView) { scrolls += 1 }
 }
 
+/// Records the keys of the presses that reach it.
+@MainActor private final class PressRecordingView: View {
+    var keys: [String] = []
+
+    override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        keys += presses.compactMap { $0.key?.characters }
+    }
+}
+
 final class TextViewTests: DirectDisplayTestCase {
     private var screen: Screen!
     private var window: Window!
@@ -85,6 +94,25 @@ final class TextViewTests: DirectDisplayTestCase {
         XCTAssertEqual(textView.selectedRange, NSRange(location: 0, length: 9), "Ctrl+A selects")
         press(KeyCode.letters["c"]!, with: KeyCode.leftControl)
         XCTAssertEqual(Pasteboard.general.string, "read only", "and Ctrl+C copies")
+    }
+
+    /// A view that is only selectable, first responder, takes no typed text: the keys go
+    /// on as presses (Space pages it, as a scroll view) and up the responder chain.
+    func testASelectableOnlyViewPassesTypedKeysUpTheResponderChain() async {
+        let container = PressRecordingView(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
+        window.addSubview(container)
+        container.addSubview(textView)
+        textView.isEditable = false
+        textView.text = (0..<60).map { "line \($0)" }.joined(separator: "\n")
+        display.runUntilIdle()
+        XCTAssertTrue(textView.becomeFirstResponder())
+        typeKeys("ab")
+        XCTAssertEqual(container.keys, ["a", "b"], "typed keys reach the view's superview")
+        XCTAssertEqual(textView.text.prefix(6), "line 0")
+        typeKeys(" ")
+        display.advanceTime(by: 1)
+        display.runUntilIdle()
+        XCTAssertGreaterThan(textView.contentOffset.y, 100, "Space pages it")
     }
 
     func testWordWrapFollowsTheWidth() async {

@@ -47,7 +47,7 @@ extension TextViewDelegate {
 /// Each paragraph is laid out on its own and kept, and only paragraphs shown are
 /// laid out: a keystroke lays out its paragraph again and redraws its lines (and
 /// the ones below when its height changed).
-@MainActor open class TextView: ScrollView, KeyInput, TextInputTraits {
+@MainActor open class TextView: ScrollView, KeyInputWhenAllowed, TextInputTraits {
     /// The text, its selection and the edits keys make (shared with `TextField`).
     package let editor = TextEditingState()
     /// The paragraphs laid out.
@@ -204,6 +204,9 @@ extension TextViewDelegate {
     // MARK: KeyInput
 
     public var hasText: Bool { !editor.text.isEmpty }
+
+    /// Only while editing: a view that is only selectable passes typed keys on as presses.
+    package var takesTypedText: Bool { isEditing }
 
     /// Replaces the selection with `text` (if editing and the delegate allows it).
     open func insertText(_ text: String) {
