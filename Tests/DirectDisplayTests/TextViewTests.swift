@@ -153,6 +153,28 @@ final class TextViewTests: DirectDisplayTestCase {
         XCTAssertEqual(textView.selectedRange.location, 16, "Ctrl+End: the text's end")
     }
 
+    /// Home and End go to the ends of the caret's line through the text, in
+    /// right-to-left lines too (where the start is on the right), wrapped or not.
+    func testHomeAndEndGoToTheLinesEndsInRightToLeftText() async {
+        textView.text = "abc\nשלום עולם"
+        XCTAssertTrue(textView.becomeFirstResponder())
+        textView.selectedRange = NSRange(location: 7, length: 0)
+        press(KeyCode.home)
+        XCTAssertEqual(textView.selectedRange.location, 4, "Home: the line's first character, on its right")
+        XCTAssertGreaterThan(textView.caretRect(atOffset: 4).minX, textView.caretRect(atOffset: 7).minX)
+        press(KeyCode.end)
+        XCTAssertEqual(textView.selectedRange.location, 13, "End: after its last character, on its left")
+        textView.text = String(repeating: "שלום ", count: 30)
+        textView.selectedRange = NSRange(location: 2, length: 0)
+        XCTAssertGreaterThan(lineCount(ofParagraph: 0) ?? 0, 1)
+        press(KeyCode.end)
+        let end = textView.selectedRange.location
+        XCTAssertEqual(textView.caretRect(atOffset: end).minY, textView.caretRect(atOffset: 2).minY, "the same line")
+        XCTAssertEqual(Array(textView.text.utf16)[end], 0x20, "before the wrapped line's last space")
+        press(KeyCode.home)
+        XCTAssertEqual(textView.selectedRange.location, 0)
+    }
+
     func testPageDownMovesAScreenful() async {
         textView.text = (0..<60).map { "line \($0)" }.joined(separator: "\n")
         XCTAssertTrue(textView.becomeFirstResponder())

@@ -301,13 +301,24 @@ extension TextViewDelegate {
         verticalMotionX = x
     }
 
-    /// The start (Home) or end (End) of the caret's line: the end stays before a
-    /// soft-wrapped line's last space, which is where the next line starts.
+    /// The start (Home) or end (End) of the caret's line, through the text (its
+    /// first and last characters, on the right in right-to-left text): the end
+    /// stays before a soft-wrapped line's last space, which is where the next line starts.
     private func lineEnd(home: Bool) -> Int {
         let caret = caretRect(atOffset: editor.movingEnd)
-        let far = CGFloat(1e5)
-        let offset = self.offset(at: CGPoint(x: home ? -far : far, y: caret.midY))
-        guard !home, offset > 0 else { return offset }
+        let (index, layout, origin, _) = place(ofOffset: editor.clusterBoundary(atOrBefore: editor.movingEnd))
+        let paragraph = paragraphs.paragraphs[index]
+        let y = Double(caret.midY - origin.y)
+        let line = layout.lineYRanges.lastIndex { $0.top <= y } ?? 0
+        let utf8 = editor.text.utf8
+        let start = editor.index(atUTF16: paragraph.start)
+        func offset(ofByte byte: Int) -> Int {
+            let end = editor.index(atUTF16: paragraph.end)
+            return editor.offset(of: utf8.index(start, offsetBy: byte, limitedBy: end) ?? end)
+        }
+        if home { return offset(ofByte: layout.lineStarts[line]) }
+        let offset = line + 1 < layout.lineCount ? offset(ofByte: layout.lineStarts[line + 1]) : paragraph.end
+        guard offset > 0 else { return offset }
         let before = editor.clusterBoundary(before: offset)
         let last = editor.text[editor.index(atUTF16: before)..<editor.index(atUTF16: offset)]
         guard last.first?.isWhitespace == true, caretRect(atOffset: offset).minY > caret.minY + 1 else {
