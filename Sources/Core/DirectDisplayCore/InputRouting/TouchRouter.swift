@@ -171,6 +171,8 @@ final class TouchRouter {
         guard let touches = changed.removeValue(forKey: device), !touches.isEmpty else { return }
         let live = touches.filter { $0.screen.isConnected || $0.phase == .cancelled }
         guard !live.isEmpty else { return }
+        // The screen reader, while it runs, takes every touch before the windows' hit-testing.
+        if ScreenReader.shared.isRunning { return ScreenReader.shared.handle(live) }
         Application.shared.sendEvent(Event(touches: live))
     }
 

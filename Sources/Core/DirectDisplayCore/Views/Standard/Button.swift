@@ -5,6 +5,32 @@ import Foundation
 /// shown side by side, image first, centred in the bounds. A tap (`touchUpInside`)
 /// also sends `.primaryActionTriggered`.
 @MainActor open class Button: Control {
+
+    // MARK: Accessibility (as UIKit's)
+
+    open override var isAccessibilityElement: Bool {
+        get { accessibilitySettings?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    open override var accessibilityLabel: String? {
+        get { accessibilitySettings?.label ?? currentTitle }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilitySettings?.traits ?? defaultAccessibilityTraits }
+        set { super.accessibilityTraits = newValue }
+    }
+
+    /// `.button`, with `.notEnabled` while disabled and `.selected` while selected.
+    private var defaultAccessibilityTraits: AccessibilityTraits {
+        var traits: AccessibilityTraits = .button
+        if !isEnabled { traits.insert(.notEnabled) }
+        if isSelected { traits.insert(.selected) }
+        return traits
+    }
+
     /// Shows the current title; its font and line break mode may be changed.
     public let titleLabel = Label()
     /// Shows the current image.
