@@ -202,36 +202,43 @@ import Foundation
     private static func order(inside container: View) -> [Located] {
         if let given = container.accessibilityElements { return nodes(given) }
         if container.accessibilityElementsHidden { return [] }
-        /// One place in the order: an element, or a group read together, at its top-left corner.
+        /// One place in the order: an element, or a group read together (`items[first..<end]`), at its top-left corner.
         struct Unit {
             let y: CGFloat
             let x: CGFloat
-            let index: Int
-            let items: [Located]
+            let first: Int
+            let end: Int
         }
+        var items: [Located] = []
         var units: [Unit] = []
         var pending = Array(container.subviews.reversed())
         while let view = pending.popLast() {
             guard isShown(view) else { continue }
-            let items: [Located]
+            let first = items.count
+            let frame: CGRect
             if view.isAccessibilityElement {
-                items = [Located(node: .view(view), frame: view.accessibilityFrame)]
+                frame = view.accessibilityFrame
+                items.append(Located(node: .view(view), frame: frame))
             } else if view.accessibilityElementsHidden {
                 continue
             } else if let given = view.accessibilityElements {
-                items = nodes(given)
+                items.append(contentsOf: nodes(given))
+                frame = view.accessibilityFrame
             } else if view.shouldGroupAccessibilityChildren {
-                items = order(inside: view)
+                items.append(contentsOf: order(inside: view))
+                frame = view.accessibilityFrame
             } else {
                 pending.append(contentsOf: view.subviews.reversed())
                 continue
             }
-            let frame = items.count == 1 ? items[0].frame : view.accessibilityFrame
-            units.append(Unit(y: frame.minY, x: frame.minX, index: units.count, items: items))
+            units.append(Unit(y: frame.minY, x: frame.minX, first: first, end: items.count))
         }
-        // Stable: units at the same place keep their order in the tree.
-        units.sort { ($0.y, $0.x, $0.index) < ($1.y, $1.x, $1.index) }
-        return units.flatMap(\.items)
+        // Stable: units at the same place keep their order in the tree (`first` grows with it).
+        units.sort { ($0.y, $0.x, $0.first) < ($1.y, $1.x, $1.first) }
+        var sorted: [Located] = []
+        sorted.reserveCapacity(items.count)
+        for unit in units { sorted.append(contentsOf: items[unit.first..<unit.end]) }
+        return sorted
     }
 
     /// `accessibilityElements` as nodes: elements as given, containers by their own elements.

@@ -244,7 +244,7 @@ import WindowModel
     /// The view's rectangle in screen coordinates (default: its bounds on screen, following
     /// it as it moves; a value set stays where it was set, as UIKit's).
     open var accessibilityFrame: CGRect {
-        get { accessibilitySettings?.frame ?? boundingBox(of: bounds, convertToScreen) }
+        get { accessibilitySettings?.frame ?? boundsInScreen }
         set { writableAccessibilitySettings.frame = newValue }
     }
 
