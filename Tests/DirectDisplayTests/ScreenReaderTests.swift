@@ -8,6 +8,12 @@ private final class TouchCounter: View {
     override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { began += 1 }
 }
 
+/// Counts the touches cancelled on it.
+private final class CancelLog: View {
+    var cancelled = 0
+    override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { cancelled += 1 }
+}
+
 /// An adjustable element: a value from 0 to 100 by tens.
 private final class Dial: View {
     var level = 50
@@ -230,6 +236,19 @@ final class ScreenReaderTests: DirectDisplayTestCase {
         // The title's centre is nearer the silence button's than the acknowledge button's.
         XCTAssertEqual(speech.spokenPhrases.last, "Boiler room 2, heading")
         XCTAssertEqual(Accessibility.focusOutlineFrame, title.accessibilityFrame.insetBy(dx: -3, dy: -3))
+    }
+
+    func testATouchTheAppHeldIsCancelledWhenTheReaderStarts() async {
+        Application.shared.isScreenReaderEnabled = false
+        let log = CancelLog(frame: CGRect(x: 600, y: 300, width: 100, height: 100))
+        window.addSubview(log)
+        display.touchDown(0, at: CGPoint(x: 650, y: 350), on: screen)
+        display.runUntilIdle()
+        Application.shared.isScreenReaderEnabled = true
+        XCTAssertEqual(log.cancelled, 1)
+        display.touchUp(0, at: CGPoint(x: 650, y: 350), on: screen)
+        display.runUntilIdle()
+        XCTAssertEqual(log.cancelled, 1)
     }
 
     func testTabAndEnterMoveAndActivateAndNeverReachTheApp() async {

@@ -31,7 +31,12 @@ import InputModel
         set {
             guard newValue != isRunningWithoutNotification else { return }
             isRunningWithoutNotification = newValue
-            if !newValue { stop() }
+            if newValue {
+                // Touches the app holds would never hear their end: cancelled now, as a window hiding does.
+                Application.shared.cancelAllTouches()
+            } else {
+                stop()
+            }
             NotificationCenter.default.post(name: Accessibility.voiceOverStatusDidChangeNotification, object: nil)
         }
     }
