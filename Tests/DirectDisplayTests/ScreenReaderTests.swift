@@ -251,6 +251,39 @@ final class ScreenReaderTests: DirectDisplayTestCase {
         XCTAssertEqual(log.cancelled, 1)
     }
 
+    func testThreeFingersHeldForASecondToggleTheReaderWhenOptedIn() async {
+        func holdThreeFingers(for seconds: TimeInterval, moving: Bool = false) {
+            for finger in 0..<3 {
+                display.touchDown(finger, at: CGPoint(x: 300 + CGFloat(finger) * 100, y: 300), on: screen)
+            }
+            display.runUntilIdle()
+            if moving { display.touchMove(0, at: CGPoint(x: 300, y: 360), on: screen) }
+            display.advanceTime(by: seconds)
+            display.runUntilIdle()
+            for finger in 0..<3 {
+                display.touchUp(finger, at: CGPoint(x: 300 + CGFloat(finger) * 100, y: 300), on: screen)
+            }
+            display.runUntilIdle()
+            display.advanceTime(by: 0.5)
+            display.runUntilIdle()
+        }
+        holdThreeFingers(for: 1.1)
+        XCTAssertTrue(Application.shared.isScreenReaderEnabled, "not opted in: nothing changes")
+        Application.shared.togglesScreenReaderWithThreeFingerLongPress = true
+        holdThreeFingers(for: 0.5)
+        XCTAssertTrue(Application.shared.isScreenReaderEnabled, "too short")
+        holdThreeFingers(for: 1.1, moving: true)
+        XCTAssertTrue(Application.shared.isScreenReaderEnabled, "a finger moved")
+        holdThreeFingers(for: 1.1)
+        XCTAssertFalse(Application.shared.isScreenReaderEnabled)
+        XCTAssertEqual(speech.spokenPhrases.last, "Screen reader off")
+        let began = background.began
+        holdThreeFingers(for: 1.1)
+        XCTAssertTrue(Application.shared.isScreenReaderEnabled)
+        XCTAssertEqual(speech.spokenPhrases.last, "Screen reader on")
+        XCTAssertEqual(background.began, began + 1, "while off, the first finger reached the app (then was cancelled)")
+    }
+
     func testTabAndEnterMoveAndActivateAndNeverReachTheApp() async {
         let tab: UInt32 = 15
         let enter: UInt32 = 28

@@ -100,4 +100,11 @@ extension Application {
         get { ScreenReader.shared.isRunning }
         set { ScreenReader.shared.isRunning = newValue }
     }
+
+    /// Whether three fingers held still on a touchscreen for a second turn the screen
+    /// reader on and off (default false: an opt-in for kiosks whose users cannot reach a setting).
+    public var togglesScreenReaderWithThreeFingerLongPress: Bool {
+        get { ScreenReader.shared.shortcut.isEnabled }
+        set { ScreenReader.shared.shortcut.isEnabled = newValue }
+    }
 }

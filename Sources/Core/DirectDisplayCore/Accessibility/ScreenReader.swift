@@ -54,6 +54,8 @@ import InputModel
     private var cachedWindows: [ObjectIdentifier] = []
 
     private(set) var outline = FocusOutline()
+    /// Three fingers held turn the reader on and off, when the app opts in.
+    private(set) var shortcut = ThreeFingerLongPress()
     private var hintTimer = GestureTimer()
     private var exploreTimer = GestureTimer()
     private var singleTapTimer = GestureTimer()
@@ -214,6 +216,7 @@ import InputModel
     func reset() {
         stop()
         outline = FocusOutline()
+        shortcut = ThreeFingerLongPress()
         touchedScreen = nil
         if isRunning { isRunningWithoutNotification = false }
     }
@@ -373,5 +376,50 @@ import InputModel
         guard let node = order.node(at: point) else { return }
         if let focused, focused.isSame(as: node) { return }
         focus(node)
+    }
+}
+
+/// The opt-in shortcut: three fingers held still for a second turn the screen reader
+/// on or off (spoken "Screen reader on" / "off"), however it was started.
+@MainActor final class ThreeFingerLongPress {
+    static let duration: TimeInterval = 1.0
+    /// A finger moving farther than this (points) spoils the press until every finger lifts.
+    static let allowableMovement: CGFloat = 20
+
+    var isEnabled = false
+    /// The fingers down, each with where it went down.
+    private var fingers: [Touch: CGPoint] = [:]
+    /// A finger moved, a fourth came or the press already fired: nothing until all lift.
+    private var isSpent = false
+    private var timer = GestureTimer()
+
+    func observe(_ touches: Set<Touch>) {
+        guard isEnabled else { return }
+        for touch in touches {
+            switch touch.phase {
+            case .began:
+                fingers[touch] = touch.locationInScreen
+            case .moved, .stationary:
+                if let start = fingers[touch] {
+                    let point = touch.locationInScreen
+                    if hypot(point.x - start.x, point.y - start.y) > Self.allowableMovement { isSpent = true }
+                }
+            case .ended, .cancelled:
+                fingers[touch] = nil
+            }
+        }
+        if fingers.isEmpty { isSpent = false }
+        if fingers.count > 3 { isSpent = true }
+        guard fingers.count == 3, !isSpent else { return timer.stop() }
+        guard !timer.isScheduled else { return }
+        timer.start(after: Self.duration, name: "screen reader shortcut") { [weak self] in
+            guard let self else { return }
+            self.timer.stop()
+            guard self.fingers.count == 3, !self.isSpent else { return }
+            self.isSpent = true
+            let reader = ScreenReader.shared
+            reader.isRunning.toggle()
+            Accessibility.speechOutput.speak(reader.isRunning ? "Screen reader on" : "Screen reader off")
+        }
     }
 }
