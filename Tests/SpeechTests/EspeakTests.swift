@@ -35,4 +35,20 @@ final class EspeakTests: XCTestCase {
             XCTAssertEqual(error as? Espeak.Failure, .alreadyInitialized(for: .samples))
         }
     }
+
+    func testASoundDeviceIsAPlaybackDeviceOrASoundServersSocket() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("speech-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let devices = root + "/snd"
+        let runtime = root + "/run"
+        try FileManager.default.createDirectory(atPath: devices, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: runtime + "/pulse", withIntermediateDirectories: true)
+        XCTAssertFalse(SoundDevices.canPlay(devices: root + "/none", runtimeDirectory: nil))
+        XCTAssertTrue(FileManager.default.createFile(atPath: devices + "/pcmC0D0c", contents: nil))
+        XCTAssertFalse(SoundDevices.canPlay(devices: devices, runtimeDirectory: runtime), "a capture device only")
+        XCTAssertTrue(FileManager.default.createFile(atPath: runtime + "/pulse/native", contents: nil))
+        XCTAssertTrue(SoundDevices.canPlay(devices: devices, runtimeDirectory: runtime))
+        XCTAssertTrue(FileManager.default.createFile(atPath: devices + "/pcmC0D0p", contents: nil))
+        XCTAssertTrue(SoundDevices.canPlay(devices: devices, runtimeDirectory: nil))
+    }
 }

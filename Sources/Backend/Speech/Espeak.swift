@@ -15,12 +15,14 @@ package final class Espeak: @unchecked Sendable {
     /// Why espeak-ng cannot be used here.
     package enum Failure: Error, CustomStringConvertible, Equatable {
         case libraryMissing
+        case noSoundDevice
         case initializationFailed(Output)
         case alreadyInitialized(for: Output)
 
         package var description: String {
             switch self {
             case .libraryMissing: "libespeak-ng.so.1 is not installed (apt-get install libespeak-ng1)"
+            case .noSoundDevice: "no sound device (no playback device in /dev/snd, no PulseAudio or PipeWire socket)"
             case .initializationFailed(.soundDevice): "espeak-ng found no sound device"
             case .initializationFailed: "espeak-ng did not start (its data in /usr/share/espeak-ng-data?)"
             case .alreadyInitialized(let output): "espeak-ng already serves \(output) in this process"
@@ -47,6 +49,8 @@ package final class Espeak: @unchecked Sendable {
         }
         var library = dd_espeak_library()
         guard dd_espeak_open(&library) != 0 else { throw .libraryMissing }
+        // Without a device espeak-ng starts anyway and ALSA complains at every phrase: checked first.
+        if output == .soundDevice, !SoundDevices.canPlay() { throw .noSoundDevice }
         let mode = output == .soundDevice ? AUDIO_OUTPUT_PLAYBACK : AUDIO_OUTPUT_SYNCHRONOUS
         let rate = library.initialize(mode, 200, nil, 0)
         guard rate > 0 else { throw .initializationFailed(output) }
