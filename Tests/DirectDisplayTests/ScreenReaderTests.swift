@@ -284,6 +284,28 @@ final class ScreenReaderTests: DirectDisplayTestCase {
         XCTAssertEqual(background.began, began + 1, "while off, the first finger reached the app (then was cancelled)")
     }
 
+    func testAFieldIsSpokenWithItsPlaceholderTextAndKind() async {
+        let field = TextField(frame: CGRect(x: 20, y: 200, width: 300, height: 40))
+        field.placeholder = "Name"
+        window.addSubview(field)
+        singleTap(at: center(of: field))
+        field.text = "Alice"
+        Accessibility.post(notification: .layoutChanged, argument: field)
+        XCTAssertEqual(speech.spokenPhrases, ["Name, text field", "Name, Alice, text field"])
+    }
+
+    func testADoubleTapAfterTheFocusedViewHidFocusesTheNearestAndActivatesNothing() async {
+        singleTap(at: center(of: silence))
+        silence.isHidden = true
+        title.isHidden = true
+        doubleTap(at: CGPoint(x: 600, y: 400))
+        XCTAssertEqual(speech.spokenPhrases, ["Silence, dimmed, button", "Acknowledge, button"])
+        XCTAssertEqual(acknowledged, 0, "the double-tap activated nothing the user had not heard")
+        display.advanceTime(by: 0.5)
+        doubleTap(at: CGPoint(x: 600, y: 400))
+        XCTAssertEqual(acknowledged, 1)
+    }
+
     func testTabAndEnterMoveAndActivateAndNeverReachTheApp() async {
         let tab: UInt32 = 15
         let enter: UInt32 = 28

@@ -103,6 +103,7 @@ import Foundation
         if let label, !label.isEmpty { parts.append(label) }
         if let value, !value.isEmpty, value != label { parts.append(value) }
         parts.append(contentsOf: traits.spokenWords)
+        if case .view(let view) = self, let kind = view.accessibilityKindWord { parts.append(kind) }
         return parts.isEmpty ? "unlabelled" : parts.joined(separator: ", ")
     }
 }

@@ -157,14 +157,23 @@ import InputModel
         return (nearest, index)
     }
 
+    /// The focused element if it is still on screen; if it went, focus moves to the
+    /// nearest (spoken) and nil is answered: the gesture that asked acts on nothing the
+    /// user did not hear.
+    private func focusStillShown(in order: ReadingOrder) -> (node: AccessibilityNode, index: Int)? {
+        guard let focused else { return nil }
+        if let index = order.index(of: focused) { return (focused, index) }
+        _ = validFocus(in: order)
+        return nil
+    }
+
     /// Moves focus `step` elements along the reading order (1: next, -1: previous);
     /// at either end focus stays.
     func moveFocus(by step: Int) {
         let order = self.order
         guard !order.nodes.isEmpty else { return }
-        guard let (_, index) = validFocus(in: order) else {
-            return focus(order.nodes[step > 0 ? 0 : order.nodes.count - 1])
-        }
+        guard focused != nil else { return focus(order.nodes[step > 0 ? 0 : order.nodes.count - 1]) }
+        guard let (_, index) = focusStillShown(in: order) else { return }
         let target = index + step
         guard order.nodes.indices.contains(target) else { return }
         focus(order.nodes[target])
@@ -173,14 +182,14 @@ import InputModel
     /// Activates the focused element: its `accessibilityActivate()`, else a tap at its
     /// activation point delivered as a real one (controls and recognizers react).
     func activateFocused(at time: TimeInterval) {
-        guard let (node, _) = validFocus(in: order), let screen else { return }
+        guard let (node, _) = focusStillShown(in: order), let screen else { return }
         if node.activate() { return }
         tap(at: node.activationPoint, on: node.view?.window?.screen ?? screen, time: time)
     }
 
     /// Adjusts the focused element if it is adjustable, and speaks its new value.
     func adjustFocused(up: Bool) {
-        guard let (node, _) = validFocus(in: order), node.traits.contains(.adjustable) else { return }
+        guard let (node, _) = focusStillShown(in: order), node.traits.contains(.adjustable) else { return }
         if up { node.increment() } else { node.decrement() }
         speak(node.value ?? node.phrase)
     }

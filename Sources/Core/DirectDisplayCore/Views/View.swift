@@ -289,6 +289,10 @@ import WindowModel
     /// taps `accessibilityActivationPoint`.
     open func accessibilityActivate() -> Bool { false }
 
+    /// What the reader says the view is after its traits, for kinds UIKit names without
+    /// a trait ("text field"); nil for most views.
+    var accessibilityKindWord: String? { nil }
+
     /// Makes an `.adjustable` element's value larger.
     open func accessibilityIncrement() {}
 

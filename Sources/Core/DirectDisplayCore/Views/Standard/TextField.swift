@@ -50,6 +50,8 @@ extension TextFieldDelegate {
 
     // MARK: Accessibility (as UIKit's)
 
+    override var accessibilityKindWord: String? { "text field" }
+
     open override var isAccessibilityElement: Bool {
         get { accessibilitySettings?.isElement ?? true }
         set { super.isAccessibilityElement = newValue }

@@ -51,6 +51,8 @@ extension TextViewDelegate {
 
     // MARK: Accessibility (as UIKit's)
 
+    override var accessibilityKindWord: String? { "text view" }
+
     open override var isAccessibilityElement: Bool {
         get { accessibilitySettings?.isElement ?? true }
         set { super.isAccessibilityElement = newValue }
