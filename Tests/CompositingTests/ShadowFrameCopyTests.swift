@@ -31,4 +31,23 @@ final class ShadowFrameCopyTests: XCTestCase {
             XCTAssertEqual(target[y * pitch + 700], 0xDEAD_BEEF, "the padding of row \(y)")
         }
     }
+
+    /// A frame nothing was drawn into copies out as zeros (black) without being read;
+    /// once its pixels were handed out, it copies what they hold.
+    func testABlankFrameCopiesBlackUntilItsPixelsAreTaken() {
+        let frame = ShadowFrame(width: 300, height: 4)
+        XCTAssertTrue(frame.isBlank)
+        let region = DamageRegion([PixelRect(x: 2, y: 1, width: 290, height: 2)])
+        var target = [UInt32](repeating: 0xDEAD_BEEF, count: 300 * 4)
+        target.withUnsafeMutableBytes { _ = frame.copy(region, to: $0.baseAddress!, bytesPerRow: 300 * 4) }
+        XCTAssertEqual(target[1 * 300 + 2], 0, "black inside the region")
+        XCTAssertEqual(target[2 * 300 + 291], 0)
+        XCTAssertEqual(target[1 * 300 + 1], 0xDEAD_BEEF, "nothing outside it")
+        XCTAssertEqual(target[0], 0xDEAD_BEEF)
+
+        frame.pixels.assumingMemoryBound(to: UInt32.self)[1 * 300 + 2] = 0x00FF_0000
+        XCTAssertFalse(frame.isBlank)
+        target.withUnsafeMutableBytes { _ = frame.copy(region, to: $0.baseAddress!, bytesPerRow: 300 * 4) }
+        XCTAssertEqual(target[1 * 300 + 2], 0x00FF_0000)
+    }
 }

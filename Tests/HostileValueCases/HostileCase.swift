@@ -11,7 +11,7 @@ struct HostileCase: Sendable {
     static var all: [HostileCase] {
         geometryCases + colourCases + inputCases + structureCases + imageCases + textCases + textFieldCases
             + scrollCases
-            + tableCases
+            + tableCases + controlCases
     }
 }
 

@@ -125,12 +125,58 @@ import XCTest
         XCTAssertEqual(numbers, [firstNumber, firstNumber + 1, firstNumber + 2])
         XCTAssertFalse(card.liveFramebuffers.isEmpty)
 
-        // Unplug: the CRTC is turned off, the screen goes, didDisconnect is posted, the buffers are freed.
+        // Unplug: the CRTC is turned off, the screen goes, didDisconnect is posted; the
+        // buffers are kept a while for a replug, then freed.
+        display.spareBufferLifetime = 0.05
         plug(false)
         try display.waitFor("the screen goes", timeout: 2) { display.screens.isEmpty }
         XCTAssertEqual(card.commits.last?.kind, "off")
         XCTAssertEqual(notifications, ["connect HDMI-A-1", "disconnect HDMI-A-1"])
         XCTAssertFalse(screen.isConnected)
-        XCTAssertEqual(card.liveFramebuffers, [], "every buffer of the screen is freed")
+        XCTAssertFalse(card.liveFramebuffers.isEmpty, "kept for a replug")
+        try display.waitFor("the spare buffers are freed", timeout: 2) { card.liveFramebuffers.isEmpty }
+    }
+
+    /// A connector plugged back soon after it was pulled reuses its buffers (no new
+    /// dumb buffer for the first frame), and that frame is composed whole: nothing the
+    /// buffers showed before survives into it.
+    func testReplugReusesTheBuffersWithAWholeFrame() async throws {
+        plug(true)
+        try display.waitFor("the screen lights", timeout: 2) { !display.screens.isEmpty }
+        let screen = try XCTUnwrap(display.screens.first)
+        let window = Window(screen: screen)
+        window.backgroundColor = .white
+        let square = View(frame: CGRect(x: 8, y: 8, width: 8, height: 8))
+        window.addSubview(square)
+        window.makeKeyAndVisible()
+        var flips = 0
+        display.framePresented = { _, _, _ in flips += 1 }
+        // Every one of the three buffers gets the red square.
+        for colour in [Color.red, .blue, .red, .blue, .red] {
+            square.backgroundColor = colour
+            display.flush()
+            while display.hasFrameQueued(on: screen) {
+                let before = flips
+                card.vblank()
+                try display.waitFor("the flip event", timeout: 2) { flips > before }
+            }
+        }
+        let buffersBefore = card.liveFramebuffers
+        XCTAssertGreaterThanOrEqual(buffersBefore.count, 2, "the frames went to more than one buffer")
+        window.isHidden = true
+
+        plug(false)
+        try display.waitFor("the screen goes", timeout: 2) { display.screens.isEmpty }
+        let commitsBefore = card.commits.count
+        plug(true)
+        try display.waitFor("the screen lights again", timeout: 2) { !display.screens.isEmpty }
+        display.flush()
+        let first = try XCTUnwrap(card.commits[commitsBefore...].last { !$0.testOnly })
+        XCTAssertEqual(first.kind, "modeset")
+        XCTAssertTrue(buffersBefore.contains(first.framebufferID), "a buffer from before the unplug")
+        XCTAssertEqual(card.liveFramebuffers, buffersBefore, "no buffer allocated for the replug")
+        for (x, y) in [(10, 10), (40, 30), (0, 0)] {
+            XCTAssertEqual(card.pixel(framebuffer: first.framebufferID, x: x, y: y), 0, "black at \(x),\(y)")
+        }
     }
 }

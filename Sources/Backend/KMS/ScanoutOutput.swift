@@ -455,6 +455,16 @@ package final class ScanoutOutput {
         }
     }
 
+    /// Hands over the buffers of the current mode after `turnOff()` succeeded (nothing
+    /// scans them out now), for another output of the same size to reuse; the
+    /// output has none after this. Empty while a frame still holds one.
+    package func releaseBuffers() -> [ScanoutBuffer] {
+        guard case .unlit(.none) = state else { return [] }
+        let released = buffers.indices.compactMap { buffers[$0] }
+        buffers.removeAll()
+        return released
+    }
+
     /// The pending frame's slot, else the first whose buffer no frame holds.
     private var drawIndex: Int {
         if let pending = state.pending { return pending.slot }

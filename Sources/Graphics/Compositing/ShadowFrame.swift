@@ -9,9 +9,18 @@ package final class ShadowFrame {
     package let width: Int
     package let height: Int
     package let bytesPerRow: Int
-    /// XRGB8888 pixels, black at first.
-    package let pixels: UnsafeMutableRawPointer
+    /// XRGB8888 pixels, black at first. Handing them out ends `isBlank`: whoever
+    /// takes them may write.
+    package var pixels: UnsafeMutableRawPointer {
+        isBlank = false
+        return memory
+    }
+    /// Nothing was drawn yet: every pixel is the zero (black) the mapping started
+    /// with, so a copy out writes zeros without reading (a new screen's first frame,
+    /// black until a window shows, costs no page of the shadow).
+    package private(set) var isBlank = true
 
+    private let memory: UnsafeMutableRawPointer
     private let byteCount: Int
 
     /// Maps zeroed (black) memory of its own (mmap): a frame is megabytes, and malloc
@@ -26,10 +35,10 @@ package final class ShadowFrame {
         guard let mapping, mapping != MAP_FAILED else {
             fatalError("mmap of a \(self.width)x\(self.height) shadow frame failed: errno \(errno)")
         }
-        pixels = mapping
+        memory = mapping
     }
 
-    deinit { munmap(pixels, byteCount) }
+    deinit { munmap(memory, byteCount) }
 
     /// Copies `region` (everything when nil) into `destination`, which is written
     /// and never read. Returns how many pixels were copied.
@@ -40,9 +49,15 @@ package final class ShadowFrame {
         let rects = region?.clipped(to: frame).rects ?? [frame]
         var copied = 0
         for rect in rects where !rect.isEmpty {
-            frame_copy_rows(
-                destination + rect.y * stride + rect.x * 4, stride, pixels + rect.y * bytesPerRow + rect.x * 4,
-                bytesPerRow, rect.width * 4, rect.height)
+            if isBlank {
+                for row in rect.y..<(rect.y + rect.height) {
+                    memset(destination + row * stride + rect.x * 4, 0, rect.width * 4)
+                }
+            } else {
+                frame_copy_rows(
+                    destination + rect.y * stride + rect.x * 4, stride, memory + rect.y * bytesPerRow + rect.x * 4,
+                    bytesPerRow, rect.width * 4, rect.height)
+            }
             copied += rect.width * rect.height
         }
         return copied
@@ -64,7 +79,7 @@ package final class ShadowFrame {
         scratch.withUnsafeMutableBytes { buffer in
             let base = buffer.baseAddress!
             for row in 0..<rect.height {
-                memcpy(base + row * rect.width * 4, pixels + (rect.y + row) * bytesPerRow + rect.x * 4, rect.width * 4)
+                memcpy(base + row * rect.width * 4, memory + (rect.y + row) * bytesPerRow + rect.x * 4, rect.width * 4)
             }
             FrameComposer.overlay(
                 surface, x: x - rect.x, y: y - rect.y, onto: base, width: rect.width, height: rect.height,
@@ -78,6 +93,6 @@ package final class ShadowFrame {
 
     /// The frame as an image (a copy).
     package func image() -> CapturedImage {
-        CapturedImage(width: width, height: height, copying: pixels, bytesPerRow: bytesPerRow)
+        CapturedImage(width: width, height: height, copying: memory, bytesPerRow: bytesPerRow)
     }
 }

@@ -46,9 +46,9 @@ package struct AnimationTiming: Sendable, Equatable {
         let local = time - beginTime - delay
         if local < 0 { return .waiting }
         // A zero duration cannot repeat: it would have no frames at all.
-        // Within a nanosecond of the end counts as the end: frame times summed from
+        // Within a microsecond of the end counts as the end: frame times summed from
         // periods must not leave a last frame a rounding step short of it.
-        if cycle <= 0 || (!repeats && local >= cycle - 1e-9) { return .finished }
+        if cycle <= 0 || (!repeats && local >= cycle - 1e-6) { return .finished }
         let phase = local.truncatingRemainder(dividingBy: cycle)
         let x = phase < duration ? phase / duration : 1 - (phase - duration) / duration
         return .running(progress: curve.progress(at: x))

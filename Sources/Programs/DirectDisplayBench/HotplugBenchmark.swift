@@ -14,8 +14,12 @@ struct HotplugBenchmark: ParsableCommand {
     @Option(help: "How many plugs to measure.")
     var plugs = 20
 
+    @Option(help: "Seconds from an unplug seen to the next plug (0: at once, inside the unplug's burst window).")
+    var replugDelay = 0.25
+
     func run() throws {
         let plugs = self.plugs
+        let replugDelay = max(0, self.replugDelay)
         try MainActor.assumeIsolated {
             let display = try KMSDisplay()
             Application.shared.display = display
@@ -31,6 +35,11 @@ struct HotplugBenchmark: ParsableCommand {
                 try write("off", to: status)
                 try write("change", to: uevent)
                 try display.waitFor("unplug", timeout: 10) { virtual1() == nil }
+                // A cable pulled and pushed back by hand: the plug comes a quarter of a
+                // second later, not inside the unplug's 30 ms burst window.
+                var replugDue = false
+                _ = display.eventLoop.schedule(after: replugDelay, name: "replug") { replugDue = true }
+                try display.waitFor("replug delay", timeout: 10) { replugDue }
                 try write("on", to: status)
                 try write("change", to: uevent)
                 try display.waitFor("plug", timeout: 10) { virtual1() != nil }
@@ -41,6 +50,7 @@ struct HotplugBenchmark: ParsableCommand {
                 period = 1 / (screen.currentMode?.refreshRate ?? 60)
             }
             // The first plug also faults code in; it is left out of the figures.
+            print("(each plug \(replugDelay) s after the unplug was seen)")
             print(Figures(values: Array(samples.dropFirst())).line("hotplug to first frame", period: period))
             let steps: [(String, KeyPath<FirstFrameTimeline, Double?>, KeyPath<FirstFrameTimeline, Double?>)] = [
                 ("  event to re-probe", \.plugged, \.reprobeStarted),

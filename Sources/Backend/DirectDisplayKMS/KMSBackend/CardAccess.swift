@@ -23,23 +23,6 @@ package protocol CardAccess: AnyObject {
     func readFlipEvents(timeout: Double) throws(DRMError) -> [FlipEvent]
 }
 
-extension CardAccess {
-    /// An output on `crtc` driving `connector` in `mode`, not lit yet: its commits and
-    /// buffers are this card's.
-    func makeOutput(
-        connector: ConnectorState, crtc: CRTCState, primaryPlane: PlaneState, mode: DisplayMode
-    )
-        throws(DRMError) -> ScanoutOutput
-    {
-        try ScanoutOutput(
-            device: device, connector: connector, crtc: crtc, primaryPlane: primaryPlane, mode: mode,
-            committer: makeCommitter()
-        ) { (width, height, format) throws(DRMError) in
-            try self.makeDumbBuffer(width: width, height: height, format: format)
-        }
-    }
-}
-
 /// The card through libdrm.
 package final class LibdrmCardAccess: CardAccess {
     package let device: DRMDevice

@@ -20,6 +20,10 @@ package final class KMSCard {
     /// GL or pixman for this card's screens (KMSDisplay+CompositorChoice), once decided.
     var compositorChoice: CompositorChoice?
     private var watch: DescriptorWatch?
+    /// Buffers of an unplugged connector, for a replug (see `KMSDisplay.spareBufferLifetime`).
+    let spareBuffers = SpareScanoutBuffers()
+    /// When the display frees `spareBuffers`.
+    var spareBuffersExpiry: TimerID?
 
     /// Opens the card through `opener` (the session's, or open(2)) and probes it through
     /// `access` (libdrm, or a test's wrapper); with `allowsAtomic` false through the legacy KMS API.
@@ -52,6 +56,20 @@ package final class KMSCard {
             } catch {
                 StderrLog.error("\(path): \(error)")
             }
+        }
+    }
+
+    /// An output on `crtc` driving `connector` in `mode`, not lit yet, whose buffers
+    /// come from the spares of an unplugged connector when they fit.
+    func makeOutput(connector: ConnectorState, crtc: CRTCState, primaryPlane: PlaneState, mode: DisplayMode)
+        throws(DRMError) -> ScanoutOutput
+    {
+        try ScanoutOutput(
+            device: device, connector: connector, crtc: crtc, primaryPlane: primaryPlane, mode: mode,
+            committer: access.makeCommitter()
+        ) { [access, spareBuffers] (width, height, format) throws(DRMError) in
+            if let spare = spareBuffers.take(width: width, height: height, format: format) { return spare }
+            return try access.makeDumbBuffer(width: width, height: height, format: format)
         }
     }
 

@@ -172,7 +172,7 @@ extension KMSDisplay {
             }
             schedule(.connectorLit(card: sysname, connector: connector.id), at: now)
             do {
-                let output = try card.access.makeOutput(
+                let output = try card.makeOutput(
                     connector: connector, crtc: crtc, primaryPlane: plane, mode: mode)
                 let outputMade = monotonicSeconds()
                 let screen = Screen(kmsConnector: connector, mode: mode)
@@ -209,10 +209,25 @@ extension KMSDisplay {
         releaseWriteback(from: entry)
         if let error = entry.output.turnOff() {
             StderrLog.info("\(entry.connector.name): turning off: \(error)")
+        } else {
+            keepSpareBuffers(entry.output.releaseBuffers(), on: entry.card)
         }
         lit.removeAll { $0 === entry }
         StderrLog.info("\(entry.connector.name): disconnected")
         host?.disconnect(entry.screen)
+    }
+
+    /// Keeps an unplugged connector's buffers on its card for `spareBufferLifetime`
+    /// seconds (each unplug starts the time again), then frees them.
+    private func keepSpareBuffers(_ buffers: [ScanoutBuffer], on card: KMSCard) {
+        guard !buffers.isEmpty, spareBufferLifetime > 0 else { return }
+        card.spareBuffers.keep(buffers)
+        if let expiry = card.spareBuffersExpiry { eventLoop.cancelTimer(expiry) }
+        card.spareBuffersExpiry = eventLoop.schedule(after: spareBufferLifetime, name: "spare scanout buffers") {
+            [weak card] in
+            card?.spareBuffers.removeAll()
+            card?.spareBuffersExpiry = nil
+        }
     }
 
     private func addCard(_ node: DRMCardNode, plugTime: Double) {

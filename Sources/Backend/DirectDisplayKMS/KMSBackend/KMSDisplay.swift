@@ -62,6 +62,9 @@ public final class KMSDisplay: Display, DisplayBackend {
     package var backlightWriter: (any BacklightWriter)?
     /// Where sysfs is (tests: a tree in a temporary folder): the backlights are found under it.
     package var sysfsRoot = "/sys"
+    /// How long an unplugged connector's scanout buffers stay on its card for a
+    /// replug in the same mode (0: freed at once).
+    package var spareBufferLifetime: Double = 5
 
     /// Finds the cards through udev and opens each as DRM master; once given to
     /// the application (`Application.shared.display`, or `run(on:)`), lights every

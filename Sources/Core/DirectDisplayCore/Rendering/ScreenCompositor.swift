@@ -77,7 +77,8 @@ package final class ScreenCompositor {
         }
         if !drawsShadow {
             shadowIsStale = true
-        } else if let shadow, !damage.isEmpty {
+        } else if let shadow, !damage.isEmpty, !(shadow.isBlank && scene.operations.isEmpty) {
+            // (Nothing to show on a frame never drawn: it is black already.)
             FrameComposer.compose(
                 scene.operations, into: shadow.pixels, width: width, height: height, bytesPerRow: shadow.bytesPerRow,
                 region: damage, rotation: rotation, depths: scene.groupDepths)

@@ -9,9 +9,15 @@ import Foundation
     public private(set) var children: [ViewController] = []
     /// The controller this one is a child of.
     public private(set) weak var parent: ViewController?
-    /// A short name for the controller's content.
-    open var title: String?
+    /// A short name for the controller's content (it titles the navigation item too, as UIKit's).
+    open var title: String? {
+        didSet { navigationItemStorage?.title = title }
+    }
     private var appearing: Bool?
+    /// The navigation item, once asked for (ViewController+Navigation.swift).
+    var navigationItemStorage: NavigationItem?
+    /// The toolbar items (ViewController+Navigation.swift).
+    var toolbarItemsStorage: [BarButtonItem]?
 
     public override init() { super.init() }
 

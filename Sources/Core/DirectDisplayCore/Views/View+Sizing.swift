@@ -40,6 +40,9 @@ extension View {
         }
     }
 
+    /// A direction without an intrinsic size, as UIKit's `UIView.noIntrinsicMetric`.
+    public static let noIntrinsicMetric: CGFloat = -1
+
     /// Resizes the view to `sizeThatFits` of its current size, keeping its origin
     /// (with a transform: keeping its centre, as the frame is then a bounding box).
     public func sizeToFit() {

@@ -40,6 +40,12 @@ import WindowModel
     var contentSlot: ContentSlot?
     /// Where the turned fill is in the window's kept scene, to turn it in place.
     var transformSlot: TransformSlot?
+    /// Behind `tintColor` and `tintAdjustmentMode`: the view's own (nil, `.automatic`:
+    /// inherited) and the effective ones, kept down the tree as they change (View+Tint).
+    var ownTintColor: Color?
+    var ownTintAdjustmentMode: TintAdjustmentMode = .automatic
+    var effectiveTintColor = View.defaultTintColor
+    var effectiveTintAdjustmentMode = TintAdjustmentMode.normal
 
     /// The superview, or nil for a window or a view not in a hierarchy.
     public private(set) weak var superview: View?
@@ -309,6 +315,36 @@ import WindowModel
         return nil
     }
 
+    // MARK: Tint
+
+    /// The colour controls in this view use for their active parts, as UIKit's: nil
+    /// (the default) inherits the superview's, the window's being system blue. While
+    /// `tintAdjustmentMode` is `.dimmed` it reads as grey.
+    open var tintColor: Color! {
+        get { effectiveTintAdjustmentMode == .dimmed ? View.dimmedTintColor : effectiveTintColor }
+        set {
+            if let newValue, !newValue.isFinite {
+                return NonFiniteValueLog.refused("tintColor", of: self, value: newValue)
+            }
+            ownTintColor = newValue
+            updateEffectiveTint()
+        }
+    }
+
+    /// Whether the tint shows as is or dimmed (grey, behind an alert); `.automatic`
+    /// (the default) follows the superview. Reads as the mode in effect, never `.automatic`.
+    open var tintAdjustmentMode: TintAdjustmentMode {
+        get { effectiveTintAdjustmentMode }
+        set {
+            ownTintAdjustmentMode = newValue
+            updateEffectiveTint()
+        }
+    }
+
+    /// Called when `tintColor` changed: set here or above, the mode changed, or the
+    /// view moved under a different tint. Override to redraw with the new tint.
+    open func tintColorDidChange() {}
+
     // MARK: Hierarchy
 
     /// The window the view is in, if any.
@@ -374,6 +410,7 @@ import WindowModel
         view.moveSubtree(to: window)
         view.didMoveToSuperview()
         if oldWindow !== newWindow { view.forEachViewMovingWithIt { $0.didMoveToWindow() } }
+        view.updateEffectiveTint()
         didAddSubview(view)
         setNeedsCompositeOfScreen()
     }
@@ -432,6 +469,7 @@ import WindowModel
         detachFromSuperview(leavingWindow: true)
         didMoveToSuperview()
         if oldWindow != nil { forEachViewMovingWithIt { $0.didMoveToWindow() } }
+        updateEffectiveTint()
     }
 
     /// `leavingWindow`: the view is not going to a superview in the same window.
@@ -505,6 +543,11 @@ import WindowModel
     /// The size that best fits `size`; a plain view answers its current size, as in
     /// UIKit. Labels, images and buttons answer the size of their content.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// The size the view's content wants, as UIKit's: a plain view has none
+    /// (`View.noIntrinsicMetric` both ways); labels, images, buttons and the controls
+    /// answer their content's or UIKit's fixed size, `noIntrinsicMetric` in a free direction.
+    open var intrinsicContentSize: CGSize { CGSize(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
 
     /// Override to paint the view's content with `GraphicsContext.current`, in
     /// bounds coordinates; called before the next frame after `setNeedsDisplay()`

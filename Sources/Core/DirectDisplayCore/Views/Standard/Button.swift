@@ -1,10 +1,22 @@
 import Foundation
 
-/// A control that runs its actions when tapped, as UIKit's custom-type `UIButton`:
-/// a title and an image per state (a state without its own uses the `.normal` one),
-/// shown side by side, image first, centred in the bounds. A tap (`touchUpInside`)
-/// also sends `.primaryActionTriggered`.
+/// A control that runs its actions when tapped, as UIKit's `UIButton`: a title and
+/// an image per state (a state without its own uses the `.normal` one), shown side
+/// by side, image first, centred in the bounds. A tap (`touchUpInside`) also sends
+/// `.primaryActionTriggered`. A `.custom` button (`init(frame:)`) has a white title;
+/// a `.system` one (`init(type: .system)`) a title in `tintColor`, faded while
+/// highlighted and grey while disabled.
 @MainActor open class Button: Control {
+    /// How the button looks by default, as UIKit's `UIButton.ButtonType`.
+    public enum ButtonType: Sendable {
+        /// Titles white unless set.
+        case custom
+        /// Titles in the tint colour unless set.
+        case system
+    }
+
+    /// The button's type: `.custom` unless made with `init(type:primaryAction:)`.
+    public private(set) var buttonType = ButtonType.custom
 
     // MARK: Accessibility (as UIKit's)
 
@@ -56,6 +68,13 @@ import Foundation
         updateContent()
     }
 
+    /// A button of `type`; a `primaryAction` runs on taps and gives the button its title and image.
+    public convenience init(type: ButtonType, primaryAction: Action? = nil) {
+        self.init(frame: .zero, primaryAction: primaryAction)
+        buttonType = type
+        updateContent()
+    }
+
     // MARK: Per-state content
 
     /// The title for `state` (nil: that state uses the `.normal` title).
@@ -73,8 +92,22 @@ import Foundation
         updateContent()
     }
 
-    /// The title colour in `state`: its own, else the `.normal` one (white by default, as a custom UIButton).
-    open func titleColor(for state: State) -> Color? { titleColors[state] ?? titleColors[.normal] ?? .white }
+    /// The title colour in `state`: its own, else the `.normal` one; without one, a
+    /// custom button's is white and a system button's the tint (UIKit's defaults).
+    open func titleColor(for state: State) -> Color? {
+        if let own = titleColors[state] { return own }
+        switch buttonType {
+        case .custom:
+            return titleColors[.normal] ?? .white
+        case .system:
+            if state.contains(.disabled) { return Self.disabledSystemTitleColor }
+            let normal = titleColors[.normal] ?? tintColor!
+            return state.contains(.highlighted) ? normal.withAlphaComponent(normal.alpha * 0.3) : normal
+        }
+    }
+
+    /// A disabled system button's title: UIKit's grey.
+    static let disabledSystemTitleColor = Color(white: 0.6)
 
     /// The image for `state` (nil: that state uses the `.normal` image).
     open func setImage(_ image: Image?, for state: State) {
@@ -93,6 +126,12 @@ import Foundation
     override func stateDidChange() {
         super.stateDidChange()
         updateContent()
+    }
+
+    /// A system button's default title colour is the tint.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        if buttonType == .system { updateContent() }
     }
 
     private func updateContent() {
@@ -115,6 +154,9 @@ import Foundation
         return CGSize(
             width: content.image.width + content.title.width, height: max(content.image.height, content.title.height))
     }
+
+    /// The image and the title side by side.
+    open override var intrinsicContentSize: CGSize { sizeThatFits(.zero) }
 
     open override func layoutSubviews() {
         super.layoutSubviews()

@@ -51,6 +51,11 @@ import Foundation
         image?.size ?? .zero
     }
 
+    /// The image's size; without one, none (`noIntrinsicMetric`), as UIKit's.
+    open override var intrinsicContentSize: CGSize {
+        image?.size ?? CGSize(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+    }
+
     open override func draw(_ rect: CGRect) {
         guard let image, let context = GraphicsContext.current else { return }
         // The content never reaches beyond the bounds here: aspect fill is cropped to them.

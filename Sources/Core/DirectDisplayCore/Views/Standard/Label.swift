@@ -70,6 +70,9 @@ import Typesetting
         return CGSize(width: CGFloat(layout.width).rounded(.up), height: CGFloat(layout.height).rounded(.up))
     }
 
+    /// The text's unwrapped size (zero for no text).
+    open override var intrinsicContentSize: CGSize { sizeThatFits(.zero) }
+
     /// The rectangle the text takes in `bounds`, at its top-left, with as many lines
     /// as fit in the bounds' height and `numberOfLines` (0: no limit).
     open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) -> CGRect {
