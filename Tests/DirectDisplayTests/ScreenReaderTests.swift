@@ -306,6 +306,61 @@ final class ScreenReaderTests: DirectDisplayTestCase {
         XCTAssertEqual(acknowledged, 1)
     }
 
+    func testADoubleTapFlipsASwitchAndSwipesAdjustASlider() async {
+        let toggle = Switch(frame: CGRect(x: 20, y: 200, width: 51, height: 31))
+        toggle.accessibilityLabel = "Heating"
+        var flips = 0
+        toggle.addAction(Action { _ in flips += 1 }, for: .valueChanged)
+        let slider = Slider(frame: CGRect(x: 20, y: 260, width: 300, height: 30))
+        slider.accessibilityLabel = "Volume"
+        slider.value = 0.5
+        var slides = 0
+        slider.addAction(Action { _ in slides += 1 }, for: .valueChanged)
+        window.addSubview(toggle)
+        window.addSubview(slider)
+        singleTap(at: center(of: toggle))
+        doubleTap(at: CGPoint(x: 600, y: 400))
+        XCTAssertTrue(toggle.isOn)
+        XCTAssertEqual(flips, 1)
+        display.advanceTime(by: 0.5)
+        swipe(dx: 100)
+        swipe(dx: 0, dy: -100)
+        XCTAssertEqual(slider.value, 0.6, accuracy: 1e-6)
+        XCTAssertEqual(slides, 1)
+        XCTAssertEqual(speech.spokenPhrases, ["Heating, off, button", "on", "Volume, 50%, adjustable", "60%"])
+    }
+
+    func testTheControlsReportTheirValues() async {
+        let stepper = Stepper()
+        stepper.value = 3
+        stepper.accessibilityIncrement()
+        XCTAssertEqual(stepper.accessibilityValue, "4")
+        XCTAssertEqual(stepper.accessibilityTraits, .adjustable)
+        let segments = SegmentedControl(frame: CGRect(x: 0, y: 0, width: 300, height: 32))
+        for (index, title) in ["Day", "Week", "Month"].enumerated() {
+            segments.insertSegment(withTitle: title, at: index, animated: false)
+        }
+        segments.selectedSegmentIndex = 0
+        segments.setEnabled(false, forSegmentAt: 1)
+        segments.accessibilityIncrement()
+        XCTAssertEqual(segments.accessibilityLabel, "Month", "the disabled segment is stepped over")
+        XCTAssertEqual(segments.accessibilityValue, "3 of 3")
+        let pages = PageControl()
+        pages.numberOfPages = 5
+        pages.accessibilityIncrement()
+        XCTAssertEqual(pages.accessibilityValue, "page 2 of 5")
+        let progress = ProgressView()
+        progress.progress = 0.4
+        XCTAssertEqual(progress.accessibilityValue, "40%")
+        XCTAssertEqual(progress.accessibilityTraits, .updatesFrequently)
+        let spinner = ActivityIndicatorView()
+        XCTAssertEqual(spinner.accessibilityLabel, "In progress")
+        let toggle = Switch()
+        toggle.isEnabled = false
+        XCTAssertEqual(toggle.accessibilityTraits, [.button, .notEnabled])
+        XCTAssertEqual(toggle.accessibilityValue, "off")
+    }
+
     func testTabAndEnterMoveAndActivateAndNeverReachTheApp() async {
         let tab: UInt32 = 15
         let enter: UInt32 = 28

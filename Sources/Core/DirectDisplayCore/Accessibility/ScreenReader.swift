@@ -183,8 +183,10 @@ import InputModel
     /// activation point delivered as a real one (controls and recognizers react).
     func activateFocused(at time: TimeInterval) {
         guard let (node, _) = focusStillShown(in: order), let screen else { return }
-        if node.activate() { return }
-        tap(at: node.activationPoint, on: node.view?.window?.screen ?? screen, time: time)
+        let valueBefore = node.value
+        if !node.activate() { tap(at: node.activationPoint, on: node.view?.window?.screen ?? screen, time: time) }
+        // A switch flipped: its new value is spoken, as VoiceOver does.
+        if let value = node.value, value != valueBefore, focused?.isSame(as: node) == true { speak(value) }
     }
 
     /// Adjusts the focused element if it is adjustable, and speaks its new value.
