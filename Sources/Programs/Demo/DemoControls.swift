@@ -3,7 +3,8 @@ import Foundation
 
 /// The standard views in the demo's normal window: a title label, an image, and
 /// a button that animates a small window in and out (it slides down into place
-/// and fades in, and back). Each finished animation is logged to stdout
+/// and fades in, and back); the window holds a navigation controller with a page
+/// of controls and an alert to present (`DemoSettings`). Each finished animation is logged to stdout
 /// ("demo: panel shown" / "demo: panel hidden"). Two fingers pinch the image larger or
 /// smaller (half to three times its size, under the button and the list; "demo: pinched the image to 2.5x" when they lift).
 @MainActor
@@ -43,18 +44,14 @@ final class DemoControls {
         button.setTitleColor(Color(red: 0.8, green: 0.85, blue: 1, alpha: 1), for: .highlighted)
         root.addSubview(button)
 
-        shownFrame = CGRect(x: left, y: (bounds.height * 0.3).rounded(), width: 320, height: 110)
+        shownFrame = CGRect(x: left, y: (bounds.height * 0.3).rounded(), width: 340, height: 320)
         hiddenFrame = shownFrame.offsetBy(dx: 0, dy: -shownFrame.height)
         panel = Window(frame: hiddenFrame)
         // Above the normal window, below the status bar and the alert.
         panel.windowLevel = .normal + 10
         panel.backgroundColor = Color(red: 0.12, green: 0.12, blue: 0.16, alpha: 1)
-        let text = Label(frame: panel.bounds.insetBy(dx: 16, dy: 16))
-        text.text = "A window animated in and out by View.animate"
-        text.textColor = .white
-        text.numberOfLines = 2
-        text.font = .systemFont(ofSize: 20)
-        panel.addSubview(text)
+        // A navigation controller: its first page pushes the settings and presents an alert.
+        panel.rootViewController = DemoSettings.makeNavigation()
         panel.alpha = 0
 
         button.addAction(Action { [weak self] _ in self?.togglePanel() }, for: .touchUpInside)

@@ -81,7 +81,12 @@ extension Application {
                 continue
             }
             if newBounds.size != oldBounds.size {
-                controller?.viewWillTransition(to: newBounds.size, with: coordinator)
+                // Controllers presented over the root (their views in this window or an alert's) change size too.
+                var next = controller
+                while let each = next {
+                    each.viewWillTransition(to: newBounds.size, with: coordinator)
+                    next = each.presentedStorage
+                }
             }
             window.frame = newBounds
         }

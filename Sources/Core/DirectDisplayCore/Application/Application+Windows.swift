@@ -39,19 +39,21 @@ extension Application {
             case .becameVisible(let id):
                 guard let window = window(id) else { continue }
                 retainedVisible[id] = window
-                window.rootViewController?.beginAppearanceTransition(true)
+                let shown = window.rootViewController?.controllersShown(in: window) ?? []
+                for controller in shown { controller.beginAppearanceTransition(true) }
                 window.hiddenStorage = false
                 window.screen?.setNeedsComposite()
                 NotificationCenter.default.post(name: Window.didBecomeVisibleNotification, object: window)
-                window.rootViewController?.endAppearanceTransition()
+                for controller in shown { controller.endAppearanceTransition() }
             case .becameHidden(let id):
                 guard let window = window(id) else { continue }
-                window.rootViewController?.beginAppearanceTransition(false)
+                let shown = window.rootViewController?.controllersShown(in: window) ?? []
+                for controller in shown { controller.beginAppearanceTransition(false) }
                 window.hiddenStorage = true
                 cancelTouches(in: window)
                 window.screen?.setNeedsComposite()
                 NotificationCenter.default.post(name: Window.didBecomeHiddenNotification, object: window)
-                window.rootViewController?.endAppearanceTransition()
+                for controller in shown { controller.endAppearanceTransition() }
                 retainedVisible[id] = nil
             case .resignedKey(let id):
                 guard let window = window(id) else { continue }

@@ -120,6 +120,9 @@ extension Responder {
 
     private func show(for responder: Responder, systemKeyboard: Bool, on screen: Screen) {
         let window = self.window ?? makeWindow()
+        // Below alerts, but above the window typed into: an alert's text field gets its keys.
+        let typedInto = responder.responderWindow?.windowLevel ?? .normal
+        window.windowLevel = typedInto < Self.level ? Self.level : typedInto + 1
         let width = screen.bounds.width
         var content: [View] = []
         if let accessory = responder.inputAccessoryView { content.append(accessory) }

@@ -19,6 +19,20 @@ import Foundation
     /// The toolbar items (ViewController+Navigation.swift).
     var toolbarItemsStorage: [BarButtonItem]?
 
+    // Presentation (ViewController+Presentation.swift).
+    /// How `present(_:animated:completion:)` shows this controller. The default is
+    /// `.fullScreen`: UIKit's `.automatic` means a page sheet, a phone's card stack with
+    /// no meaning on a fixed panel.
+    open var modalPresentationStyle: ModalPresentationStyle = .fullScreen
+    /// How presenting and dismissing this controller animate.
+    open var modalTransitionStyle: ModalTransitionStyle = .coverVertical
+    /// The controller this one presents, kept alive until dismissed.
+    var presentedStorage: ViewController?
+    /// The controller that presented this one.
+    weak var presenterStorage: ViewController?
+    /// What presenting this controller changed, for its dismissal to undo.
+    var modalPresentation: ModalPresentation?
+
     public override init() { super.init() }
 
     /// The controller's root view, loaded on first access with `loadView()` then `viewDidLoad()`.
@@ -73,6 +87,27 @@ import Foundation
     /// screen mode); the default passes the call to every child.
     open func viewWillTransition(to size: CGSize, with coordinator: TransitionCoordinator) {
         for child in children { child.viewWillTransition(to: size, with: coordinator) }
+    }
+
+    // MARK: Presentation (ViewController+Presentation.swift)
+
+    /// Shows `controller` over this one (the root of its parent chain presents it), in the
+    /// style of its `modalPresentationStyle`, animated by its `modalTransitionStyle`
+    /// (0.3 s on the display clock) unless `animated` is false. `completion` runs on a later
+    /// turn of the event loop once the transition ended. As UIKit, refused with one log line
+    /// (and no completion): a controller already presented or a child of another; a presenter
+    /// already presenting or in a transition; a presenter whose view is in no window.
+    open func present(_ controller: ViewController, animated: Bool, completion: (@MainActor () -> Void)? = nil) {
+        presentModally(controller, animated: animated, completion: completion)
+    }
+
+    /// Dismisses the controller this one presents (with every controller it presents in
+    /// turn), or, if it presents none, this controller from its presenter. The dismissed
+    /// controller animates out as it came in unless `animated` is false; `completion` runs on
+    /// a later turn of the event loop once it is gone. With nothing to dismiss, one log
+    /// line, and `completion` still runs, as UIKit's.
+    open func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) {
+        dismissModally(animated: animated, completion: completion)
     }
 
     // MARK: Containment

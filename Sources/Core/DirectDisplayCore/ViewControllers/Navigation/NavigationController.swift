@@ -83,8 +83,13 @@ extension NavigationControllerDelegate {
     /// The controller on top of the stack.
     public var topViewController: ViewController? { stack.last }
 
-    /// The controller whose view shows: the top one (presented controllers are not counted yet).
-    public var visibleViewController: ViewController? { stack.last }
+    /// The controller whose view shows: the one presented over the navigation controller
+    /// (the last of a chain), else the top one.
+    public var visibleViewController: ViewController? {
+        var shown = presentedViewController
+        while let next = shown?.presentedViewController { shown = next }
+        return shown ?? stack.last
+    }
 
     /// Pushes `viewController` on the stack and shows it, sliding in from the right when
     /// `animated` and on screen. One already in this stack or another's, a navigation controller
