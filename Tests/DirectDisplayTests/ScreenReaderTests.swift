@@ -361,6 +361,29 @@ final class ScreenReaderTests: DirectDisplayTestCase {
         XCTAssertEqual(toggle.accessibilityValue, "off")
     }
 
+    func testAnAlertIsModalItsTitleIsSpokenAndFocusComesBackAfterIt() async {
+        let root = ViewController()
+        window.rootViewController = root
+        display.runUntilIdle()
+        let alert = AlertController(title: "Boiler", message: "Pressure high", preferredStyle: .alert)
+        var oks = 0
+        alert.addAction(AlertAction(title: "OK", style: .default) { _ in oks += 1 })
+        root.present(alert, animated: false)
+        display.runUntilIdle()
+        swipe(dx: 100)
+        swipe(dx: 100)
+        swipe(dx: 100)
+        doubleTap(at: CGPoint(x: 100, y: 400))
+        // The handler runs once the alert's dismissal has slid out.
+        display.advanceTime(by: 1)
+        display.runUntilIdle()
+        XCTAssertEqual(oks, 1)
+        XCTAssertEqual(
+            speech.spokenPhrases, ["Boiler", "Pressure high", "OK, button", "Boiler room 2, heading"],
+            "the app's elements are out of reach while the alert shows")
+        XCTAssertEqual(background.began, 0)
+    }
+
     func testTabAndEnterMoveAndActivateAndNeverReachTheApp() async {
         let tab: UInt32 = 15
         let enter: UInt32 = 28
