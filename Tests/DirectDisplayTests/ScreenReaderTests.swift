@@ -384,6 +384,28 @@ final class ScreenReaderTests: DirectDisplayTestCase {
         XCTAssertEqual(background.began, 0)
     }
 
+    func testAPushSpeaksTheNewPageAndTheBackButtonGoesBack() async {
+        for view in window.subviews { view.removeFromSuperview() }
+        let rooms = ViewController()
+        rooms.title = "Rooms"
+        let navigation = NavigationController(rootViewController: rooms)
+        window.rootViewController = navigation
+        display.runUntilIdle()
+        let kitchen = ViewController()
+        kitchen.title = "Kitchen"
+        navigation.pushViewController(kitchen, animated: false)
+        display.runUntilIdle()
+        swipe(dx: 100)
+        // The push focused the page's first element, the back button (top left); then the title.
+        XCTAssertEqual(speech.spokenPhrases, ["Rooms, button", "Kitchen, heading"])
+        swipe(dx: -100)
+        doubleTap(at: CGPoint(x: 400, y: 300))
+        display.advanceTime(by: 1)
+        display.runUntilIdle()
+        XCTAssertEqual(navigation.viewControllers.count, 1, "the back button popped the page")
+        XCTAssertEqual(speech.spokenPhrases.last, "Rooms, heading")
+    }
+
     func testTabAndEnterMoveAndActivateAndNeverReachTheApp() async {
         let tab: UInt32 = 15
         let enter: UInt32 = 28
