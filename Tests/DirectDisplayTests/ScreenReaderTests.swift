@@ -393,17 +393,30 @@ final class ScreenReaderTests: DirectDisplayTestCase {
         display.runUntilIdle()
         let kitchen = ViewController()
         kitchen.title = "Kitchen"
+        kitchen.navigationItem.rightBarButtonItem = BarButtonItem(systemItem: .add)
         navigation.pushViewController(kitchen, animated: false)
         display.runUntilIdle()
         swipe(dx: 100)
-        // The push focused the page's first element, the back button (top left); then the title.
-        XCTAssertEqual(speech.spokenPhrases, ["Rooms, button", "Kitchen, heading"])
+        swipe(dx: 100)
+        // The push focused the page's first element, the back button (top left); then the title, the add item.
+        XCTAssertEqual(speech.spokenPhrases, ["Rooms, button", "Kitchen, heading", "Add, button"])
+        swipe(dx: -100)
         swipe(dx: -100)
         doubleTap(at: CGPoint(x: 400, y: 300))
         display.advanceTime(by: 1)
         display.runUntilIdle()
         XCTAssertEqual(navigation.viewControllers.count, 1, "the back button popped the page")
         XCTAssertEqual(speech.spokenPhrases.last, "Rooms, heading")
+    }
+
+    func testATallElementBeginsNoRowOfSmallOnes() async {
+        let sidebar = Label(frame: CGRect(x: 700, y: 0, width: 100, height: 480))
+        sidebar.text = "Sidebar"
+        window.addSubview(sidebar)
+        for _ in 0..<4 { swipe(dx: 100) }
+        XCTAssertEqual(
+            speech.spokenPhrases,
+            ["Sidebar", "Boiler room 2, heading", "Acknowledge, button", "Silence, dimmed, button"])
     }
 
     func testTabAndEnterMoveAndActivateAndNeverReachTheApp() async {

@@ -205,8 +205,7 @@ import Foundation
         if container.accessibilityElementsHidden { return [] }
         /// One place in the order: an element, or a group read together (`items[first..<end]`), at its top-left corner.
         struct Unit {
-            let y: CGFloat
-            let x: CGFloat
+            let frame: CGRect
             let first: Int
             let end: Int
         }
@@ -232,13 +231,32 @@ import Foundation
                 pending.append(contentsOf: view.subviews.reversed())
                 continue
             }
-            units.append(Unit(y: frame.minY, x: frame.minX, first: first, end: items.count))
+            units.append(Unit(frame: frame, first: first, end: items.count))
         }
-        // Stable: units at the same place keep their order in the tree (`first` grows with it).
-        units.sort { ($0.y, $0.x, $0.first) < ($1.y, $1.x, $1.first) }
+        // Top to bottom; stable: units at the same place keep their order in the tree (`first` grows with it).
+        units.sort { ($0.frame.minY, $0.frame.minX, $0.first) < ($1.frame.minY, $1.frame.minX, $1.first) }
         var sorted: [Located] = []
         sorted.reserveCapacity(items.count)
-        for unit in units { sorted.append(contentsOf: items[unit.first..<unit.end]) }
+        // Rows, each left to right: a unit is on the row of the one that began it when each one's
+        // vertical middle lies within the other's height (a bar's title between taller buttons; a
+        // tall sidebar takes no row of small elements).
+        var row: [Unit] = []
+        func flushRow() {
+            row.sort { ($0.frame.minX, $0.first) < ($1.frame.minX, $1.first) }
+            for unit in row { sorted.append(contentsOf: items[unit.first..<unit.end]) }
+            row.removeAll(keepingCapacity: true)
+        }
+        for unit in units {
+            if let anchor = row.first?.frame {
+                let frame = unit.frame
+                let onRow =
+                    frame.midY >= anchor.minY && frame.midY <= anchor.maxY && anchor.midY >= frame.minY
+                    && anchor.midY <= frame.maxY
+                if !onRow { flushRow() }
+            }
+            row.append(unit)
+        }
+        flushRow()
         return sorted
     }
 
