@@ -85,6 +85,39 @@ final class GLViewTests: DirectDisplayTestCase {
         XCTAssertEqual(draws, 1, "drawn once the hold ended, without being asked again")
     }
 
+    /// The launch's display makes the GL context on another thread when its first frame
+    /// is on screen (a stop then does not wait for EGL): held content stays held, the
+    /// main thread goes on, and the view draws once the context is there.
+    func testAContextMadeOnAnotherThreadDrawsHeldContentWhenThere() async throws {
+        try skipWithoutGL()
+        defer { GLViewContext.holdsContent = false }
+        let screen = connect(width: 20, height: 20)
+        let window = Window(screen: screen)
+        let view = GLView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        view.backgroundColor = .white
+        var draws = 0
+        view.drawHandler = { _, _ in
+            draws += 1
+            glClearColor(1, 0, 0, 1)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+        GLViewContext.holdsContent = true
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        GLViewContext.end()
+        GLViewContext.startMakingInBackground()
+        GLViewContext.holdsContent = false
+        XCTAssertTrue(GLViewContext.isStarting, "made on another thread, not here")
+        assertPixel(try display.capture(screen), 10, 10, .white)
+        XCTAssertEqual(draws, 0, "held until the context is there")
+        let deadline = Date(timeIntervalSinceNow: 30)
+        while GLViewContext.isStarting, Date() < deadline { await Task.yield() }
+        XCTAssertFalse(GLViewContext.isStarting, "the context came within 30 s")
+        assertPixel(try display.capture(screen), 10, 10, .red)
+        XCTAssertEqual(draws, 1, "drawn once the context came, without being asked again")
+        XCTAssertFalse(GLViewContext.mayBeMakingOnAThread)
+    }
+
     func testSetNeedsDisplayDrawsAgainOnlyWhenAsked() async throws {
         try skipWithoutGL()
         let screen = connect(width: 20, height: 20)

@@ -30,6 +30,15 @@ import XCTest
     func scrollViewDidScroll(_ scrollView: ScrollView) { scrolls += 1 }
 }
 
+/// Records the keys of the presses that reach it.
+@MainActor private final class PressRecordingView: View {
+    var keys: [String] = []
+
+    override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        keys += presses.compactMap { $0.key?.characters }
+    }
+}
+
 final class TextViewTests: DirectDisplayTestCase {
     private var screen: Screen!
     private var window: Window!
@@ -87,6 +96,25 @@ final class TextViewTests: DirectDisplayTestCase {
         XCTAssertEqual(Pasteboard.general.string, "read only", "and Ctrl+C copies")
     }
 
+    /// A view that is only selectable, first responder, takes no typed text: the keys go
+    /// on as presses (Space pages it, as a scroll view) and up the responder chain.
+    func testASelectableOnlyViewPassesTypedKeysUpTheResponderChain() async {
+        let container = PressRecordingView(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
+        window.addSubview(container)
+        container.addSubview(textView)
+        textView.isEditable = false
+        textView.text = (0..<60).map { "line \($0)" }.joined(separator: "\n")
+        display.runUntilIdle()
+        XCTAssertTrue(textView.becomeFirstResponder())
+        typeKeys("ab")
+        XCTAssertEqual(container.keys, ["a", "b"], "typed keys reach the view's superview")
+        XCTAssertEqual(textView.text.prefix(6), "line 0")
+        typeKeys(" ")
+        display.advanceTime(by: 1)
+        display.runUntilIdle()
+        XCTAssertGreaterThan(textView.contentOffset.y, 100, "Space pages it")
+    }
+
     func testWordWrapFollowsTheWidth() async {
         textView.text = "the quick brown fox jumps over the lazy dog and runs away"
         display.runUntilIdle()
@@ -123,6 +151,28 @@ final class TextViewTests: DirectDisplayTestCase {
         XCTAssertEqual(textView.selectedRange.location, 0)
         press(KeyCode.end, with: KeyCode.leftControl)
         XCTAssertEqual(textView.selectedRange.location, 16, "Ctrl+End: the text's end")
+    }
+
+    /// Home and End go to the ends of the caret's line through the text, in
+    /// right-to-left lines too (where the start is on the right), wrapped or not.
+    func testHomeAndEndGoToTheLinesEndsInRightToLeftText() async {
+        textView.text = "abc\nשלום עולם"
+        XCTAssertTrue(textView.becomeFirstResponder())
+        textView.selectedRange = NSRange(location: 7, length: 0)
+        press(KeyCode.home)
+        XCTAssertEqual(textView.selectedRange.location, 4, "Home: the line's first character, on its right")
+        XCTAssertGreaterThan(textView.caretRect(atOffset: 4).minX, textView.caretRect(atOffset: 7).minX)
+        press(KeyCode.end)
+        XCTAssertEqual(textView.selectedRange.location, 13, "End: after its last character, on its left")
+        textView.text = String(repeating: "שלום ", count: 30)
+        textView.selectedRange = NSRange(location: 2, length: 0)
+        XCTAssertGreaterThan(lineCount(ofParagraph: 0) ?? 0, 1)
+        press(KeyCode.end)
+        let end = textView.selectedRange.location
+        XCTAssertEqual(textView.caretRect(atOffset: end).minY, textView.caretRect(atOffset: 2).minY, "the same line")
+        XCTAssertEqual(Array(textView.text.utf16)[end], 0x20, "before the wrapped line's last space")
+        press(KeyCode.home)
+        XCTAssertEqual(textView.selectedRange.location, 0)
     }
 
     func testPageDownMovesAScreenful() async {
@@ -238,9 +288,9 @@ final class TextViewTests: DirectDisplayTestCase {
 
     // MARK: Speed
 
-    /// A keystroke into 10,000 characters of paragraphs lays out one paragraph and
-    /// redraws its lines only; a new line redraws from there down.
-    func testAKeystrokeLaysOutAndRedrawsOnlyItsParagraph() async throws {
+    /// A keystroke into 10,000 characters of paragraphs lays out one line and
+    /// redraws it only; a new line redraws from there down.
+    func testAKeystrokeLaysOutAndRedrawsOnlyItsLine() async throws {
         let paragraph = String(repeating: "word ", count: 20)
         textView.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
         textView.text = Array(repeating: paragraph, count: 100).joined(separator: "\n")
@@ -250,20 +300,26 @@ final class TextViewTests: DirectDisplayTestCase {
         let caret = paragraph.utf16.count + 1 + 40
         textView.selectedRange = NSRange(location: caret, length: 0)
         display.runUntilIdle()
+        let second = textView.paragraphs.paragraphs[1]
+        typeKeys("x")
+        display.runUntilIdle()
+        XCTAssertEqual(
+            textView.paragraphs.paragraphs.count, 101, "the edited paragraph is cut into its two lines")
+        XCTAssertEqual(textView.paragraphs.paragraphs[1].layout?.lineCount, 1)
+        XCTAssertEqual(textView.paragraphs.paragraphs[2].top, second.top + textView.paragraphs.paragraphs[1].height)
         let layouts = textView.paragraphs.layoutCount
         textView.pageDrawCount = 0
         textView.pageDrawnArea = .null
-        typeKeys("x")
+        typeKeys("y")
         display.runUntilIdle()
-        XCTAssertEqual(textView.paragraphs.layoutCount, layouts + 1, "one paragraph laid out again")
-        let second = textView.paragraphs.paragraphs[1]
+        XCTAssertEqual(textView.paragraphs.layoutCount, layouts + 1, "one line laid out again")
         XCTAssertGreaterThan(textView.pageDrawCount, 0)
         let line = textView.caretRect(atOffset: caret).height
         XCTAssertGreaterThan(second.height, line * 1.5, "the paragraph has two lines or more")
         XCTAssertLessThanOrEqual(
             textView.pageDrawnArea.height, line + 1, "only the edited line: \(textView.pageDrawnArea)")
         XCTAssertEqual(
-            textView.pageDrawnArea.minX, textView.caretRect(atOffset: caret - 2).minX, accuracy: 4,
+            textView.pageDrawnArea.minX, textView.caretRect(atOffset: caret - 1).minX, accuracy: 4,
             "from just before the edit: the text before it did not move")
         // The page covers the bounds: its y is the content's less the offset.
         let top = TextViewTestsGeometry.inset + second.top - textView.contentOffset.y
@@ -271,6 +327,7 @@ final class TextViewTests: DirectDisplayTestCase {
 
         textView.pageDrawnArea = .null
         textView.selectedRange = NSRange(location: caret + 5, length: 30)
+        XCTAssertEqual(textView.text.utf16.count, 100 * paragraph.utf16.count + 99 + 2)
         display.runUntilIdle()
         textView.pageDrawnArea = .null
         press(KeyCode.backspace)
@@ -321,6 +378,135 @@ final class TextViewTests: DirectDisplayTestCase {
             (0..<whole.width).filter { x in inParts.pixel(x: x, y: y) != whole.pixel(x: x, y: y) }.map { (x: $0, y: y) }
         }
         XCTAssertEqual(differing.count, 0, "pixels that differ, first: \(differing.prefix(5))")
+    }
+
+    /// Lines laid out on their own after edits (breaks moved down and up, a line
+    /// emptied, words typed at a line's start) show what the whole paragraphs laid
+    /// out again show.
+    func testLinesEditedOnTheirOwnMatchTheirParagraphsLaidOutWhole() async throws {
+        let words = ["alpha", "be", "gamma", "delta", "e", "zeta", "theta", "iota", "kappa", "mu"]
+        let paragraph = (0..<60).map { words[$0 * 7 % words.count] }.joined(separator: " ")
+        textView.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+        textView.text = [paragraph, paragraph, "short", paragraph].joined(separator: "\n")
+        XCTAssertTrue(textView.becomeFirstResponder())
+        display.runUntilIdle()
+        var edits = 0
+        func edit(at location: Int, _ action: () -> Void) {
+            textView.selectedRange = NSRange(location: location, length: 0)
+            action()
+            display.runUntilIdle()
+            edits += 1
+        }
+        let textView = textView!
+        let lines = { (index: Int) in textView.paragraphs.paragraphs[index] }
+        edit(at: 30) { typeKeys("x") }
+        XCTAssertTrue(lines(0).continues, "the paragraph is cut at its lines")
+        // At the end of the first line: a long word pushes the breaks down the paragraph.
+        edit(at: lines(1).start - 1) { typeKeys("longwordpushed") }
+        // At the start of the second line: its first word may go up.
+        edit(at: lines(1).start) { press(KeyCode.backspace) }
+        edit(at: lines(1).start + 2) { for _ in 0..<6 { press(KeyCode.backspace) } }
+        // A line's words deleted: the next line's words come up.
+        let third = textView.paragraphs.index(containing: paragraph.utf16.count + 1 + 100)
+        edit(at: lines(third).start + 3) { typeKeys("q") }
+        edit(at: lines(third).end - 1) { for _ in 0..<25 { press(KeyCode.backspace) } }
+        edit(at: lines(third).start) { typeKeys("new words at the start ") }
+        edit(at: 5) { press(KeyCode.enter) }
+        XCTAssertEqual(edits, 8)
+        XCTAssertGreaterThan(textView.paragraphs.paragraphs.count, 7, "lines were edited on their own")
+        // A selection across the cut lines, drawn as across the whole paragraph's.
+        let selection = NSRange(location: lines(2).start - 10, length: lines(3).start - lines(2).start + 15)
+        XCTAssertTrue(lines(1).continues && lines(2).continues)
+        textView.selectedRange = selection
+        display.runUntilIdle()
+        let selectedInLines = try display.capture(screen)
+        XCTAssertTrue(textView.resignFirstResponder())
+        display.runUntilIdle()
+        let inLines = try display.capture(screen)
+        let height = textView.contentSize.height
+        let text = textView.text!
+        textView.text = text
+        display.runUntilIdle()
+        XCTAssertEqual(textView.paragraphs.paragraphs.count, text.count { $0 == "\n" } + 1)
+        XCTAssertEqual(textView.contentSize.height, height)
+        let whole = try display.capture(screen)
+        XCTAssertEqual(differingPixels(inLines, whole).count, 0, "first: \(differingPixels(inLines, whole).prefix(5))")
+        XCTAssertTrue(textView.becomeFirstResponder())
+        textView.selectedRange = selection
+        display.runUntilIdle()
+        let selectedWhole = try display.capture(screen)
+        // The next line's selection is filled over the descenders of the line above before or
+        // after they are drawn: a glyph's edge pixels blend a little differently.
+        let selectionDiffering = differingPixels(selectedInLines, selectedWhole, tolerance: 0.02)
+        XCTAssertEqual(selectionDiffering.count, 0, "first: \(selectionDiffering.prefix(5))")
+    }
+
+    private func differingPixels(_ one: CapturedImage, _ other: CapturedImage, tolerance: CGFloat = 0) -> [(
+        x: Int, y: Int
+    )] {
+        (0..<one.height).flatMap { y in
+            (0..<one.width).filter { x in
+                let a = one.pixel(x: x, y: y)
+                let b = other.pixel(x: x, y: y)
+                return abs(a.red - b.red) > tolerance || abs(a.green - b.green) > tolerance
+                    || abs(a.blue - b.blue) > tolerance
+            }.map { (x: $0, y: y) }
+        }
+    }
+
+    /// A word at a line's start shortened (not at its first letter) goes up to the
+    /// line before, as in the paragraph laid out whole.
+    func testAWordShortenedAtALinesStartGoesUpToTheLineBefore() async throws {
+        textView.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+        let long = String(repeating: "long", count: 10)
+        textView.text = String(repeating: "a ", count: 25) + long + " tail"
+        XCTAssertTrue(textView.becomeFirstResponder())
+        textView.selectedRange = NSRange(location: 4, length: 0)
+        typeKeys("b")
+        display.runUntilIdle()
+        let paragraphs = textView.paragraphs.paragraphs
+        XCTAssertEqual(paragraphs.count, 2, "cut at its two lines")
+        XCTAssertEqual(paragraphs.last?.start, 51, "the long word starts the second line")
+        textView.selectedRange = NSRange(location: 51 + long.utf16.count, length: 0)
+        for _ in 0..<(long.utf16.count - 3) { press(KeyCode.backspace) }
+        display.runUntilIdle()
+        XCTAssertEqual(
+            textView.text, String(repeating: "a ", count: 2) + "ba " + String(repeating: "a ", count: 22) + "lon tail")
+        XCTAssertTrue(textView.resignFirstResponder())
+        display.runUntilIdle()
+        let inLines = try display.capture(screen)
+        textView.text = textView.text
+        display.runUntilIdle()
+        XCTAssertEqual(textView.paragraphs.paragraphs.first?.layout?.lineCount, 1, "all of it fits on one line now")
+        let whole = try display.capture(screen)
+        let differing = (0..<whole.height).flatMap { y in
+            (0..<whole.width).filter { x in inLines.pixel(x: x, y: y) != whole.pixel(x: x, y: y) }.map { (x: $0, y: y) }
+        }
+        XCTAssertEqual(differing.count, 0, "pixels that differ, first: \(differing.prefix(5))")
+    }
+
+    /// A point past the end of a line cut from its paragraph, and End on it, give the
+    /// offset the paragraph laid out whole gives: before the line's last space.
+    func testPastTheEndOfACutLineIsBeforeItsLastSpace() async {
+        textView.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+        textView.text = String(repeating: "word ", count: 40)
+        XCTAssertTrue(textView.becomeFirstResponder())
+        func pointsPastLineEnds() -> [Int] {
+            (0..<3).map { line in
+                textView.offset(at: CGPoint(x: 395, y: TextViewTestsGeometry.inset + 7 + CGFloat(line) * 15))
+            }
+        }
+        let whole = pointsPastLineEnds()
+        textView.selectedRange = NSRange(location: 3, length: 0)
+        typeKeys("x")
+        press(KeyCode.backspace)
+        display.runUntilIdle()
+        XCTAssertGreaterThan(textView.paragraphs.paragraphs.count, 2, "cut at its lines")
+        XCTAssertEqual(pointsPastLineEnds(), whole)
+        XCTAssertEqual(whole[0], textView.paragraphs.paragraphs[0].end - 1)
+        textView.selectedRange = NSRange(location: 3, length: 0)
+        press(KeyCode.end)
+        XCTAssertEqual(textView.selectedRange.location, whole[0], "End: before the line's last space")
     }
 
     // MARK: Hostile input

@@ -46,6 +46,9 @@ package final class TextLayout {
     package let isTruncated: Bool
     /// From the top to the first line's baseline, in points.
     package let firstBaseline: Double
+    /// With text following (see init): whether a line of the two laid out together
+    /// starts right after the text, i.e. the text's last line breaks where it ends.
+    package let breaksAtEnd: Bool
 
     private let context: TextContext
     /// The main layout; nil until first drawn when the text was only measured in pieces (see init).
@@ -64,12 +67,19 @@ package final class TextLayout {
     /// Lays out `text` in `font`. With `boxWidth` lines are wrapped (or truncated) to
     /// it and aligned within it; nil lets every paragraph run on one line. Zero
     /// `maximumLines` means no limit; `maximumHeight` keeps only the lines whose
-    /// bottom fits (always at least one).
+    /// bottom fits (always at least one). `following` is text that continues the
+    /// paragraph after `text` (a line of a paragraph laid out on its own): it is
+    /// laid out after it, only to learn whether `text`'s last line breaks at its end
+    /// (`breaksAtEnd`), and neither shown nor measured (offsets past `text` are its end).
     package init(
-        text: String, font: FontDescription, boxWidth: Double?, alignment: Alignment = .natural,
-        lineBreak: LineBreak = .wordWrapping, maximumLines: Int = 0, maximumHeight: Double? = nil
+        text shownText: String, font: FontDescription, boxWidth: Double?, alignment: Alignment = .natural,
+        lineBreak: LineBreak = .wordWrapping, maximumLines: Int = 0, maximumHeight: Double? = nil,
+        following: String = ""
     ) {
         let scale = Double(PANGO_SCALE)
+        let shownBytes = shownText.utf8.count
+        let following = maximumLines == 0 && maximumHeight == nil && boxWidth != nil ? following : ""
+        let text = following.isEmpty ? shownText : shownText + following
         // pango's widths are 32-bit fixed point (1/1024 point): a million points is beyond any screen.
         let boxWidth = boxWidth.flatMap { $0.isNaN ? nil : min(max($0, 0), 1_000_000) }
         // One clipped line is not wrapped at all: it runs on and is cut at the edge.
@@ -78,6 +88,8 @@ package final class TextLayout {
         self.context = context
         func shownCount(of lines: [LineExtent]) -> Int {
             var shown = lines.count
+            // The lines of the following text are not shown (the first always is).
+            if !following.isEmpty { shown = max(lines.count { $0.startIndex < shownBytes }, 1) }
             if maximumLines > 0 { shown = min(shown, maximumLines) }
             if let maximumHeight {
                 let fitting = lines.prefix { $0.bottom <= maximumHeight + 0.001 }.count
@@ -133,11 +145,12 @@ package final class TextLayout {
             firstBaseline = Double(pango_layout_get_baseline(whole)) / scale
         }
         let shown = shownCount(of: lines)
-        isTruncated = more || shown < lines.count
+        isTruncated = following.isEmpty && (more || shown < lines.count)
+        breaksAtEnd = !following.isEmpty && shownBytes > 0 && lines.dropFirst().contains { $0.startIndex == shownBytes }
         lineCount = shown
         lineStarts = lines.prefix(shown).map(\.startIndex)
         lineYRanges = lines.prefix(shown).map { ($0.top, $0.bottom) }
-        byteCount = text.utf8.count
+        byteCount = shownBytes
 
         var widest = lines.prefix(shown).map(\.width).max() ?? 0
         if isTruncated, wraps, let boxWidth, let mode = lineBreak.ellipsizeMode {
@@ -171,7 +184,7 @@ package final class TextLayout {
         } else {
             truncatedLine = nil
             truncatedLineTop = 0
-            cutAt = isTruncated ? lines[shown - 1].bottom : nil
+            cutAt = isTruncated || shown < lines.count ? lines[shown - 1].bottom : nil
             height = shown > 0 ? lines[shown - 1].bottom : 0
         }
         width = widest
@@ -198,6 +211,7 @@ package final class TextLayout {
     package func draw(in surface: DrawingSurface, x: Double, y: Double, color: PixelColor) {
         let layout = wholeLayout()
         var reach = Self.ink(of: layout, x: x + alignmentOffset, y: y)
+        if let cutAt, truncatedLine == nil { reach.height = max(min(reach.height, y + cutAt + 1 - reach.y), 0) }
         if let truncatedLine {
             let line = Self.ink(of: truncatedLine, x: x, y: y + truncatedLineTop)
             let left = min(reach.x, line.x)
@@ -248,8 +262,19 @@ package final class TextLayout {
     package func caret(atByteIndex index: Int) -> (x: Double, top: Double, height: Double) {
         let layout = wholeLayout()
         var strong = PangoRectangle()
-        pango_layout_get_cursor_pos(layout, Int32(clamping: index), &strong, nil)
         let scale = Double(PANGO_SCALE)
+        if breaksAtEnd, index >= byteCount, let text = pango_layout_get_text(layout),
+            let last = g_utf8_find_prev_char(text, text + byteCount)
+        {
+            // Before the following text is the next line's start: the caret stays after the last cluster.
+            let lastIndex = Int32(UnsafePointer(last) - text)
+            var cluster = PangoRectangle()
+            pango_layout_index_to_pos(layout, lastIndex, &cluster)
+            pango_layout_get_cursor_pos(layout, lastIndex, &strong, nil)
+            let right = Double(max(cluster.x, cluster.x + cluster.width)) / scale
+            return (right + alignmentOffset, Double(strong.y) / scale, Double(strong.height) / scale)
+        }
+        pango_layout_get_cursor_pos(layout, Int32(clamping: min(index, byteCount)), &strong, nil)
         return (Double(strong.x) / scale + alignmentOffset, Double(strong.y) / scale, Double(strong.height) / scale)
     }
 
@@ -266,6 +291,8 @@ package final class TextLayout {
         var index: Int32 = 0
         var trailing: Int32 = 0
         pango_layout_xy_to_index(layout, fixed(x - alignmentOffset), fixed(y), &index, &trailing)
+        // A point over the following text (laid out, not shown) is the text's end.
+        if Int(index) >= byteCount { return (byteCount, false) }
         return (Int(index), trailing > 0)
     }
 
@@ -287,7 +314,7 @@ package final class TextLayout {
             guard let next = g_utf8_find_next_char(position, nil) else { break }
             position = UnsafePointer(next)
         }
-        return position - text
+        return min(position - text, byteCount)
     }
 
     private func wholeLayout() -> OpaquePointer {

@@ -208,6 +208,8 @@ public final class KMSDisplay: Display, DisplayBackend {
     /// content (their draw callbacks' first run: shader compiles).
     func firstFrameShown() {
         startInput()
+        // GLViews' context is made on another thread: a stop meanwhile does not wait for EGL.
+        if GLViewContext.holdsContent { GLViewContext.startMakingInBackground() }
         GLViewContext.holdsContent = false
     }
 

@@ -43,6 +43,12 @@ extension Application {
     /// Ends the application: shuts the display down (restoring the console), then exits.
     public func exit(_ status: Int32 = 0) -> Never {
         backend?.shutdown()
+        // A GL context still being made on another thread (see GLViewContext): exit's
+        // handlers (Mesa's among them) must not run under it. Output is flushed first.
+        if GLViewContext.mayBeMakingOnAThread {
+            fflush(nil)
+            Glibc._exit(status)
+        }
         Glibc.exit(status)
     }
 

@@ -14,6 +14,22 @@ import Foundation
     func deleteBackward()
 }
 
+/// A `KeyInput` that takes typed text only at times (a text view that is only
+/// selectable): while `takesTypedText` is false, keys reach it as presses, which it
+/// may pass up the responder chain, and it gets no on-screen keyboard.
+@MainActor package protocol KeyInputWhenAllowed: KeyInput {
+    var takesTypedText: Bool { get }
+}
+
+extension Responder {
+    /// The responder as a `KeyInput` while it takes typed text, else nil.
+    var typedTextInput: (any KeyInput)? {
+        guard let input = self as? any KeyInput else { return nil }
+        if let gated = input as? any KeyInputWhenAllowed, !gated.takesTypedText { return nil }
+        return input
+    }
+}
+
 /// Turns presses for a `KeyInput` first responder into its calls.
 @MainActor enum KeyInputRouting {
     /// evdev KEY_BACKSPACE.

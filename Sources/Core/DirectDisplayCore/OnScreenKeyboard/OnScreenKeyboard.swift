@@ -107,7 +107,7 @@ extension Responder {
             case .automatic:
                 application.backend.map { $0.input.hasOpenedDevices && !$0.input.hasKeyboardDevice } ?? true
             }
-        let wantsKeyboard = modeAllows && responder is KeyInput
+        let wantsKeyboard = modeAllows && responder.typedTextInput != nil
         guard wantsKeyboard || responder.inputView != nil || responder.inputAccessoryView != nil else { return nil }
         return (responder, wantsKeyboard)
     }

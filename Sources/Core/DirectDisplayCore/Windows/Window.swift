@@ -176,7 +176,7 @@ import Foundation
             for (phase, presses) in event.pressesByPhase() {
                 // A text-taking first responder gets typed text as text, not as presses.
                 let rest =
-                    (target as? KeyInput).map { KeyInputRouting.route(presses, to: $0) }
+                    target.typedTextInput.map { KeyInputRouting.route(presses, to: $0) }
                     ?? KeyInputRouting.untaken(presses)
                 if !rest.isEmpty { target.deliver(rest, phase: phase, with: event) }
             }

@@ -73,7 +73,7 @@ public typealias GLProgramError = GLRendering.GLProgramError
     /// it draws into `directTarget` and leaves the content empty.
     public final override func draw(_ rect: CGRect) {
         // Not on the display's first frame (see GLViewContext.holdsContent): redrawn after it.
-        if GLViewContext.holdsContent {
+        if GLViewContext.holdsContent || GLViewContext.isStarting {
             GLViewContext.held(self)
             return
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GLRendering
+import Synchronization
 
 /// The process's OpenGL ES context for GLViews. With a KMS display it lives on
 /// the GBM device of the card the display offers (`Display.glViewCard`), so a full-screen GLView's
@@ -25,11 +26,79 @@ import GLRendering
     /// GL on a slow board) then comes after that frame instead of before it.
     package static var holdsContent = false {
         didSet {
-            guard !holdsContent, oldValue else { return }
-            let views = heldViews.compactMap(\.view)
-            heldViews = []
-            for view in views { view.setNeedsDisplay() }
+            guard !holdsContent, oldValue, starting == nil else { return }
+            redrawHeldViews()
         }
+    }
+
+    private static func redrawHeldViews() {
+        let views = heldViews.compactMap(\.view)
+        heldViews = []
+        for view in views { view.setNeedsDisplay() }
+    }
+
+    /// The context being made on another thread (`startMakingInBackground`).
+    private static var starting: Start?
+
+    /// Whether a context is being made on another thread: GLViews keep their
+    /// content held until it is there.
+    package static var isStarting: Bool { starting != nil }
+
+    /// The last thread started, until its result reached the main queue (kept after `end()`).
+    private static var lastStart: Start?
+
+    /// Whether a thread started to make a context may still be in EGL (not waited for).
+    package static var mayBeMakingOnAThread: Bool {
+        guard let lastStart else { return false }
+        let finished = lastStart.finished.withLock { $0 }
+        return !finished
+    }
+
+    /// What the thread making a context hands over: written there before `done` is signalled.
+    private final class Start: @unchecked Sendable {
+        let card: GLViewCard?
+        let usesOpenGL: Bool
+        var result: Result<GLContext, GLError>?
+        let done = DispatchSemaphore(value: 0)
+        let finished = Mutex(false)
+
+        init(card: GLViewCard?, usesOpenGL: Bool) {
+            self.card = card
+            self.usesOpenGL = usesOpenGL
+        }
+    }
+
+    /// Makes the context on another thread when none is made yet: EGL's start on the
+    /// card (the driver loaded, its screen set up: 30-110 ms on the build host, seconds
+    /// in an emulated VM) then keeps the main thread free, so a SIGTERM that comes
+    /// meanwhile stops the app at once. GLViews' held content waits for it (see
+    /// `holdsContent`); anything that asks for `context` before then waits for it.
+    package static func startMakingInBackground() {
+        guard made == nil, starting == nil, usesOpenGL else { return }
+        let start = Start(card: card, usesOpenGL: usesOpenGL)
+        starting = start
+        lastStart = start
+        Thread.detachNewThread {
+            start.result = GLViewContext.make(card: start.card, usesOpenGL: start.usesOpenGL)
+            start.finished.withLock { $0 = true }
+            start.done.signal()
+            DispatchQueue.main.async { MainActor.assumeIsolated { GLViewContext.started(start) } }
+        }
+    }
+
+    /// The thread's context is there: GLViews held draw it.
+    private static func started(_ start: Start) {
+        if lastStart === start { lastStart = nil }
+        // Ended meanwhile (`end()`), its result is dropped; taken already by `context`, it is in use.
+        if starting === start { finish(start) }
+        if !holdsContent, starting == nil { redrawHeldViews() }
+    }
+
+    /// Takes the thread's result, waiting for it when it is not there yet.
+    private static func finish(_ start: Start) {
+        start.done.wait()
+        starting = nil
+        made = start.result
     }
 
     private struct HeldView { weak var view: GLView? }
@@ -46,7 +115,8 @@ import GLRendering
 
     /// The context, or nil when OpenGL ES is unavailable.
     package static var context: GLContext? {
-        if made == nil { made = make() }
+        if let starting { finish(starting) }
+        if made == nil { made = make(card: card, usesOpenGL: usesOpenGL) }
         return try? made?.get()
     }
 
@@ -64,12 +134,15 @@ import GLRendering
 
     /// Ends the context and its display now (the display's card is about to close):
     /// GL objects made in it die, GLViews make new ones in the next context.
+    /// A context still being made is not waited for: the thread's result is dropped.
     package static func end() {
         if case .success(let context) = made { context.display.terminate() }
         made = nil
+        starting = nil
     }
 
-    private static func make() -> Result<GLContext, GLError> {
+    /// Makes a context on `card`, else surfaceless (any thread: it touches no GLView state).
+    private nonisolated static func make(card: GLViewCard?, usesOpenGL: Bool) -> Result<GLContext, GLError> {
         if !usesOpenGL {
             return failed(.disabled(reason: "the configuration's usesOpenGL is false, e.g. DIRECTDISPLAY_NO_GL=1"))
         }
@@ -88,7 +161,7 @@ import GLRendering
         }
     }
 
-    private static func failed(_ error: GLError) -> Result<GLContext, GLError> {
+    private nonisolated static func failed(_ error: GLError) -> Result<GLContext, GLError> {
         StderrLog.info("no OpenGL ES, GLViews show only their background: \(error)")
         return .failure(error)
     }

@@ -7,6 +7,14 @@ import Typesetting
 /// `longestParagraph` UTF-16 units is cut into pieces (at a space where one is
 /// near), each a paragraph here: pango's time grows with what it lays out at
 /// once. A paragraph not yet laid out has an estimated height until it is shown.
+///
+/// A paragraph edited is first cut at its lines (pango's line breaks): each line
+/// becomes a piece laid out on its own, so the next keystrokes in it lay out one
+/// line. A line is laid out with the first word of the next one after it (not
+/// shown) to see that its break stays; when it moves, the two lines are joined
+/// and laid out again, and so on down the paragraph while the breaks move.
+/// Only paragraphs of left-to-right text, left or natural aligned, are cut so:
+/// there a line laid out alone looks as it does in its paragraph.
 @MainActor package final class TextParagraphs {
     package struct Paragraph {
         /// Where it starts in the text and how long it is (UTF-16 units, without its "\n").
@@ -14,6 +22,12 @@ import Typesetting
         package var length: Int
         /// Whether a "\n" ends it (else the text, or a cut of a long paragraph, does).
         package var endsWithNewline: Bool
+        /// Whether it is a line (or lines) of a paragraph that goes on in the next
+        /// piece: it ends at one of pango's line breaks, which an edit may move.
+        package var continues = false
+        /// Whether `height` is the laid-out height (a line cut from its laid-out
+        /// paragraph has it before its own layout is made).
+        package var isMeasured = false
         /// Its top, in points from the first paragraph's top.
         package var top: CGFloat = 0
         /// Its height: the layout's, or an estimate while `layout` is nil.
@@ -68,41 +82,87 @@ import Typesetting
         self.font = font
         self.alignment = alignment
         self.width = width
+        joinLines()
         estimateAll()
+    }
+
+    /// Joins the lines cut from each paragraph back into it (the breaks change with the width).
+    private func joinLines() {
+        guard paragraphs.contains(where: \.continues) else { return }
+        var joined: [Paragraph] = []
+        var continuing = false
+        for paragraph in paragraphs {
+            if continuing {
+                joined[joined.count - 1].length = paragraph.end - joined[joined.count - 1].start
+                joined[joined.count - 1].endsWithNewline = paragraph.endsWithNewline
+            } else {
+                joined.append(paragraph)
+            }
+            continuing = paragraph.continues
+            joined[joined.count - 1].continues = false
+        }
+        paragraphs = joined
     }
 
     /// After `text` had `range` (UTF-16, old text) replaced by `replacementLength`
     /// units: cuts the paragraphs the edit touched again and lays them out, and
-    /// moves the ones after. Returns the indices of the new paragraphs, whether
-    /// the paragraphs after them moved up or down, and the layout the one
-    /// paragraph edited had (nil when the edit touched several).
+    /// moves the ones after. A paragraph of several lines edited is first cut into
+    /// its lines, and a line laid out again whose break moved takes in the next
+    /// line (see the type). Returns the indices of the new pieces, whether the
+    /// pieces after them moved up or down, and the layout the one piece edited
+    /// had (nil when the edit touched several).
     @discardableResult
     package func replace(_ range: NSRange, replacementLength: Int, in text: String) -> (
         changed: Range<Int>, movedAfter: Bool, oldLayout: TextLayout?
     ) {
         let delta = replacementLength - range.length
+        let editEnd = range.location + range.length
+        let edited = index(containing: range.location)
+        if edited == index(containing: editEnd) {
+            cutIntoLines(edited, replacing: range, length: replacementLength, in: text)
+        }
         var first = index(containing: range.location)
         // An edit at the start of a piece of a cut paragraph may join it to the piece before.
         if first > 0, paragraphs[first].start == range.location, !paragraphs[first - 1].endsWithNewline { first -= 1 }
-        let last = index(containing: range.location + range.length)
-        let oldBottom = paragraphs[last].bottom
+        // An edit in a line's first word may let the line before take that word, or give it one.
+        if first > 0, paragraphs[first - 1].continues,
+            range.location < Self.firstWordEnd(after: paragraphs[first].start, in: text)
+        {
+            first -= 1
+        }
+        let last = index(containing: editEnd)
+        var oldBottom = paragraphs[last].bottom
         let utf16 = text.utf16
         let start = utf16.index(utf16.startIndex, offsetBy: paragraphs[first].start)
         let end = utf16.index(utf16.startIndex, offsetBy: paragraphs[last].end + delta)
-        let new = Self.cut(
+        var new = Self.cut(
             text, from: start, to: end, startOffset: paragraphs[first].start,
             lastEndsWithNewline: paragraphs[last].endsWithNewline)
+        new[new.count - 1].continues = paragraphs[last].continues
         let top = paragraphs[first].top
-        let oldLayout = first == last ? paragraphs[first].layout : nil
+        var oldLayout = first == last ? paragraphs[first].layout : nil
         paragraphs.replaceSubrange(first...last, with: new)
-        let changed = first..<(first + new.count)
+        let changedEnd = first + new.count
+        for index in changedEnd..<paragraphs.count { paragraphs[index].start += delta }
         // A keystroke's paragraph is laid out now; a paste of many waits to be shown.
         let laysOut = new.count <= Self.paragraphsLaidOutByAnEdit
+        if !laysOut {
+            // No break can be checked without a layout: the rest of a cut paragraph joins its last piece.
+            while paragraphs[changedEnd - 1].continues {
+                oldBottom = paragraphs[changedEnd].bottom
+                join(changedEnd - 1)
+            }
+        }
         let perLine = estimatedCharactersPerLine
         var y = top
-        for index in changed {
+        for index in first..<changedEnd {
             if laysOut {
-                makeLayout(of: index, in: text)
+                // The line's break moved: it takes in the next line, and so on while breaks move.
+                while !makeLayout(of: index, in: text).breaksAtEnd, paragraphs[index].continues {
+                    oldBottom = paragraphs[index + 1].bottom
+                    oldLayout = nil
+                    join(index)
+                }
             } else {
                 paragraphs[index].height = estimatedHeight(ofLength: paragraphs[index].length, perLine: perLine)
             }
@@ -110,11 +170,96 @@ import Typesetting
             y += paragraphs[index].height
         }
         let moved = y != oldBottom
-        for index in changed.upperBound..<paragraphs.count {
-            paragraphs[index].start += delta
-            paragraphs[index].top += y - oldBottom
+        for index in changedEnd..<paragraphs.count { paragraphs[index].top += y - oldBottom }
+        return (first..<changedEnd, moved, oldLayout)
+    }
+
+    /// Cuts paragraph `index`, laid out in several lines, into a piece per line
+    /// before an edit in it (`range` of the old text replaced by `length` units; `text`
+    /// is the new one). The pieces keep the old text's offsets and their lines'
+    /// heights; their layouts are made when wanted. The lines the edit spans stay one piece.
+    private func cutIntoLines(_ index: Int, replacing range: NSRange, length: Int, in text: String) {
+        let paragraph = paragraphs[index]
+        guard let layout = paragraph.layout, layout.lineCount > 1, alignment == .left || alignment == .natural
+        else { return }
+        let delta = length - range.length
+        let utf16 = text.utf16
+        let utf8 = text.utf8
+        let start = utf16.index(utf16.startIndex, offsetBy: paragraph.start)
+        let end = utf16.index(start, offsetBy: paragraph.length + delta)
+        // Right-to-left text takes its direction from the whole paragraph, not from each line.
+        guard !text.unicodeScalars[start..<end].contains(where: Self.isRightToLeft) else { return }
+        let editStart = utf16.index(start, offsetBy: range.location - paragraph.start)
+        let editByte = utf8.distance(from: start, to: editStart)
+        let insertedBytes = utf8.distance(from: editStart, to: utf16.index(editStart, offsetBy: length))
+        let removedBytes = layout.byteCount - (utf8.distance(from: start, to: end) - insertedBytes)
+        var pieces: [Paragraph] = []
+        var pieceStart = paragraph.start
+        var pieceTop = paragraph.top
+        for line in 1..<layout.lineCount {
+            let oldByte = layout.lineStarts[line]
+            let newByte: Int
+            if oldByte <= editByte {
+                newByte = oldByte
+            } else if oldByte >= editByte + removedBytes {
+                newByte = oldByte - removedBytes + insertedBytes
+            } else {
+                continue  // A break inside the text replaced: those lines stay one piece.
+            }
+            var offset = paragraph.start + utf16.distance(from: start, to: utf8.index(start, offsetBy: newByte))
+            if offset > range.location { offset -= delta }  // The old text's offsets, as the other pieces'.
+            guard offset > pieceStart, offset < paragraph.end else { continue }
+            let lineTop = paragraph.top + CGFloat(layout.lineYRanges[line].top)
+            var piece = Paragraph(start: pieceStart, length: offset - pieceStart, endsWithNewline: false)
+            piece.continues = true
+            piece.isMeasured = true
+            piece.top = pieceTop
+            piece.height = lineTop - pieceTop
+            pieces.append(piece)
+            pieceStart = offset
+            pieceTop = lineTop
         }
-        return (changed, moved, oldLayout)
+        guard !pieces.isEmpty else { return }
+        var lastPiece = Paragraph(
+            start: pieceStart, length: paragraph.end - pieceStart, endsWithNewline: paragraph.endsWithNewline)
+        lastPiece.continues = paragraph.continues
+        lastPiece.isMeasured = true
+        lastPiece.top = pieceTop
+        lastPiece.height = paragraph.bottom - pieceTop
+        pieces.append(lastPiece)
+        paragraphs.replaceSubrange(index...index, with: pieces)
+    }
+
+    /// Joins piece `index + 1` to piece `index` (not laid out).
+    private func join(_ index: Int) {
+        let next = paragraphs.remove(at: index + 1)
+        paragraphs[index].length = next.end - paragraphs[index].start
+        paragraphs[index].endsWithNewline = next.endsWithNewline
+        paragraphs[index].continues = next.continues
+        paragraphs[index].layout = nil
+        paragraphs[index].isMeasured = false
+    }
+
+    /// Where the first word from UTF-16 `offset` ends, with the spaces after it (and
+    /// any before): a line's break can move only if the edit is before it. At most
+    /// 256 units on: a longer word counts as changed (the line is laid out again).
+    private static func firstWordEnd(after offset: Int, in text: String) -> Int {
+        let utf16 = text.utf16
+        var index = utf16.index(utf16.startIndex, offsetBy: offset)
+        var end = offset
+        // Spaces before the word, the word, then the spaces after it.
+        var phase = 0
+        while index < utf16.endIndex {
+            let unit = utf16[index]
+            if unit == 0x0A || (end - offset >= 256 && !UTF16.isTrailSurrogate(unit)) { break }
+            let isSpace = unit == 0x20 || unit == 0x09
+            if phase == 0, !isSpace { phase = 1 }
+            if phase == 1, isSpace { phase = 2 }
+            if phase == 2, !isSpace { break }
+            end += 1
+            index = utf16.index(after: index)
+        }
+        return end
     }
 
     /// Lays out the paragraphs that reach into `rect` (points from the first
@@ -122,7 +267,8 @@ import Typesetting
     package func layOut(in rect: CGRect, of text: String) {
         var index = self.index(at: rect.minY)
         while index < paragraphs.count, paragraphs[index].top < rect.maxY {
-            _ = layout(of: index, in: text)
+            // Measured ones have their heights: their layouts wait until drawn.
+            if !paragraphs[index].isMeasured { _ = layout(of: index, in: text) }
             index += 1
         }
     }
@@ -155,7 +301,7 @@ import Typesetting
     package func layout(of index: Int, in text: String) -> TextLayout {
         if let layout = paragraphs[index].layout { return layout }
         let old = paragraphs[index].height
-        let layout = makeLayout(of: index, in: text)
+        let layout = makeLayout(of: index, in: text).layout
         let change = paragraphs[index].height - old
         if change != 0 {
             for later in (index + 1)..<paragraphs.count { paragraphs[later].top += change }
@@ -190,30 +336,87 @@ import Typesetting
 
     // MARK: Making
 
+    /// Lays out piece `index`; for a line of a paragraph that goes on, also whether
+    /// its last line still breaks where it ends (else the break moved).
     @discardableResult
-    private func makeLayout(of index: Int, in text: String) -> TextLayout {
+    private func makeLayout(of index: Int, in text: String) -> (layout: TextLayout, breaksAtEnd: Bool) {
         let paragraph = paragraphs[index]
         let utf16 = text.utf16
         let start = utf16.index(utf16.startIndex, offsetBy: paragraph.start)
         let end = utf16.index(start, offsetBy: paragraph.length)
-        let layout = TextLayout(
-            text: String(text[start..<end]), font: font, boxWidth: Double(max(width, 1)), alignment: alignment,
-            lineBreak: .wordWrapping)
+        let shown = String(text[start..<end])
+        let boxWidth = Double(max(width, 1))
+        var made: (layout: TextLayout, breaksAtEnd: Bool)?
+        if paragraph.continues, index + 1 < paragraphs.count {
+            let next = paragraphs[index + 1].start
+            let from = utf16.index(utf16.startIndex, offsetBy: next)
+            let following = String(
+                text[from..<utf16.index(from, offsetBy: Self.firstWordEnd(after: next, in: text) - next)])
+            made = layOutLine(shown, followedBy: following, boxWidth: boxWidth)
+            if made == nil {
+                // The next line's first word laid out after it, not shown, shows where it breaks.
+                let layout = TextLayout(
+                    text: shown, font: font, boxWidth: boxWidth, alignment: alignment, lineBreak: .wordWrapping,
+                    following: following)
+                made = (layout, layout.breaksAtEnd)
+            }
+        }
+        let layout =
+            made?.layout
+            ?? TextLayout(
+                text: shown, font: font, boxWidth: boxWidth, alignment: alignment, lineBreak: .wordWrapping)
         layoutCount += 1
         layoutsSinceDiscard += 1
         paragraphs[index].layout = layout
+        paragraphs[index].isMeasured = true
         paragraphs[index].height = max(CGFloat(layout.height), lineHeight)
-        return layout
+        return (layout, made?.breaksAtEnd ?? true)
+    }
+
+    /// A line of a paragraph laid out on one line, without pango's line breaking
+    /// (half the time: pango shapes again around each break it tries), when widths
+    /// show clearly that pango would break it where it ends: it ends in a space
+    /// before a letter or digit (a break is allowed there), its text up to that
+    /// space fits the width, and the next word does not fit after it. Nil when
+    /// that is not clear (within a point), to lay it out with pango's breaking.
+    private func layOutLine(_ line: String, followedBy following: String, boxWidth: Double) -> (
+        layout: TextLayout, breaksAtEnd: Bool
+    )? {
+        let utf8 = Array(line.utf8)
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let last = utf8.last, isSpace(last), let first = following.unicodeScalars.first,
+            first.properties.isAlphabetic || first.properties.numericType != nil
+        else { return nil }
+        let layout = TextLayout(text: line, font: font, boxWidth: nil, alignment: alignment)
+        guard layout.lineCount == 1 else { return nil }
+        var contentEnd = utf8.count
+        while contentEnd > 0, isSpace(utf8[contentEnd - 1]) { contentEnd -= 1 }
+        let contentWidth = layout.caret(atByteIndex: contentEnd).x
+        let word = String(following.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        let wordWidth = TextLayout(text: word, font: font, boxWidth: nil, alignment: alignment).width
+        let margin = 1.0
+        guard contentWidth <= boxWidth - margin, layout.width + wordWidth > boxWidth + margin else { return nil }
+        return (layout, true)
     }
 
     /// An edit that makes more paragraphs than this lays none out (they are when shown).
     private static let paragraphsLaidOutByAnEdit = 8
+
+    /// Scalars of right-to-left scripts and the bidi controls that make text run right to left.
+    package static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        case 0x200F, 0x202B, 0x202E, 0x2067: true
+        default: false
+        }
+    }
 
     private func estimateAll() {
         let perLine = estimatedCharactersPerLine
         var y: CGFloat = 0
         for index in paragraphs.indices {
             paragraphs[index].layout = nil
+            paragraphs[index].isMeasured = false
             paragraphs[index].top = y
             paragraphs[index].height = estimatedHeight(ofLength: paragraphs[index].length, perLine: perLine)
             y += paragraphs[index].height

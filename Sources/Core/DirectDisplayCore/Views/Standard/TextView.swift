@@ -47,7 +47,7 @@ extension TextViewDelegate {
 /// Each paragraph is laid out on its own and kept, and only paragraphs shown are
 /// laid out: a keystroke lays out its paragraph again and redraws its lines (and
 /// the ones below when its height changed).
-@MainActor open class TextView: ScrollView, KeyInput, TextInputTraits {
+@MainActor open class TextView: ScrollView, KeyInputWhenAllowed, TextInputTraits {
 
     // MARK: Accessibility (as UIKit's)
 
@@ -220,6 +220,9 @@ extension TextViewDelegate {
 
     public var hasText: Bool { !editor.text.isEmpty }
 
+    /// Only while editing: a view that is only selectable passes typed keys on as presses.
+    package var takesTypedText: Bool { isEditing }
+
     /// Replaces the selection with `text` (if editing and the delegate allows it).
     open func insertText(_ text: String) {
         guard isEditing else { return }
@@ -313,13 +316,24 @@ extension TextViewDelegate {
         verticalMotionX = x
     }
 
-    /// The start (Home) or end (End) of the caret's line: the end stays before a
-    /// soft-wrapped line's last space, which is where the next line starts.
+    /// The start (Home) or end (End) of the caret's line, through the text (its
+    /// first and last characters, on the right in right-to-left text): the end
+    /// stays before a soft-wrapped line's last space, which is where the next line starts.
     private func lineEnd(home: Bool) -> Int {
         let caret = caretRect(atOffset: editor.movingEnd)
-        let far = CGFloat(1e5)
-        let offset = self.offset(at: CGPoint(x: home ? -far : far, y: caret.midY))
-        guard !home, offset > 0 else { return offset }
+        let (index, layout, origin, _) = place(ofOffset: editor.clusterBoundary(atOrBefore: editor.movingEnd))
+        let paragraph = paragraphs.paragraphs[index]
+        let y = Double(caret.midY - origin.y)
+        let line = layout.lineYRanges.lastIndex { $0.top <= y } ?? 0
+        let utf8 = editor.text.utf8
+        let start = editor.index(atUTF16: paragraph.start)
+        func offset(ofByte byte: Int) -> Int {
+            let end = editor.index(atUTF16: paragraph.end)
+            return editor.offset(of: utf8.index(start, offsetBy: byte, limitedBy: end) ?? end)
+        }
+        if home { return offset(ofByte: layout.lineStarts[line]) }
+        let offset = line + 1 < layout.lineCount ? offset(ofByte: layout.lineStarts[line + 1]) : paragraph.end
+        guard offset > 0 else { return offset }
         let before = editor.clusterBoundary(before: offset)
         let last = editor.text[editor.index(atUTF16: before)..<editor.index(atUTF16: offset)]
         guard last.first?.isWhitespace == true, caretRect(atOffset: offset).minY > caret.minY + 1 else {
@@ -389,7 +403,7 @@ extension TextViewDelegate {
         let text = editor.text
         let start = editor.index(atUTF16: paragraph.start)
         let end = editor.index(atUTF16: paragraph.end)
-        if textAlignment == .natural, text.unicodeScalars[start..<end].contains(where: Self.isRightToLeft) {
+        if textAlignment == .natural, text.unicodeScalars[start..<end].contains(where: TextParagraphs.isRightToLeft) {
             return nil
         }
         let utf8 = text.utf8
@@ -412,15 +426,6 @@ extension TextViewDelegate {
             left = max(CGFloat(layout.caret(atByteIndex: max(byte, starts[first])).x) - 3, left)
         }
         return CGRect(x: left, y: top, width: bounds.width - left, height: bottom - top)
-    }
-
-    /// Scalars of right-to-left scripts and the bidi controls that make text run right to left.
-    private static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
-        case 0x200F, 0x202B, 0x202E, 0x2067: true
-        default: false
-        }
     }
 
     private func selectionDidMove() {
@@ -576,7 +581,11 @@ extension TextViewDelegate {
         let end = editor.index(atUTF16: paragraph.end)
         let at = utf8.index(start, offsetBy: max(hit.index, 0), limitedBy: end) ?? end
         let offset = editor.clusterBoundary(atOrBefore: editor.offset(of: at))
-        return hit.trailing ? min(editor.clusterBoundary(after: offset), paragraph.end) : offset
+        let hitOffset = hit.trailing ? min(editor.clusterBoundary(after: offset), paragraph.end) : offset
+        // Past a line that goes on in the next piece: before its last space, as pango places a
+        // point past a wrapped line (after it is the next line's start).
+        guard paragraph.continues, hitOffset == paragraph.end, hitOffset > paragraph.start else { return hitOffset }
+        return editor.clusterBoundary(before: hitOffset)
     }
 
     // MARK: Drawing
@@ -632,9 +641,12 @@ extension TextViewDelegate {
         }
         let first = caret(start)
         let last = caret(end)
-        // The "\n" ending the paragraph is selected: the last line runs to the edge.
-        let lastX = end > paragraph.end ? Double(layout.width).rounded(.up) + 6 : last.x
         let width = bounds.width - Self.textInset.left - Self.textInset.right
+        // The selection goes on into the next line of a paragraph cut at its lines: this
+        // one runs to the edge, as a line of a paragraph laid out whole.
+        let runsOn = paragraph.continues && selection.location + selection.length >= paragraph.end
+        // The "\n" ending the paragraph is selected: the last line runs to the edge.
+        let lastX = runsOn ? Double(width) : end > paragraph.end ? Double(layout.width).rounded(.up) + 6 : last.x
         var rects: [CGRect] = []
         if first.top == last.top {
             rects.append(CGRect(x: first.x, y: first.top, width: max(lastX - first.x, 0), height: first.height))
