@@ -5,7 +5,8 @@
 // target in its layer's folder); dependencies point down, or across within a layer:
 //   Bindings   C system libraries (pkg-config) and kernel headers: CDRM, CUdev, CInput, CXKBCommon,
 //              CEvdev, CPixman, CCairo, CPango, CTurboJPEG, CSeat, CSystemd, CLinuxEvents,
-//              CVirtualTerminal, CGBM, CEGL, CGLES, CFrameCopy (streaming copies into scanout buffers)
+//              CVirtualTerminal, CGBM, CEGL, CGLES, CFrameCopy (streaming copies into scanout buffers),
+//              CEspeakNG, CSpeechd (headers; the libraries are opened at run time)
 //   Logic      pure logic, no C library, no hardware: WindowModel, EDID, InputModel (input event values
 //              and rules), Geometry (CGAffineTransform where Foundation has none, autoresizing),
 //              Animation (timing curves, interpolation, vblank prediction)
@@ -16,7 +17,7 @@
 //              (draw operations composed with GLES)
 //   Backend    KMS (DRM/KMS scanout: probes, commits, page flips), Udev (device discovery), Input
 //              (libinput), Session (libseat and the virtual console), Backlight (panel backlights in
-//              sysfs, set through logind or sysfs); DirectDisplayKMS (KMSDisplay:
+//              sysfs, set through logind or sysfs), Speech (speech-dispatcher, espeak-ng); DirectDisplayKMS (KMSDisplay:
 //              the core's Display on DRM/KMS cards, libinput and the console; above the core)
 //   Core       DirectDisplayCore (@MainActor, UIKit-shaped: model, views, input routing, rendering,
 //              animation, GLView, the headless display and the Display interface back ends implement;
@@ -64,6 +65,10 @@ let package = Package(
         systemLibrary("CGBM", pkgConfig: "gbm", apt: "libgbm-dev"),
         systemLibrary("CEGL", pkgConfig: "egl", apt: "libegl-dev"),
         systemLibrary("CGLES", pkgConfig: "glesv2", apt: "libgles-dev"),
+        // Speech for the screen reader: headers only (libespeak-ng-dev, libspeechd-dev); the
+        // libraries are opened at run time, so a machine without them runs, silent.
+        .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CSpeechd", providers: [.apt(["libspeechd-dev"])]),
 
         .target(name: "WindowModel"),
         .target(name: "EDID"),
@@ -96,6 +101,8 @@ let package = Package(
                 "CDRM", "EDID", "DeviceAccess", "Scheduling", .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .target(name: "Udev", dependencies: ["CUdev"]),
+        // The screen reader's voice: speech-dispatcher when its daemon runs, else espeak-ng.
+        .target(name: "Speech", dependencies: ["CEspeakNG", "CSpeechd"]),
         // Panel backlights: which /sys/class/backlight device a connector has, set through logind or sysfs.
         .target(
             name: "Backlight",
@@ -122,7 +129,7 @@ let package = Package(
             name: "DirectDisplayKMS",
             dependencies: [
                 "DirectDisplayCore", "Animation", "Compositing", "EDID", "KMS", "Udev", "Input", "InputModel",
-                "Scheduling", "DeviceAccess", "Session", "GLRendering", "GLCompositing", "Backlight",
+                "Scheduling", "DeviceAccess", "Session", "GLRendering", "GLCompositing", "Backlight", "Speech",
             ]
         ),
         // The product: both modules, and `Application.shared.run { }` on the KMS display.
@@ -185,6 +192,7 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .testTarget(name: "UdevTests", dependencies: ["Udev"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "BacklightTests", dependencies: ["Backlight", "CSystemd"]),
         .testTarget(name: "KeyboardTests", dependencies: ["Keyboard", "InputModel"]),
         .testTarget(
@@ -220,12 +228,13 @@ let layers: [(folder: String, targets: [String])] = [
         [
             "CDRM", "CUdev", "CInput", "CXKBCommon", "CEvdev", "CPixman", "CCairo", "CPango", "CTurboJPEG",
             "CLinuxEvents", "CVirtualTerminal", "CSeat", "CSystemd", "CGBM", "CEGL", "CGLES", "CFrameCopy",
+            "CEspeakNG", "CSpeechd",
         ]
     ),
     ("Logic", ["WindowModel", "EDID", "InputModel", "Geometry", "Animation"]),
     ("System", ["Scheduling", "DeviceAccess", "Keyboard"]),
     ("Graphics", ["Compositing", "Typesetting", "ImageDecoding", "GLRendering", "GLCompositing"]),
-    ("Backend", ["KMS", "Udev", "Input", "Session", "Backlight", "DirectDisplayKMS"]),
+    ("Backend", ["KMS", "Udev", "Input", "Session", "Backlight", "Speech", "DirectDisplayKMS"]),
     ("Core", ["DirectDisplayCore"]),
     ("Product", ["DirectDisplay"]),
     ("Programs", ["DirectDisplayCLI", "DirectDisplayBench", "Demo", "EDIDFuzzer"]),

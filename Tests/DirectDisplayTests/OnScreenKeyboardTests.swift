@@ -74,7 +74,8 @@ final class OnScreenKeyboardTests: DirectDisplayTestCase {
         guard let window = controller.window else { return nil }
         var pending: [View] = [window]
         while let view = pending.popLast() {
-            if view.accessibilityLabel == label, !view.isHidden { return view }
+            // A key's title is a Label, whose accessibilityLabel is its text: the key is the view itself.
+            if view.accessibilityLabel == label, !view.isHidden, !(view is Label) { return view }
             pending.append(contentsOf: view.subviews)
         }
         return nil
@@ -87,7 +88,8 @@ final class OnScreenKeyboardTests: DirectDisplayTestCase {
         }
         var pending: [View] = [window]
         while let view = pending.popLast() {
-            if view.accessibilityLabel == label, !view.isHidden { return view }
+            // A key's title is a Label, whose accessibilityLabel is its text: the key is the view itself.
+            if view.accessibilityLabel == label, !view.isHidden, !(view is Label) { return view }
             pending.append(contentsOf: view.subviews)
         }
         XCTFail("no key labelled \(label)", file: file, line: line)
@@ -356,7 +358,7 @@ final class OnScreenKeyboardTests: DirectDisplayTestCase {
         var labels: Set<String> = []
         var pending: [View] = [try! XCTUnwrap(controller.window)]
         while let view = pending.popLast() {
-            if let label = view.accessibilityLabel { labels.insert(label) }
+            if let label = view.accessibilityLabel, !(view is Label) { labels.insert(label) }
             pending.append(contentsOf: view.subviews)
         }
         XCTAssertEqual(labels, Set((0...9).map(String.init) + ["delete"]))

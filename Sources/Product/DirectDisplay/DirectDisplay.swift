@@ -5,7 +5,10 @@
 
 extension Application {
     /// Runs on the real screens: `run(on:_:)` with a `KMSDisplay` (see there).
+    /// The screen reader speaks through the system's voice (`SystemSpeechOutput`) unless
+    /// the app set `Accessibility.speechOutput` before.
     public func run(_ didFinishLaunching: (@MainActor () -> Void)? = nil) -> Never {
-        run(on: try KMSDisplay(), didFinishLaunching)
+        if !Accessibility.speechOutputWasSet { Accessibility.speechOutput = SystemSpeechOutput() }
+        return run(on: try KMSDisplay(), didFinishLaunching)
     }
 }

@@ -64,6 +64,15 @@ extension Application {
         }
     }
 
+    /// Cancels every touch the windows hold (the screen reader takes the fingers from here on).
+    func cancelAllTouches() {
+        var windows: [Window] = []
+        for touch in activeTouches {
+            if let window = touch.window, !windows.contains(where: { $0 === window }) { windows.append(window) }
+        }
+        for window in windows { cancelTouches(in: window) }
+    }
+
     /// Cancels the touches delivered into a window that is going away, or only
     /// those whose view lies inside `view` when that view leaves the window.
     func cancelTouches(in window: Window, under view: View? = nil) {

@@ -161,6 +161,8 @@ import WindowModel
         Pasteboard.general.string = nil
         KeyInputRouting.reset()
         keyboardController = OnScreenKeyboardController()
+        ScreenReader.shared.reset()
+        Accessibility.resetSpeechOutput()
     }
 }
 

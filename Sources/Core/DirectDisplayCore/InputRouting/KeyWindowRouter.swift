@@ -93,6 +93,9 @@ final class KeyWindowRouter {
         set { repeatTimer.rate = newValue }
     }
 
+    /// Keys held that the screen reader took.
+    private var readerKeys: Set<UInt32> = []
+
     func key(_ event: KeyboardKeyEvent) {
         // Another keyboard of the seat already holds this key (a press counted above
         // 1), or still holds it (a release counted above 0): nothing changes for the seat.
@@ -110,6 +113,12 @@ final class KeyWindowRouter {
             return
         }
         let result = state.update(evdevCode: event.evdevCode, isPressed: event.isPressed)
+        // The screen reader's keys (Tab, Shift-Tab, Enter while it runs) never reach the app, releases included.
+        if event.isPressed, ScreenReader.shared.handleKey(evdevCode: event.evdevCode, modifiers: result.modifiers) {
+            readerKeys.insert(event.evdevCode)
+            return
+        }
+        if !event.isPressed, readerKeys.remove(event.evdevCode) != nil { return }
         if event.isPressed {
             let press = Press(key: key(result), phase: .began, timestamp: seconds(event.timeMicroseconds))
             if let earlier = held[event.evdevCode] { end(earlier, code: event.evdevCode) }

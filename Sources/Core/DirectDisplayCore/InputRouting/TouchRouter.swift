@@ -171,6 +171,10 @@ final class TouchRouter {
         guard let touches = changed.removeValue(forKey: device), !touches.isEmpty else { return }
         let live = touches.filter { $0.screen.isConnected || $0.phase == .cancelled }
         guard !live.isEmpty else { return }
+        // The screen reader, while it runs, takes every touch before the windows' hit-testing;
+        // its opt-in shortcut (three fingers held) sees them whether it runs or not.
+        ScreenReader.shared.shortcut.observe(live)
+        if ScreenReader.shared.isRunning { return ScreenReader.shared.handle(live) }
         Application.shared.sendEvent(Event(touches: live))
     }
 

@@ -15,6 +15,9 @@ import Foundation
         title.isUserInteractionEnabled = false
         addSubview(title)
         isHighlighted = false
+        // A key the reader stops at (a gap is none), spoken "q, key".
+        if case .gap = kind {} else { isAccessibilityElement = true }
+        accessibilityTraits = .keyboardKey
     }
 
     /// What the key types now (its letter in the case shift gives it).

@@ -167,12 +167,17 @@ import Foundation
         root.frame = window.bounds
         root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         root.backgroundColor = ModalPresentation.dimmingColor
+        // The screen reader reaches only the alert while it shows (UIKit's alerts are modal to it).
+        root.accessibilityViewIsModal = true
         root.build(for: self)
         window.addSubview(root)
         state.window = window
         window.makeKeyAndVisible()
         observeKeyboard(on: window.screen)
         fields.first?.becomeFirstResponder()
+        // A new screen for the reader: its title (the first element) is focused and spoken.
+        root.layoutIfNeeded()
+        Accessibility.post(notification: .screenChanged, argument: nil)
     }
 
     /// The alert keeps above the on-screen keyboard (as UIKit's moves up for it): its
@@ -229,6 +234,7 @@ import Foundation
         state.window?.isHidden = true
         state.window = nil
         for action in actions { action.button = nil }
+        Accessibility.post(notification: .screenChanged, argument: nil)
     }
 }
 

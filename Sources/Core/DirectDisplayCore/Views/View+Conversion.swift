@@ -83,6 +83,12 @@ extension View {
         return boundingBox(of: rect) { convert($0, from: view) }
     }
 
+    /// The bounds in screen coordinates (the bounding box of their corners under a transform).
+    var boundsInScreen: CGRect {
+        if isUntransformedUpward { return CGRect(origin: convertToScreen(bounds.origin), size: bounds.size) }
+        return boundingBox(of: bounds, convertToScreen)
+    }
+
     /// Whether neither this view nor any superview has a transform (sizes convert unchanged).
     private var isUntransformedUpward: Bool {
         var view: View? = self

@@ -203,9 +203,107 @@ import WindowModel
     /// A number to find the view by (`viewWithTag(_:)`).
     open var tag = 0
 
+    // MARK: Accessibility (UIKit's; Accessibility/ has the rest and the screen reader)
+
+    /// What was set through the accessibility properties; nil until one is set.
+    var accessibilitySettings: AccessibilitySettings?
+    /// The settings to write into (made on the first write).
+    var writableAccessibilitySettings: AccessibilitySettings {
+        if let accessibilitySettings { return accessibilitySettings }
+        let settings = AccessibilitySettings()
+        accessibilitySettings = settings
+        return settings
+    }
+
+    /// Whether a screen reader stops at this view (default false; true for standard
+    /// views that show something, as UIKit's labels, buttons and fields).
+    open var isAccessibilityElement: Bool {
+        get { accessibilitySettings?.isElement ?? false }
+        set { writableAccessibilitySettings.isElement = newValue }
+    }
+
     /// What the view is or does, in a few words, as UIKit's: for screen readers and
     /// for tests finding a view (each on-screen keyboard key carries what it types).
-    open var accessibilityLabel: String?
+    open var accessibilityLabel: String? {
+        get { accessibilitySettings?.label }
+        set { writableAccessibilitySettings.label = newValue }
+    }
+
+    /// What activating the view does, spoken after a pause ("Opens the settings").
+    open var accessibilityHint: String? {
+        get { accessibilitySettings?.hint }
+        set { writableAccessibilitySettings.hint = newValue }
+    }
+
+    /// The view's current value, when it differs from its label (a field's text, "50%").
+    open var accessibilityValue: String? {
+        get { accessibilitySettings?.value }
+        set { writableAccessibilitySettings.value = newValue }
+    }
+
+    /// What kind of element the view is and its state (`.button`, `.selected`, …).
+    open var accessibilityTraits: AccessibilityTraits {
+        get { accessibilitySettings?.traits ?? .none }
+        set { writableAccessibilitySettings.traits = newValue }
+    }
+
+    /// The view's rectangle in screen coordinates (default: its bounds on screen, following
+    /// it as it moves; a value set stays where it was set, as UIKit's).
+    open var accessibilityFrame: CGRect {
+        get { accessibilitySettings?.frame ?? boundsInScreen }
+        set { writableAccessibilitySettings.frame = newValue }
+    }
+
+    /// Where the screen reader's double-tap taps, in screen coordinates (default: the
+    /// middle of `accessibilityFrame`).
+    open var accessibilityActivationPoint: CGPoint {
+        get {
+            if let point = accessibilitySettings?.activationPoint { return point }
+            let frame = accessibilityFrame
+            return CGPoint(x: frame.midX, y: frame.midY)
+        }
+        set { writableAccessibilitySettings.activationPoint = newValue }
+    }
+
+    /// Whether the screen reader skips this view's subviews (default false).
+    open var accessibilityElementsHidden: Bool {
+        get { accessibilitySettings?.elementsHidden ?? false }
+        set { writableAccessibilitySettings.elementsHidden = newValue }
+    }
+
+    /// Whether the screen reader, while this view shows, reaches only the elements inside
+    /// it and its window's other modal-free views are skipped (an alert, a sheet).
+    open var accessibilityViewIsModal: Bool {
+        get { accessibilitySettings?.viewIsModal ?? false }
+        set { writableAccessibilitySettings.viewIsModal = newValue }
+    }
+
+    /// Whether the elements inside are read as a group before what follows it.
+    open var shouldGroupAccessibilityChildren: Bool {
+        get { accessibilitySettings?.groupsChildren ?? false }
+        set { writableAccessibilitySettings.groupsChildren = newValue }
+    }
+
+    /// The elements inside, in reading order (views and `AccessibilityElement`s); nil:
+    /// the subviews' elements by position.
+    open var accessibilityElements: [Any]? {
+        get { accessibilitySettings?.elements }
+        set { writableAccessibilitySettings.elements = newValue }
+    }
+
+    /// Does what a tap would; true when handled. Default false: the screen reader then
+    /// taps `accessibilityActivationPoint`.
+    open func accessibilityActivate() -> Bool { false }
+
+    /// What the reader says the view is after its traits, for kinds UIKit names without
+    /// a trait ("text field"); nil for most views.
+    var accessibilityKindWord: String? { nil }
+
+    /// Makes an `.adjustable` element's value larger.
+    open func accessibilityIncrement() {}
+
+    /// Makes an `.adjustable` element's value smaller.
+    open func accessibilityDecrement() {}
 
     /// The subview tree's first view (self included) with this tag.
     public func viewWithTag(_ tag: Int) -> View? {
@@ -379,6 +477,7 @@ import WindowModel
         guard let parent = superview else { return }
         // Touches on this view or inside it end here: its window no longer holds it.
         if let window { Application.shared.cancelTouches(in: window, under: self) }
+        if leavingWindow, window != nil { ScreenReader.shared.viewWillLeaveWindow(self) }
         if let window, let first = window.firstResponder as? View, first.isDescendant(of: self) {
             if leavingWindow {
                 // Leaving the window is not the responder's choice: forced (a text input's

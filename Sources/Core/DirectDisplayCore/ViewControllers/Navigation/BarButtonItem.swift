@@ -126,6 +126,8 @@ import Foundation
         titleLabel.font = item.style == .done ? .boldSystemFont(ofSize: 17) : .systemFont(ofSize: 17)
         if item.systemItem == .add { titleLabel.font = .systemFont(ofSize: 26) }
         setTitle(item.shownTitle, for: .normal)
+        // The screen reader says "Add, button", not "+".
+        accessibilityLabel = item.title == nil && item.systemItem == .add ? "Add" : nil
         setImage(item.shownTitle == nil ? item.image : nil, for: .normal)
         isEnabled = item.isEnabled
         setNeedsLayout()

@@ -36,6 +36,7 @@ import Foundation
         titleLabel.font = .boldSystemFont(ofSize: 17)
         titleLabel.textAlignment = .center
         titleLabel.lineBreakMode = .byTruncatingTail
+        titleLabel.accessibilityTraits = [.staticText, .header]
         backButton.addAction(Action { [weak self] _ in self?.backButtonTapped() }, for: .touchUpInside)
         addSubview(titleLabel)
         addSubview(backButton)
@@ -150,6 +151,22 @@ import Foundation
             titleLabel.text = newValue
             setNeedsLayout()
         }
+    }
+
+    // The screen reader reads the button ("Settings, button"), not its label.
+    override var isAccessibilityElement: Bool {
+        get { accessibilitySettings?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    override var accessibilityLabel: String? {
+        get { accessibilitySettings?.label ?? title }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilitySettings?.traits ?? .button }
+        set { super.accessibilityTraits = newValue }
     }
 
     override init(frame: CGRect = .zero, primaryAction: Action? = nil) {

@@ -366,6 +366,8 @@ extension NavigationControllerDelegate {
         for controller in transition.removed { controller.removeFromParent() }
         for controller in transition.added { controller.didMove(toParent: self) }
         if let to = transition.to { delegate?.navigationController(self, didShow: to, animated: transition.animated) }
+        // A new page for the screen reader: its first element (the bar's title) is focused and spoken.
+        Accessibility.post(notification: .screenChanged, argument: nil)
     }
 
     /// Undoes an interactive pop given up: the popped controller stays on top. The callbacks

@@ -6,6 +6,24 @@ import Foundation
 /// animates in a window. Stopped, no frames are composed for it, and with
 /// `hidesWhenStopped` (the default) it is hidden.
 @MainActor open class ActivityIndicatorView: View {
+
+    // MARK: Accessibility (as UIKit's)
+
+    open override var isAccessibilityElement: Bool {
+        get { accessibilitySettings?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    open override var accessibilityLabel: String? {
+        get { accessibilitySettings?.label ?? "In progress" }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilitySettings?.traits ?? .updatesFrequently }
+        set { super.accessibilityTraits = newValue }
+    }
+
     /// UIKit's two sizes: `.medium` 20×20, `.large` 37×37.
     public enum Style: Sendable {
         case medium

@@ -18,6 +18,31 @@ import Foundation
     /// The button's type: `.custom` unless made with `init(type:primaryAction:)`.
     public private(set) var buttonType = ButtonType.custom
 
+    // MARK: Accessibility (as UIKit's)
+
+    open override var isAccessibilityElement: Bool {
+        get { accessibilitySettings?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    open override var accessibilityLabel: String? {
+        get { accessibilitySettings?.label ?? currentTitle }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilitySettings?.traits ?? defaultAccessibilityTraits }
+        set { super.accessibilityTraits = newValue }
+    }
+
+    /// `.button`, with `.notEnabled` while disabled and `.selected` while selected.
+    private var defaultAccessibilityTraits: AccessibilityTraits {
+        var traits: AccessibilityTraits = .button
+        if !isEnabled { traits.insert(.notEnabled) }
+        if isSelected { traits.insert(.selected) }
+        return traits
+    }
+
     /// Shows the current title; its font and line break mode may be changed.
     public let titleLabel = Label()
     /// Shows the current image.

@@ -5,6 +5,19 @@ import Foundation
 /// bounds) or at its size pinned to a side or corner. Touches pass through (its
 /// `isUserInteractionEnabled` is false, as in UIKit).
 @MainActor open class ImageView: View {
+
+    // MARK: Accessibility (as UIKit's)
+
+    open override var isAccessibilityElement: Bool {
+        get { accessibilitySettings?.isElement ?? false }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilitySettings?.traits ?? .image }
+        set { super.accessibilityTraits = newValue }
+    }
+
     /// The image shown; nil shows nothing but the background.
     open var image: Image? {
         didSet { if image !== oldValue { setNeedsDisplay() } }

@@ -6,6 +6,24 @@ import Typesetting
 /// text is centred vertically in the bounds. Touches pass through a label (its
 /// `isUserInteractionEnabled` is false, as in UIKit).
 @MainActor open class Label: View {
+
+    // MARK: Accessibility (as UIKit's)
+
+    open override var isAccessibilityElement: Bool {
+        get { accessibilitySettings?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    open override var accessibilityLabel: String? {
+        get { accessibilitySettings?.label ?? text }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilitySettings?.traits ?? .staticText }
+        set { super.accessibilityTraits = newValue }
+    }
+
     /// The text shown; nil or empty shows nothing.
     open var text: String? {
         didSet { if text != oldValue { setNeedsDisplay() } }

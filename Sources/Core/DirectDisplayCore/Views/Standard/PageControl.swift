@@ -4,6 +4,37 @@ import Foundation
 /// `UIPageControl`. A tap on the left half goes back a page, on the right half
 /// forward one, and sends `.valueChanged` when the page changed.
 @MainActor open class PageControl: Control {
+
+    // MARK: Accessibility (as UIKit's)
+
+    open override var isAccessibilityElement: Bool {
+        get { accessibilitySettings?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    open override var accessibilityValue: String? {
+        get { accessibilitySettings?.value ?? "page \(currentPage + 1) of \(numberOfPages)" }
+        set { super.accessibilityValue = newValue }
+    }
+
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilitySettings?.traits ?? (isEnabled ? .adjustable : [.adjustable, .notEnabled]) }
+        set { super.accessibilityTraits = newValue }
+    }
+
+    /// The next page (actions run), as a tap on the right half.
+    open override func accessibilityIncrement() { turnPageForAccessibility(by: 1) }
+
+    /// The previous page.
+    open override func accessibilityDecrement() { turnPageForAccessibility(by: -1) }
+
+    private func turnPageForAccessibility(by step: Int) {
+        let page = currentPage + step
+        guard isEnabled, page >= 0, page < numberOfPages else { return }
+        currentPage = page
+        sendActions(for: .valueChanged)
+    }
+
     /// A dot's diameter and the distance from one dot's centre to the next.
     static let dotSide: CGFloat = 7
     static let dotPitch: CGFloat = 16

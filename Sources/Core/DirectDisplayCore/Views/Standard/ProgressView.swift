@@ -3,6 +3,27 @@ import Foundation
 /// A bar showing how far a task has gone, as UIKit's `UIProgressView`: a rounded
 /// track filled from the leading edge by `progress` (0…1).
 @MainActor open class ProgressView: View, ShownValueAnimating {
+
+    // MARK: Accessibility (as UIKit's)
+
+    open override var isAccessibilityElement: Bool {
+        get { accessibilitySettings?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    open override var accessibilityValue: String? {
+        get {
+            accessibilitySettings?.value
+                ?? "\(progress.isFinite ? Int((min(max(progress, 0), 1) * 100).rounded()) : 0)%"
+        }
+        set { super.accessibilityValue = newValue }
+    }
+
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilitySettings?.traits ?? .updatesFrequently }
+        set { super.accessibilityTraits = newValue }
+    }
+
     /// UIKit's bar height.
     package static let barHeight: CGFloat = 4
     /// How long `setProgress(_:animated:)` takes to move the fill.

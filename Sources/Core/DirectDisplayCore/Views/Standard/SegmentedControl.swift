@@ -6,6 +6,50 @@ import Typesetting
 /// Lifting a finger on an enabled segment other than the selected one selects it
 /// and sends `.valueChanged`; with no segments nothing is selected and touches do nothing.
 @MainActor open class SegmentedControl: Control {
+
+    // MARK: Accessibility (as UIKit's)
+
+    open override var isAccessibilityElement: Bool {
+        get { accessibilitySettings?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    open override var accessibilityLabel: String? {
+        get {
+            accessibilitySettings?.label
+                ?? (selectedSegmentIndex >= 0 ? titleForSegment(at: selectedSegmentIndex) : nil)
+        }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    open override var accessibilityValue: String? {
+        get {
+            accessibilitySettings?.value
+                ?? (selectedSegmentIndex >= 0 ? "\(selectedSegmentIndex + 1) of \(numberOfSegments)" : nil)
+        }
+        set { super.accessibilityValue = newValue }
+    }
+
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilitySettings?.traits ?? (isEnabled ? .adjustable : [.adjustable, .notEnabled]) }
+        set { super.accessibilityTraits = newValue }
+    }
+
+    /// The next segment (actions run), as a tap on it.
+    open override func accessibilityIncrement() { selectForAccessibility(step: 1) }
+
+    /// The previous segment.
+    open override func accessibilityDecrement() { selectForAccessibility(step: -1) }
+
+    private func selectForAccessibility(step: Int) {
+        guard isEnabled else { return }
+        var index = selectedSegmentIndex < 0 ? (step > 0 ? -1 : numberOfSegments) : selectedSegmentIndex
+        repeat { index += step } while index >= 0 && index < numberOfSegments && !isEnabledForSegment(at: index)
+        guard index >= 0, index < numberOfSegments else { return }
+        selectedSegmentIndex = index
+        sendActions(for: .valueChanged)
+    }
+
     /// `selectedSegmentIndex` when no segment is selected.
     public static let noSegment = -1
     /// UIKit's height.

@@ -5,6 +5,45 @@ import Foundation
 /// finger), and a touch that begins off the thumb does not move it. Values are kept
 /// within `minimumValue…maximumValue`: outside is clamped, NaN is the minimum.
 @MainActor open class Slider: Control, ShownValueAnimating {
+
+    // MARK: Accessibility (as UIKit's)
+
+    open override var isAccessibilityElement: Bool {
+        get { accessibilitySettings?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    open override var accessibilityValue: String? {
+        get { accessibilitySettings?.value ?? percentageForAccessibility }
+        set { super.accessibilityValue = newValue }
+    }
+
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilitySettings?.traits ?? (isEnabled ? .adjustable : [.adjustable, .notEnabled]) }
+        set { super.accessibilityTraits = newValue }
+    }
+
+    /// The value's place between the bounds, "50%".
+    private var percentageForAccessibility: String {
+        let range = maximumValue - minimumValue
+        let fraction = range > 0 ? (value - minimumValue) / range : 0
+        // An infinite range makes no percentage: 0%, never a trap.
+        return "\(fraction.isFinite ? Int((min(max(fraction, 0), 1) * 100).rounded()) : 0)%"
+    }
+
+    /// A tenth of the range up, as a drag would (actions run).
+    open override func accessibilityIncrement() { adjustForAccessibility(by: 0.1) }
+
+    /// A tenth of the range down.
+    open override func accessibilityDecrement() { adjustForAccessibility(by: -0.1) }
+
+    private func adjustForAccessibility(by fraction: Float) {
+        guard isEnabled else { return }
+        let old = value
+        setValue(value + fraction * (maximumValue - minimumValue), animated: false)
+        if value != old { sendActions(for: .valueChanged) }
+    }
+
     /// The thumb's diameter, UIKit's.
     package static let thumbSide: CGFloat = 28
     /// The track's thickness.

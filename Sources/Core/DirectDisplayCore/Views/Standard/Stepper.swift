@@ -6,6 +6,42 @@ import Foundation
 /// limit (unless the stepper `wraps`). Values are kept within
 /// `minimumValue…maximumValue`: outside is clamped, NaN is the minimum.
 @MainActor open class Stepper: Control {
+
+    // MARK: Accessibility (as UIKit's)
+
+    open override var isAccessibilityElement: Bool {
+        get { accessibilitySettings?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    open override var accessibilityValue: String? {
+        get { accessibilitySettings?.value ?? valueForAccessibility }
+        set { super.accessibilityValue = newValue }
+    }
+
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilitySettings?.traits ?? (isEnabled ? .adjustable : [.adjustable, .notEnabled]) }
+        set { super.accessibilityTraits = newValue }
+    }
+
+    /// The value as a person reads it: "3", "2.5".
+    private var valueForAccessibility: String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// One step up, as a tap on the plus half (actions run).
+    open override func accessibilityIncrement() { stepForAccessibility(by: stepValue) }
+
+    /// One step down.
+    open override func accessibilityDecrement() { stepForAccessibility(by: -stepValue) }
+
+    private func stepForAccessibility(by delta: Double) {
+        guard isEnabled else { return }
+        let old = value
+        value = min(max(value + delta, minimumValue), maximumValue)
+        if value != old { sendActions(for: .valueChanged) }
+    }
+
     /// UIKit's stepper size.
     package static let size = CGSize(width: 94, height: 32)
     /// How long a half is held before it repeats, and then the time between repeats.

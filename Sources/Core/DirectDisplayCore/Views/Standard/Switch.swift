@@ -5,6 +5,24 @@ import Foundation
 /// A tap toggles it; the thumb can be dragged across and the switch takes the side
 /// it is let go on. `.valueChanged` is sent only when a touch changed `isOn`.
 @MainActor open class Switch: Control, ShownValueAnimating {
+
+    // MARK: Accessibility (as UIKit's)
+
+    open override var isAccessibilityElement: Bool {
+        get { accessibilitySettings?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    open override var accessibilityValue: String? {
+        get { accessibilitySettings?.value ?? (isOn ? "on" : "off") }
+        set { super.accessibilityValue = newValue }
+    }
+
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilitySettings?.traits ?? (isEnabled ? .button : [.button, .notEnabled]) }
+        set { super.accessibilityTraits = newValue }
+    }
+
     /// UIKit's switch size.
     package static let size = CGSize(width: 51, height: 31)
     /// How long the thumb takes to slide across.

@@ -6,6 +6,30 @@ import Foundation
 /// and a grey background while highlighted (touched) or selected. Cells are reused: a table
 /// calls `prepareForReuse()` before handing a cell that left the screen out again.
 @MainActor open class TableViewCell: View {
+
+    // MARK: Accessibility (as UIKit's)
+
+    open override var isAccessibilityElement: Bool {
+        get { accessibilitySettings?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    open override var accessibilityLabel: String? {
+        get { accessibilitySettings?.label ?? combinedAccessibilityLabel }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilitySettings?.traits ?? (isSelected ? .selected : .none) }
+        set { super.accessibilityTraits = newValue }
+    }
+
+    /// The cell's labels' text, read as one ("Kitchen, 21 °C").
+    private var combinedAccessibilityLabel: String? {
+        let parts = [textLabelStorage?.text, detailTextLabelStorage?.text].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
     /// Which standard subviews a cell has and where they go, as UIKit's `UITableViewCell.CellStyle`.
     public enum CellStyle: Int, Sendable {
         /// An image on the left and one label.

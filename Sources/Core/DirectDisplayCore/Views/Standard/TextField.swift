@@ -47,6 +47,31 @@ extension TextFieldDelegate {
 ///
 /// Ranges (`selectedRange`, the delegate's) count UTF-16 units, as UIKit's `NSRange`s.
 @MainActor open class TextField: Control, KeyInput, TextInputTraits {
+
+    // MARK: Accessibility (as UIKit's)
+
+    override var accessibilityKindWord: String? { "text field" }
+
+    open override var isAccessibilityElement: Bool {
+        get { accessibilitySettings?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    open override var accessibilityLabel: String? {
+        get { accessibilitySettings?.label ?? placeholder }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    open override var accessibilityValue: String? {
+        get { accessibilitySettings?.value ?? text }
+        set { super.accessibilityValue = newValue }
+    }
+
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilitySettings?.traits ?? (isEnabled ? .none : .notEnabled) }
+        set { super.accessibilityTraits = newValue }
+    }
+
     /// How the field's edge is drawn, as UIKit's `UITextField.BorderStyle`.
     public enum BorderStyle: Int, Sendable, CaseIterable {
         /// No border; the text runs from edge to edge.

@@ -48,6 +48,21 @@ extension TextViewDelegate {
 /// laid out: a keystroke lays out its paragraph again and redraws its lines (and
 /// the ones below when its height changed).
 @MainActor open class TextView: ScrollView, KeyInputWhenAllowed, TextInputTraits {
+
+    // MARK: Accessibility (as UIKit's)
+
+    override var accessibilityKindWord: String? { "text view" }
+
+    open override var isAccessibilityElement: Bool {
+        get { accessibilitySettings?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    open override var accessibilityValue: String? {
+        get { accessibilitySettings?.value ?? text }
+        set { super.accessibilityValue = newValue }
+    }
+
     /// The text, its selection and the edits keys make (shared with `TextField`).
     package let editor = TextEditingState()
     /// The paragraphs laid out.
