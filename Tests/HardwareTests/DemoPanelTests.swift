@@ -116,4 +116,59 @@ import XCTest
         XCTAssertNil(navigation.presentedViewController, "OK dismisses the alert")
         XCTAssertNil(alert.view.window)
     }
+
+    /// The demo explored with the screen reader, as a blind user would: a finger moved
+    /// over the title and the button speaks them, a double-tap anywhere presses the
+    /// focused button (the panel slides in), and swipes walk the panel's page, where a
+    /// double-tap on "Settings" pushes the settings and their first element is spoken.
+    func testTheScreenReaderExploresTheDemoAndOpensThePanel() async throws {
+        let speech = RecordingSpeechOutput()
+        Accessibility.speechOutput = speech
+        Application.shared.isScreenReaderEnabled = true
+        display.runUntilIdle()
+        let normal = Application.shared.windows.first { $0.windowLevel == .normal }
+        let title = try XCTUnwrap(views(Label.self, in: normal).first { $0.text == "DirectDisplay" })
+        let showPanel = try XCTUnwrap(views(Button.self, in: normal).first { $0.title(for: .normal) == "Show panel" })
+
+        display.touchDown(1, at: centre(of: title), on: screen)
+        display.advanceTime(by: 0.3)
+        display.touchMove(1, at: centre(of: showPanel), on: screen)
+        display.advanceTime(by: 0.05)
+        display.touchUp(1, at: centre(of: showPanel), on: screen)
+        display.advanceTime(by: 0.5)
+        XCTAssertEqual(Array(speech.spokenPhrases.prefix(2)), ["DirectDisplay", "Show panel, button"])
+
+        // A double-tap far from the button presses it.
+        let elsewhere = CGPoint(x: 900, y: 120)
+        for _ in 0..<2 {
+            display.touchDown(1, at: elsewhere, on: screen)
+            display.touchUp(1, at: elsewhere, on: screen)
+            display.advanceTime(by: 0.1)
+        }
+        display.advanceTime(by: 0.6)
+        display.runUntilIdle()
+        let navigation = try XCTUnwrap(navigation)
+        XCTAssertEqual(navigation.view.window?.alpha, 1, "the panel slid in")
+        XCTAssertEqual(showPanel.title(for: .normal), "Hide panel")
+
+        // Into the panel: touch its page's Settings button, then double-tap.
+        let settings = try XCTUnwrap(
+            views(Button.self, in: navigation.view.window).first { $0.title(for: .normal) == "Settings" })
+        display.touchDown(1, at: centre(of: settings), on: screen)
+        display.advanceTime(by: 0.3)
+        display.touchUp(1, at: centre(of: settings), on: screen)
+        display.advanceTime(by: 0.5)
+        XCTAssertEqual(speech.spokenPhrases.last, "Settings, button")
+        for _ in 0..<2 {
+            display.touchDown(1, at: elsewhere, on: screen)
+            display.touchUp(1, at: elsewhere, on: screen)
+            display.advanceTime(by: 0.1)
+        }
+        display.advanceTime(by: 0.6)
+        display.runUntilIdle()
+        XCTAssertEqual(navigation.topViewController?.title, "Settings")
+        XCTAssertEqual(
+            speech.spokenPhrases, ["DirectDisplay", "Show panel, button", "Settings, button", "Panel, button"],
+            "the pushed page's first element is spoken, not the screen's")
+    }
 }

@@ -256,6 +256,11 @@ import InputModel
             let order = self.order
             if let argument, let node = AccessibilityNode(argument), order.index(of: node) != nil {
                 focus(node)
+            } else if let container = argument as? View,
+                let first = order.nodes.first(where: { $0.view?.isDescendant(of: container) ?? false })
+            {
+                // A container (a page just shown): its first element.
+                focus(first)
             } else {
                 focus(order.nodes.first)
             }

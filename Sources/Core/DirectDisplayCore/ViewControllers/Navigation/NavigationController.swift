@@ -366,8 +366,9 @@ extension NavigationControllerDelegate {
         for controller in transition.removed { controller.removeFromParent() }
         for controller in transition.added { controller.didMove(toParent: self) }
         if let to = transition.to { delegate?.navigationController(self, didShow: to, animated: transition.animated) }
-        // A new page for the screen reader: its first element (the bar's title) is focused and spoken.
-        Accessibility.post(notification: .screenChanged, argument: nil)
+        // A new page for the screen reader: its first element (the bar's back button or
+        // title) is focused and spoken, also where other windows share the screen.
+        Accessibility.post(notification: .screenChanged, argument: view)
     }
 
     /// Undoes an interactive pop given up: the popped controller stays on top. The callbacks
