@@ -65,27 +65,7 @@ import Foundation
         let width = FocusOutline.lineWidth
         let box = bounds.insetBy(dx: width / 2, dy: width / 2)
         guard box.width > 0, box.height > 0 else { return }
-        let radius = min(8, box.width / 2, box.height / 2)
-        // Corners as quarter circles by Bézier curves (0.5523: the circle's control distance).
-        let k = radius * 0.5523
-        context.move(to: CGPoint(x: box.minX + radius, y: box.minY))
-        context.addLine(to: CGPoint(x: box.maxX - radius, y: box.minY))
-        context.addCurve(
-            to: CGPoint(x: box.maxX, y: box.minY + radius), control1: CGPoint(x: box.maxX - radius + k, y: box.minY),
-            control2: CGPoint(x: box.maxX, y: box.minY + radius - k))
-        context.addLine(to: CGPoint(x: box.maxX, y: box.maxY - radius))
-        context.addCurve(
-            to: CGPoint(x: box.maxX - radius, y: box.maxY), control1: CGPoint(x: box.maxX, y: box.maxY - radius + k),
-            control2: CGPoint(x: box.maxX - radius + k, y: box.maxY))
-        context.addLine(to: CGPoint(x: box.minX + radius, y: box.maxY))
-        context.addCurve(
-            to: CGPoint(x: box.minX, y: box.maxY - radius), control1: CGPoint(x: box.minX + radius - k, y: box.maxY),
-            control2: CGPoint(x: box.minX, y: box.maxY - radius + k))
-        context.addLine(to: CGPoint(x: box.minX, y: box.minY + radius))
-        context.addCurve(
-            to: CGPoint(x: box.minX + radius, y: box.minY), control1: CGPoint(x: box.minX, y: box.minY + radius - k),
-            control2: CGPoint(x: box.minX + radius - k, y: box.minY))
-        context.closePath()
+        context.addRoundedRect(box, cornerRadius: 8)
         context.strokePath(with: FocusOutline.color, lineWidth: width)
     }
 }

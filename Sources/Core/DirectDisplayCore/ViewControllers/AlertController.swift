@@ -453,31 +453,7 @@ import Foundation
     override func draw(_ rect: CGRect) {
         guard let context = GraphicsContext.current else { return }
         let box = bounds
-        let radius = min(Self.cornerRadius, box.width / 2, box.height / 2)
-        // A rounded rectangle: each corner a quarter circle drawn as one cubic curve.
-        let k = radius * 0.5523
-        context.move(to: CGPoint(x: box.minX + radius, y: box.minY))
-        context.addLine(to: CGPoint(x: box.maxX - radius, y: box.minY))
-        context.addCurve(
-            to: CGPoint(x: box.maxX, y: box.minY + radius),
-            control1: CGPoint(x: box.maxX - radius + k, y: box.minY),
-            control2: CGPoint(x: box.maxX, y: box.minY + radius - k))
-        context.addLine(to: CGPoint(x: box.maxX, y: box.maxY - radius))
-        context.addCurve(
-            to: CGPoint(x: box.maxX - radius, y: box.maxY),
-            control1: CGPoint(x: box.maxX, y: box.maxY - radius + k),
-            control2: CGPoint(x: box.maxX - radius + k, y: box.maxY))
-        context.addLine(to: CGPoint(x: box.minX + radius, y: box.maxY))
-        context.addCurve(
-            to: CGPoint(x: box.minX, y: box.maxY - radius),
-            control1: CGPoint(x: box.minX + radius - k, y: box.maxY),
-            control2: CGPoint(x: box.minX, y: box.maxY - radius + k))
-        context.addLine(to: CGPoint(x: box.minX, y: box.minY + radius))
-        context.addCurve(
-            to: CGPoint(x: box.minX + radius, y: box.minY),
-            control1: CGPoint(x: box.minX, y: box.minY + radius - k),
-            control2: CGPoint(x: box.minX + radius - k, y: box.minY))
-        context.closePath()
+        context.addRoundedRect(box, cornerRadius: Self.cornerRadius)
         context.fillPath(with: .white)
     }
 }

@@ -74,7 +74,8 @@ enum ControlValue {
 }
 
 extension GraphicsContext {
-    /// Adds a rectangle with round corners of `radius` (at most half its smaller side) to the path.
+    /// Adds a rectangle with round corners of `radius` (at most half its smaller side) to the path:
+    /// controls, text fields, alerts and the focus outline draw theirs with it.
     func addRoundedRect(_ rect: CGRect, cornerRadius: CGFloat) {
         let radius = max(min(cornerRadius, rect.width / 2, rect.height / 2), 0)
         let k = radius * 0.5523  // a quarter circle as a cubic Bézier

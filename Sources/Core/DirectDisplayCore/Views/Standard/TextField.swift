@@ -584,38 +584,11 @@ extension TextFieldDelegate {
             context.stroke(bounds.insetBy(dx: 0.5, dy: 0.5), with: .black, lineWidth: 1)
         case .roundedRect:
             let box = bounds.insetBy(dx: 0.5, dy: 0.5)
-            addRoundedRect(box, radius: min(5, box.height / 2, box.width / 2), to: context)
+            context.addRoundedRect(box, cornerRadius: 5)
             context.fillPath(with: .white)
-            addRoundedRect(box, radius: min(5, box.height / 2, box.width / 2), to: context)
+            context.addRoundedRect(box, cornerRadius: 5)
             context.strokePath(with: Color(white: 0.8), lineWidth: 1)
         }
-    }
-
-    /// A rectangle with corners of `radius` as cubic Béziers (kappa 0.5523).
-    private func addRoundedRect(_ rect: CGRect, radius: CGFloat, to context: GraphicsContext) {
-        let k = radius * 0.5523
-        context.move(to: CGPoint(x: rect.minX + radius, y: rect.minY))
-        context.addLine(to: CGPoint(x: rect.maxX - radius, y: rect.minY))
-        context.addCurve(
-            to: CGPoint(x: rect.maxX, y: rect.minY + radius),
-            control1: CGPoint(x: rect.maxX - radius + k, y: rect.minY),
-            control2: CGPoint(x: rect.maxX, y: rect.minY + radius - k))
-        context.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY - radius))
-        context.addCurve(
-            to: CGPoint(x: rect.maxX - radius, y: rect.maxY),
-            control1: CGPoint(x: rect.maxX, y: rect.maxY - radius + k),
-            control2: CGPoint(x: rect.maxX - radius + k, y: rect.maxY))
-        context.addLine(to: CGPoint(x: rect.minX + radius, y: rect.maxY))
-        context.addCurve(
-            to: CGPoint(x: rect.minX, y: rect.maxY - radius),
-            control1: CGPoint(x: rect.minX + radius - k, y: rect.maxY),
-            control2: CGPoint(x: rect.minX, y: rect.maxY - radius + k))
-        context.addLine(to: CGPoint(x: rect.minX, y: rect.minY + radius))
-        context.addCurve(
-            to: CGPoint(x: rect.minX + radius, y: rect.minY),
-            control1: CGPoint(x: rect.minX, y: rect.minY + radius - k),
-            control2: CGPoint(x: rect.minX + radius - k, y: rect.minY))
-        context.closePath()
     }
 
     /// The caret's colour (UIKit's default tint).
