@@ -343,8 +343,20 @@ final class ScreenReaderTests: DirectDisplayTestCase {
         segments.selectedSegmentIndex = 0
         segments.setEnabled(false, forSegmentAt: 1)
         segments.accessibilityIncrement()
-        XCTAssertEqual(segments.accessibilityLabel, "Month", "the disabled segment is stepped over")
-        XCTAssertEqual(segments.accessibilityValue, "3 of 3")
+        XCTAssertEqual(segments.selectedSegmentIndex, 2, "the disabled segment is stepped over")
+        // Each segment an element, as UIKit's: title, "n of 3", a button; selected or dimmed.
+        XCTAssertFalse(segments.isAccessibilityElement)
+        let elements = (segments.accessibilityElements ?? []).compactMap { $0 as? AccessibilityElement }
+        XCTAssertEqual(elements.map(\.accessibilityLabel), ["Day", "Week", "Month"])
+        XCTAssertEqual(elements.map(\.accessibilityValue), ["1 of 3", "2 of 3", "3 of 3"])
+        XCTAssertEqual(elements.map(\.accessibilityTraits), [.button, [.button, .notEnabled], [.button, .selected]])
+        XCTAssertEqual(elements[1].accessibilityFrameInContainerSpace, CGRect(x: 100, y: 0, width: 100, height: 32))
+        var changes = 0
+        segments.addAction(Action { _ in changes += 1 }, for: .valueChanged)
+        XCTAssertFalse(elements[1].accessibilityActivate(), "a disabled segment cannot be chosen")
+        XCTAssertTrue(elements[0].accessibilityActivate())
+        XCTAssertEqual(segments.selectedSegmentIndex, 0)
+        XCTAssertEqual(changes, 1)
         let pages = PageControl()
         pages.numberOfPages = 5
         pages.accessibilityIncrement()
@@ -359,6 +371,24 @@ final class ScreenReaderTests: DirectDisplayTestCase {
         toggle.isEnabled = false
         XCTAssertEqual(toggle.accessibilityTraits, [.button, .notEnabled])
         XCTAssertEqual(toggle.accessibilityValue, "off")
+    }
+
+    /// Each segment is found by touch and spoken on its own; a double-tap selects it.
+    func testSegmentsAreExploredOneByOneAndADoubleTapSelectsOne() async {
+        let segments = SegmentedControl(items: ["Slow", "Normal", "Fast"])
+        segments.frame = CGRect(x: 20, y: 300, width: 300, height: 32)
+        segments.selectedSegmentIndex = 1
+        var changes = 0
+        segments.addAction(Action { _ in changes += 1 }, for: .valueChanged)
+        window.addSubview(segments)
+        display.runUntilIdle()
+        singleTap(at: CGPoint(x: 270, y: 316))
+        singleTap(at: CGPoint(x: 170, y: 316))
+        XCTAssertEqual(speech.spokenPhrases, ["Fast, 3 of 3, button", "Normal, 2 of 3, selected, button"])
+        singleTap(at: CGPoint(x: 270, y: 316))
+        doubleTap(at: CGPoint(x: 600, y: 400))
+        XCTAssertEqual(segments.selectedSegmentIndex, 2)
+        XCTAssertEqual(changes, 1)
     }
 
     func testAnAlertIsModalItsTitleIsSpokenAndFocusComesBackAfterIt() async {

@@ -9,30 +9,20 @@ import Typesetting
 
     // MARK: Accessibility (as UIKit's)
 
+    /// Not an element itself: each segment is one (`accessibilityElements`), as UIKit's.
     open override var isAccessibilityElement: Bool {
-        get { accessibilitySettings?.isElement ?? true }
+        get { accessibilitySettings?.isElement ?? false }
         set { super.isAccessibilityElement = newValue }
     }
 
-    open override var accessibilityLabel: String? {
+    /// One element per segment, left to right: its title, "2 of 3", a button (selected,
+    /// or dimmed when it or the control is disabled); activating one selects it.
+    open override var accessibilityElements: [Any]? {
         get {
-            accessibilitySettings?.label
-                ?? (selectedSegmentIndex >= 0 ? titleForSegment(at: selectedSegmentIndex) : nil)
+            if let elements = accessibilitySettings?.elements { return elements }
+            return segments.indices.map { SegmentAccessibilityElement(control: self, index: $0) }
         }
-        set { super.accessibilityLabel = newValue }
-    }
-
-    open override var accessibilityValue: String? {
-        get {
-            accessibilitySettings?.value
-                ?? (selectedSegmentIndex >= 0 ? "\(selectedSegmentIndex + 1) of \(numberOfSegments)" : nil)
-        }
-        set { super.accessibilityValue = newValue }
-    }
-
-    open override var accessibilityTraits: AccessibilityTraits {
-        get { accessibilitySettings?.traits ?? (isEnabled ? .adjustable : [.adjustable, .notEnabled]) }
-        set { super.accessibilityTraits = newValue }
+        set { super.accessibilityElements = newValue }
     }
 
     /// The next segment (actions run), as a tap on it.
@@ -49,6 +39,18 @@ import Typesetting
         selectedSegmentIndex = index
         sendActions(for: .valueChanged)
     }
+
+    /// Selects `index` as a tap would (actions run when it changes); false when it cannot.
+    fileprivate func selectSegmentForAccessibility(_ index: Int) -> Bool {
+        guard isEnabled, index < numberOfSegments, isEnabledForSegment(at: index) else { return false }
+        if selectedSegmentIndex != index {
+            selectedSegmentIndex = index
+            sendActions(for: .valueChanged)
+        }
+        return true
+    }
+
+    fileprivate func accessibilityRect(ofSegment index: Int) -> CGRect { segmentRect(index) }
 
     /// `selectedSegmentIndex` when no segment is selected.
     public static let noSegment = -1
@@ -263,4 +265,40 @@ import Typesetting
         context.addRoundedRect(outline, cornerRadius: radius)
         context.strokePath(with: tint, lineWidth: 1)
     }
+}
+
+/// A segment of a `SegmentedControl` as the screen reader sees it.
+@MainActor private final class SegmentAccessibilityElement: AccessibilityElement {
+    private weak var control: SegmentedControl?
+    private let index: Int
+
+    init(control: SegmentedControl, index: Int) {
+        self.control = control
+        self.index = index
+        super.init(accessibilityContainer: control)
+        accessibilityFrameInContainerSpace = control.accessibilityRect(ofSegment: index)
+    }
+
+    override var accessibilityLabel: String? {
+        get { control?.titleForSegment(at: index) }
+        set {}
+    }
+
+    override var accessibilityValue: String? {
+        get { control.map { "\(index + 1) of \($0.numberOfSegments)" } }
+        set {}
+    }
+
+    override var accessibilityTraits: AccessibilityTraits {
+        get {
+            guard let control else { return .button }
+            var traits: AccessibilityTraits = .button
+            if control.selectedSegmentIndex == index { traits.insert(.selected) }
+            if !control.isEnabled || !control.isEnabledForSegment(at: index) { traits.insert(.notEnabled) }
+            return traits
+        }
+        set {}
+    }
+
+    override func accessibilityActivate() -> Bool { control?.selectSegmentForAccessibility(index) ?? false }
 }
