@@ -40,11 +40,9 @@ import XCTest
         display.runUntilIdle()
     }
 
-    /// The view's centre in screen points (its window's origin added).
+    /// The view's centre in screen points.
     private func centre(of view: View) -> CGPoint {
-        let inWindow = view.convert(CGPoint(x: view.bounds.midX, y: view.bounds.midY), to: nil)
-        let origin = view.window?.frame.origin ?? .zero
-        return CGPoint(x: inWindow.x + origin.x, y: inWindow.y + origin.y)
+        view.convertToScreen(CGPoint(x: view.bounds.midX, y: view.bounds.midY))
     }
 
     private func views<T: View>(_ type: T.Type, in window: Window?) -> [T] {

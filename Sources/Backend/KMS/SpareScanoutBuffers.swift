@@ -23,6 +23,4 @@ package final class SpareScanoutBuffers {
 
     /// Frees every kept buffer.
     package func removeAll() { buffers = [] }
-
-    package var isEmpty: Bool { buffers.isEmpty }
 }

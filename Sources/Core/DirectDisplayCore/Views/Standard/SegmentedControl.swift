@@ -36,21 +36,18 @@ import Typesetting
         var index = selectedSegmentIndex < 0 ? (step > 0 ? -1 : numberOfSegments) : selectedSegmentIndex
         repeat { index += step } while index >= 0 && index < numberOfSegments && !isEnabledForSegment(at: index)
         guard index >= 0, index < numberOfSegments else { return }
-        selectedSegmentIndex = index
-        sendActions(for: .valueChanged)
+        _ = selectSegmentForAccessibility(index)
     }
 
     /// Selects `index` as a tap would (actions run when it changes); false when it cannot.
     fileprivate func selectSegmentForAccessibility(_ index: Int) -> Bool {
-        guard isEnabled, index < numberOfSegments, isEnabledForSegment(at: index) else { return false }
+        guard isEnabled, index >= 0, index < numberOfSegments, isEnabledForSegment(at: index) else { return false }
         if selectedSegmentIndex != index {
             selectedSegmentIndex = index
             sendActions(for: .valueChanged)
         }
         return true
     }
-
-    fileprivate func accessibilityRect(ofSegment index: Int) -> CGRect { segmentRect(index) }
 
     /// `selectedSegmentIndex` when no segment is selected.
     public static let noSegment = -1
@@ -164,7 +161,7 @@ import Typesetting
     }
 
     /// The rectangle of the segment at `index`: the bounds cut into equal parts.
-    private func segmentRect(_ index: Int) -> CGRect {
+    fileprivate func segmentRect(_ index: Int) -> CGRect {
         let width = bounds.width / CGFloat(max(segments.count, 1))
         return CGRect(x: bounds.minX + CGFloat(index) * width, y: bounds.minY, width: width, height: bounds.height)
     }
@@ -276,7 +273,7 @@ import Typesetting
         self.control = control
         self.index = index
         super.init(accessibilityContainer: control)
-        accessibilityFrameInContainerSpace = control.accessibilityRect(ofSegment: index)
+        accessibilityFrameInContainerSpace = control.segmentRect(index)
     }
 
     override var accessibilityLabel: String? {
