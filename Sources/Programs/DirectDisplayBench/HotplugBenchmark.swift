@@ -19,7 +19,10 @@ struct HotplugBenchmark: ParsableCommand {
 
     func run() throws {
         let plugs = self.plugs
-        let replugDelay = max(0, self.replugDelay)
+        guard self.replugDelay.isFinite, self.replugDelay >= 0, self.replugDelay <= 60 else {
+            throw ValidationError("--replug-delay must be 0 to 60 seconds")
+        }
+        let replugDelay = self.replugDelay
         try MainActor.assumeIsolated {
             let display = try KMSDisplay()
             Application.shared.display = display
