@@ -105,6 +105,9 @@ final class ChildProcess: @unchecked Sendable {
     /// process must lead its group: started through `setsid`).
     func signalGroup(_ number: Int32) { kill(-pid, number) }
 
+    /// The process's id (for /proc).
+    var processID: pid_t { pid }
+
     /// Whether the process has exited (without waiting).
     var hasExited: Bool { lockedStatus != nil }
 

@@ -273,27 +273,57 @@ final class SessionTests: KMSDisplayTestCase {
         }
     }
 
-    /// Ctrl-C on the console signals the whole foreground process group, the
-    /// embedded seatd that libseat forks included. The app must still be the one
-    /// that ends the session: CRTCs restored while it is DRM master, then the seat
-    /// closed, so the VT comes back in text mode with its keyboard and nothing is
-    /// refused on the way out.
-    func testCtrlCToTheWholeProcessGroupGivesTheConsoleBack() async throws {
+    /// Ctrl-C on the console signals the whole foreground process group, and so do
+    /// `timeout` (SIGTERM to its group) and systemd's default KillMode=control-group
+    /// (SIGTERM to every process of the unit): the embedded seatd that libseat forks
+    /// gets the signal too. The app must still be the one that ends the session:
+    /// CRTCs restored while it is DRM master, then the seat closed, so the VT comes
+    /// back in text mode with its keyboard, nothing is refused on the way out, and
+    /// the embedded seatd ends with the app.
+    func testSignalsToTheWholeProcessGroupGiveTheConsoleBack() async throws {
         closeDisplay()
         let command = "env LIBSEAT_BACKEND=builtin HOME=/tmp '\(ChildProcess.directDisplayPath)' demo --seconds 60"
-        let demo = try ChildProcess("/bin/sh", ["-c", "exec </dev/tty1; exec setsid --ctty \(command)"])
-        XCTAssertTrue(
-            demo.waitForOutput(containing: "demo: input devices:", timeout: HardwareEnvironment.demoStartTimeout),
-            demo.text)
-        XCTAssertEqual(try tty1().mode, Int32(KD_GRAPHICS), "graphics mode while the demo runs")
-        // As the terminal does for Ctrl-C: the signal goes to the group (setsid made the demo its leader).
-        demo.signalGroup(SIGINT)
-        XCTAssertEqual(demo.waitForExit(timeout: 15), 128 + SIGINT, "the demo ends on SIGINT: \(demo.text)")
-        XCTAssertEqual(try tty1().mode, Int32(KD_TEXT), "text mode after Ctrl-C: \(demo.text)")
-        XCTAssertEqual(try tty1().keyboardMode, Int32(K_UNICODE), "the keyboard is on after Ctrl-C")
-        for refusal in ["Permission denied", "direct-display: error", "libseat_close"] {
-            XCTAssertFalse(demo.text.contains(refusal), "nothing refused while shutting down: \(demo.text)")
+        for signal in [SIGINT, SIGTERM] {
+            let demo = try ChildProcess("/bin/sh", ["-c", "exec </dev/tty1; exec setsid --ctty \(command)"])
+            XCTAssertTrue(
+                demo.waitForOutput(containing: "demo: input devices:", timeout: HardwareEnvironment.demoStartTimeout),
+                demo.text)
+            XCTAssertEqual(try tty1().mode, Int32(KD_GRAPHICS), "graphics mode while the demo runs")
+            let seatd = childProcesses(of: demo.processID)
+            XCTAssertFalse(seatd.isEmpty, "libseat's builtin back end forks its seatd")
+            // As the terminal does for Ctrl-C: the signal goes to the group (setsid made the demo its leader).
+            demo.signalGroup(signal)
+            XCTAssertEqual(demo.waitForExit(timeout: 15), 128 + signal, "the demo ends on \(signal): \(demo.text)")
+            XCTAssertEqual(try tty1().mode, Int32(KD_TEXT), "text mode after signal \(signal): \(demo.text)")
+            XCTAssertEqual(try tty1().keyboardMode, Int32(K_UNICODE), "the keyboard is on after signal \(signal)")
+            for refusal in ["Permission denied", "direct-display: error", "libseat_close"] {
+                XCTAssertFalse(demo.text.contains(refusal), "nothing refused on signal \(signal): \(demo.text)")
+            }
+            XCTAssertTrue(processesEnd(seatd), "the embedded seatd ends with the app (signal \(signal))")
         }
+    }
+
+    /// The children of `pid` (from /proc: the task's `children` list).
+    private func childProcesses(of pid: pid_t) -> [pid_t] {
+        let list = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        return list.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// Waits until none of `pids` runs (reaped or a zombie); false after `timeout` seconds.
+    private func processesEnd(_ pids: [pid_t], timeout: TimeInterval = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while pids.contains(where: isRunning) {
+            guard Date() < deadline else { return false }
+            usleep(20_000)
+        }
+        return true
+    }
+
+    private func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return !stat[close...].hasPrefix(") Z")
     }
 
     /// Runs `body` with a fresh descriptor of /dev/tty1 (a session ending hangs up the old ones).

@@ -166,17 +166,20 @@ package final class SeatSession: DeviceOpener {
     }
 }
 
-/// Runs `body` with SIGINT and SIGHUP blocked in this thread. libseat's embedded
-/// seatd is a child forked inside libseat_open_seat, in our process group: Ctrl-C
-/// (or a hangup) on the console signals the whole group, and a child that took it
-/// would end the session before the app could restore its CRTCs while still DRM
-/// master. A forked child keeps the blocked mask, so only the app sees them and ends
-/// the session itself; the child still ends on SIGTERM, its parent-death signal.
+/// Runs `body` with SIGINT, SIGHUP and SIGTERM blocked in this thread. libseat's
+/// embedded seatd is a child forked inside libseat_open_seat, in our process group
+/// and cgroup: Ctrl-C or a hangup on the console, `timeout`, and systemd's default
+/// KillMode=control-group signal every process there, and a child that took the
+/// signal would end the session first, so every restore of the CRTCs was refused
+/// (EACCES). A forked child keeps the blocked mask, so only the app sees them and
+/// ends the session itself; the child ends when its client goes (SessionTests
+/// checks it does, also after SIGKILL to the app).
 private func withTerminalSignalsBlocked<T>(_ body: () -> T) -> T {
     var terminalSignals = sigset_t()
     sigemptyset(&terminalSignals)
     sigaddset(&terminalSignals, SIGINT)
     sigaddset(&terminalSignals, SIGHUP)
+    sigaddset(&terminalSignals, SIGTERM)
     var previous = sigset_t()
     let blocked = pthread_sigmask(SIG_BLOCK, &terminalSignals, &previous) == 0
     defer { if blocked { pthread_sigmask(SIG_SETMASK, &previous, nil) } }
