@@ -138,3 +138,77 @@ final class CRTCAssignmentTests: XCTestCase {
             CRTCAssignment.overlayPlanes(for: crtc(10, 0), in: probe(crtcs: [], planes: []), taken: []).count, 0)
     }
 }
+
+/// When one CRTC can drive a second connector (hardware clone mode): both
+/// encoders take the CRTC, each names the other in possible_clones, and the second
+/// connector has a mode with the source's timings.
+final class HardwareCloneTests: XCTestCase {
+    static func mode(_ width: Int, _ height: Int, clock: UInt32 = 65_000) -> DisplayMode {
+        var info = drmModeModeInfo()
+        info.hdisplay = UInt16(width)
+        info.vdisplay = UInt16(height)
+        info.htotal = UInt16(width + 320)
+        info.vtotal = UInt16(height + 38)
+        info.clock = clock
+        info.vrefresh = 60
+        return DisplayMode(info)
+    }
+
+    let crtc = CRTCState(id: 31, index: 1, framebufferID: 0, mode: nil, properties: CRTCProperties())
+    let shown = HardwareCloneTests.mode(1024, 768)
+
+    func connector(_ id: UInt32, encoders: [EncoderState], modes: [DisplayMode]) -> ConnectorState {
+        ConnectorState(
+            id: id, name: "HDMI-A-\(id)", type: UInt32(DRM_MODE_CONNECTOR_HDMIA), status: .connected, modes: modes,
+            widthMillimeters: 0, heightMillimeters: 0, possibleCRTCs: encoders.reduce(0) { $0 | $1.possibleCRTCs },
+            currentCRTC: 0, properties: ConnectorProperties(), linkStatus: .good, edid: nil, encoders: encoders)
+    }
+
+    func encoder(_ index: Int, crtcs: UInt32, clones: UInt32) -> EncoderState {
+        EncoderState(id: UInt32(60 + index), index: index, possibleCRTCs: crtcs, possibleClones: clones)
+    }
+
+    func decide(source: EncoderState, target: EncoderState, targetModes: [DisplayMode]? = nil)
+        -> Result<DisplayMode, HardwareClone.Refusal>
+    {
+        let a = connector(1, encoders: [source], modes: [shown])
+        let b = connector(2, encoders: [target], modes: targetModes ?? [Self.mode(1920, 1080), shown])
+        return HardwareClone.mode(for: b, onto: crtc, driving: a, in: shown)
+    }
+
+    func testSharesTheCRTCWhenBothEncodersTakeItNameEachOtherAndTheModeMatches() {
+        let result = decide(
+            source: encoder(0, crtcs: 0b11, clones: 0b11), target: encoder(1, crtcs: 0b10, clones: 0b11))
+        XCTAssertEqual(result, .success(shown), "the target's own mode with the same timings")
+    }
+
+    func testATargetWhoseEncodersCannotTakeTheCRTCGetsACopy() {
+        let result = decide(
+            source: encoder(0, crtcs: 0b11, clones: 0b11), target: encoder(1, crtcs: 0b01, clones: 0b11))
+        XCTAssertEqual(result, .failure(.noSharedCRTC))
+    }
+
+    func testEncodersThatDoNotNameEachOtherInPossibleClonesGetACopy() {
+        // Each names only itself (what a driver that never clones reports).
+        XCTAssertEqual(
+            decide(source: encoder(0, crtcs: 0b11, clones: 0b01), target: encoder(1, crtcs: 0b11, clones: 0b10)),
+            .failure(.encodersNotClones))
+        // One way only is not enough.
+        XCTAssertEqual(
+            decide(source: encoder(0, crtcs: 0b11, clones: 0b11), target: encoder(1, crtcs: 0b11, clones: 0b10)),
+            .failure(.encodersNotClones))
+        // One encoder feeding both connectors is no clone.
+        XCTAssertEqual(
+            decide(source: encoder(0, crtcs: 0b11, clones: 0b11), target: encoder(0, crtcs: 0b11, clones: 0b11)),
+            .failure(.encodersNotClones))
+    }
+
+    func testATargetWithoutTheSameTimingsGetsACopy() {
+        // Same size, another pixel clock: other timings.
+        let other = Self.mode(1024, 768, clock: 75_000)
+        let result = decide(
+            source: encoder(0, crtcs: 0b11, clones: 0b11), target: encoder(1, crtcs: 0b11, clones: 0b11),
+            targetModes: [Self.mode(1920, 1080), other])
+        XCTAssertEqual(result, .failure(.noSameMode(shown)))
+    }
+}

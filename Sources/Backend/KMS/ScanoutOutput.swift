@@ -37,6 +37,9 @@ package final class ScanoutOutput {
     package private(set) var isPoweredOff = false
     /// The power-off reached the kernel (the CRTC was lit): waking commits ACTIVE 1.
     private var powerOffCommitted = false
+    /// The output whose CRTC drives this connector too (hardware clone mode, see
+    /// `joinClone(of:)`); nil while it has its own.
+    package private(set) weak var cloneSource: ScanoutOutput?
 
     private var state: FlipState = .unlit(pending: nil)
     /// Three buffers of the current mode, allocated on first use: a new screen's
@@ -283,6 +286,62 @@ package final class ScanoutOutput {
         cursor = placement
         cursorChanged = true
         try commitCursorAlone()
+    }
+
+    // MARK: Hardware clone mode
+
+    /// Drives this output's connector from `source`'s CRTC, which shows its frames on
+    /// both with no copy: one commit (tested first where the kernel can test) moves
+    /// the connector and turns this output's own CRTC and planes off. The caller chose
+    /// a source whose CRTC can (`HardwareClone.mode`). From then on nothing is
+    /// committed here until `leaveClone()`; this output is unlit, its buffers kept.
+    /// - Throws: the kernel's refusal, or `source` not showing a settled frame; then
+    ///   nothing changed.
+    package func joinClone(of source: ScanoutOutput) throws(DRMError) {
+        guard cloneSource == nil, source !== self, source.cloneSource == nil else {
+            throw DRMError(
+                call: "joinClone", errno: .invalidArgument,
+                context: "\(connector.name) cannot share \(source.connector.name)'s CRTC")
+        }
+        guard !hasFlipQueued, !source.hasFlipQueued, !source.needsModeset, !source.isPoweredOff,
+            let current = source.state.current
+        else {
+            throw DRMError(
+                call: "joinClone", errno: .resourceTemporarilyUnavailable,
+                context: "\(source.connector.name) shows no settled frame to share")
+        }
+        var join = commitState(.joinClone, buffer: try buffer(0))
+        join.cursor = cursor?.hidden
+        join.overlays = overlayPlanes.map(OverlayPlacement.off)
+        join.cloneSource = CloneSource(
+            connector: source.connector, crtc: source.crtc, mode: source.mode,
+            framebuffer: current.direct ?? current.buffer)
+        try committer.commit(join, testOnly: true)
+        try committer.commit(join, testOnly: false)
+        cloneSource = source
+        state = .unlit(pending: nil)
+        needsModeset = true
+        takesOver = false
+        overlaysCommitted = 0
+        cursorChanged = true
+        isPoweredOff = false
+        powerOffCommitted = false
+    }
+
+    /// Takes the connector off the CRTC it shares (see `joinClone(of:)`); its own CRTC
+    /// lights with this output's next frame (a modeset). Whatever the kernel answers
+    /// the output no longer counts as cloned: that modeset routes the connector back
+    /// to its own CRTC anyway.
+    /// - Throws: the kernel's refusal, for the log.
+    package func leaveClone() throws(DRMError) {
+        guard let source = cloneSource else { return }
+        cloneSource = nil
+        let own = try buffer(0)
+        let shown = source.state.current.map { $0.direct ?? $0.buffer } ?? own
+        var leave = commitState(.leaveClone, buffer: own)
+        leave.cloneSource = CloneSource(
+            connector: source.connector, crtc: source.crtc, mode: source.mode, framebuffer: shown)
+        try committer.commit(leave, testOnly: false)
     }
 
     // MARK: Power (DPMS)

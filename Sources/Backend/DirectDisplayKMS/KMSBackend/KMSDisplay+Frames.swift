@@ -83,6 +83,7 @@ extension KMSDisplay {
     /// the flip event, so input read meanwhile all goes into one frame.
     func presentDirtyScreens() {
         guard !isSuspended else { return }
+        updateHardwareClones()
         for entry in lit {
             applyPowerState(entry)
             guard entry.needsComposite, !entry.framesHeld, !entry.output.isPoweredOff,
@@ -101,6 +102,12 @@ extension KMSDisplay {
     /// modeset the first time), else at that frame's flip event; a frame in which
     /// nothing changed is not committed (an idle screen costs nothing).
     func present(_ entry: LitScreen) {
+        guard entry.output.cloneSource == nil else {
+            // Its connector shows the source's CRTC (hardware clone mode): nothing to compose.
+            entry.needsComposite = false
+            entry.screen.didComposite()
+            return
+        }
         // GL work (a GLView's direct frame, GL composition) leaves no context current
         // on this thread: the next frame may run on another (see GLCurrentBinding).
         let outer = GLCurrentBinding.ofThisThread

@@ -269,14 +269,16 @@ public final class KMSDisplay: Display, DisplayBackend {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
         // A writeback capture is a commit: none between the seat's disable and enable.
         guard !isSuspended else { throw KMSDisplayError.suspended("capture of \(screen.name)") }
-        try waitUntilIdle(entry, timeout: 2)
-        let output = entry.output
+        // A screen in hardware clone mode shows its source's CRTC (in the same mode).
+        let scanned = lit.first { $0.output === entry.output.cloneSource } ?? entry
+        try waitUntilIdle(scanned, timeout: 2)
+        let output = scanned.output
         // A powered-off CRTC composes nothing to write back: its kept frame is read instead.
         if let writeback = entry.card.writeback, !output.isPoweredOff {
             let pixels = try writeback.capture(output)
             return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: pixels)
         }
-        if output.committedDirectFrame, let pixels = directFramePixels(entry) {
+        if output.committedDirectFrame, let pixels = directFramePixels(scanned) {
             return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: pixels)
         }
         guard let front = output.frontBuffer else {
@@ -287,6 +289,8 @@ public final class KMSDisplay: Display, DisplayBackend {
 
     /// Turns every output back to what it showed before (the console) and stops serving events.
     package func shutdown() {
+        // Each CRTC gets back what it showed with its own connector.
+        for entry in lit { endClone(entry) }
         for entry in lit {
             if entry.output.hasFlipQueued {
                 do {
@@ -333,6 +337,8 @@ public final class KMSDisplay: Display, DisplayBackend {
             throw ScreenModeError.unavailable(mode: mode, screen: screen.name)
         }
         guard !isSuspended else { throw KMSDisplayError.suspended("mode change of \(screen.name)") }
+        // A shared CRTC drives one mode: the clone ends (and starts again if the new mode allows).
+        endClones(involving: entry)
         try waitUntilIdle(entry, timeout: 2)
         try entry.output.setMode(kernelMode)
         entry.vblanks = VBlankPredictor(refreshRate: entry.output.mode.refreshRate)
