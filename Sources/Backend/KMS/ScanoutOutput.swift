@@ -64,7 +64,8 @@ package final class ScanoutOutput {
     private var overlaysCommitted = 0
     private let committer: any CRTCCommitter
     private let makeBuffer: (Int, Int, UInt32) throws(DRMError) -> ScanoutBuffer
-    private let saved: SavedCRTC
+    /// What the CRTC showed before (see `forgetSavedCRTC()`).
+    private var saved: SavedCRTC
 
     /// Allocates the first buffer for `mode`. Nothing is committed until `present(version:)`.
     package convenience init(
@@ -460,6 +461,24 @@ package final class ScanoutOutput {
         isPoweredOff = false
         powerOffCommitted = false
         return failures
+    }
+
+    /// Leaves the frame on screen for after the process ends: its framebuffers (the
+    /// primary plane's, the overlays' and a visible cursor's) are not removed with
+    /// their objects, and nothing is committed. They stay scanned out while a
+    /// descriptor of the card stays open elsewhere (systemd's file-descriptor store).
+    package func leaveLastFrame() {
+        guard let current = state.current else { return }
+        (current.direct ?? current.buffer).isLeftOnScreen = true
+        for overlay in current.overlays { overlay.buffer.isLeftOnScreen = true }
+        if let cursor, cursor.isVisible { cursor.image.isLeftOnScreen = true }
+    }
+
+    /// What the CRTC showed before this output lit it is gone (the framebuffer of a
+    /// previous instance, whose card descriptor was closed): on shutdown the CRTC is
+    /// turned off, and the console comes back at the card's last close.
+    package func forgetSavedCRTC() {
+        saved = SavedCRTC(crtcID: crtc.id, connectorID: connector.id)
     }
 
     /// Gives up the queued flip (and the frame pending behind it): its event will not

@@ -168,6 +168,7 @@ extension KMSDisplay {
     /// first frame, where a touch kiosk never shows a cursor at all.
     private func firstFrameFlipped(_ entry: LitScreen) {
         entry.firstFrame.flipped = monotonicSeconds()
+        if lit.allSatisfy({ $0.firstFrame.flipped != nil }) { releaseInheritedCards() }
         firstFrameShown()
         attachCursorPlane(
             to: entry, taken: Set(lit.filter { $0.card === entry.card }.compactMap(\.output.cursorPlaneID)))

@@ -1,0 +1,165 @@
+import CVirtualTerminal
+import DirectDisplay
+import Foundation
+import Glibc
+import KMS
+import Session
+import XCTest
+
+@testable import DirectDisplayKMS
+
+/// `Application.leavesLastFrameOnExit` on the VM's kernel (6.1): the app opens the
+/// card itself (a direct session, as root) and exits with a systemd-like store (a
+/// datagram socket the test holds, as NOTIFY_SOCKET) keeping its card descriptor.
+/// After the app is gone its frame is still scanned out (the writeback connector
+/// reads it), until the store lets the descriptor go: then the console comes back.
+@MainActor final class LastFrameOnExitTests: XCTestCase {
+    override func setUp() async throws {
+        try HardwareEnvironment.requireHardware()
+        Application.shared.reset()
+    }
+
+    override func tearDown() async throws {
+        Application.shared.reset()
+    }
+
+    func testTheFrameOutlivesTheAppWhileTheStoreKeepsItsCardThenTheConsoleComesBack() async throws {
+        let store = try FakeDescriptorStore()
+        let vkms = try VKMSConnector().card
+        let console = VirtualConsole.current()?.path
+        defer {
+            store.close()
+            if let console { try? VirtualConsole.forceText(path: console) }
+        }
+        let consoleFramebuffer = try DRMDevice(path: vkms.devnode, requireMaster: false).scanout(
+            crtcID: try XCTUnwrap(
+                CardProbe(device: DRMDevice(path: vkms.devnode, requireMaster: false))
+                    .connector(named: "Virtual-1")?.currentCRTC)
+        ).framebufferID
+
+        let (crtcID, mode, shown) = try runAppThatExits()
+        let cardDescriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.filter {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == vkms.devnode
+        }
+        XCTAssertEqual(cardDescriptors, [], "the app's descriptors of the card are closed, as at its exit")
+
+        let (message, kept) = try store.receive(timeout: 5)
+        XCTAssertEqual(message, "FDSTORE=1\nFDNAME=directdisplay-\(vkms.sysname)")
+        let keptCard = try XCTUnwrap(kept, "the card's descriptor came with the message")
+        XCTAssertEqual(VirtualConsole.current().flatMap(\.mode), Int32(KD_GRAPHICS), "the VT stays in graphics mode")
+
+        do {
+            // The app dropped master: a next program can take the card.
+            let device = try DRMDevice(path: vkms.devnode)
+            XCTAssertEqual(device.scanout(crtcID: crtcID).framebufferID, shown, "the app's frame is still scanned out")
+            let probe = try CardProbe(device: device)
+            let writeback = try XCTUnwrap(probe.connectors.first(where: \.isWriteback))
+            let reader = try ScanoutOutput(
+                device: device, connector: try XCTUnwrap(probe.connector(named: "Virtual-1")),
+                crtc: try XCTUnwrap(probe.crtc(id: crtcID)),
+                primaryPlane: try XCTUnwrap(
+                    probe.planes.first {
+                        $0.kind == .primary && $0.crtcID == crtcID
+                    }), mode: mode)
+            let capture = WritebackCapture(device: device, connector: writeback)
+            let pixels = try capture.capture(reader)
+            try capture.detach(from: reader)
+            XCTAssertEqual(Set(pixels.map(rgb)), [0xFF8000], "what the CRTC shows is the app's last frame")
+        }
+
+        // The store lets the descriptor go (the service is stopped): the card's last
+        // close removes the frame and the console comes back.
+        Glibc.close(keptCard)
+        let after = try DRMDevice(path: vkms.devnode, requireMaster: false).scanout(crtcID: crtcID).framebufferID
+        XCTAssertNotEqual(after, shown)
+        XCTAssertEqual(after, consoleFramebuffer, "the console's framebuffer is back")
+    }
+}
+
+/// The app: a direct session, an orange window on Virtual-1 and
+/// `leavesLastFrameOnExit`, then the display shut down as `Application.exit` does and
+/// every object of it released (its descriptors closed). Returns the CRTC, its mode
+/// and the framebuffer it showed last.
+@MainActor private func runAppThatExits() throws -> (UInt32, DisplayMode, UInt32) {
+    var configuration = DisplayConfiguration.environment
+    configuration.session = .direct
+    // No EGL: its copy of the card's descriptor could outlive the display in this process.
+    configuration.usesOpenGL = false
+    let app = try KMSDisplay(configuration: configuration)
+    Application.shared.display = app
+    Application.shared.leavesLastFrameOnExit = true
+    let screen = try XCTUnwrap(Screen.screens.first { $0.name == "Virtual-1" })
+    let window = Window(screen: screen)
+    window.backgroundColor = Color(red: 1, green: 0.5, blue: 0, alpha: 1)
+    window.makeKeyAndVisible()
+    try app.waitForPresentation(of: screen)
+    let output = try XCTUnwrap(app.entry(for: screen)?.output)
+    let shown = (output.crtc.id, output.mode, try XCTUnwrap(output.frontBuffer?.framebufferID))
+    app.shutdown()
+    Application.shared.reset()
+    return shown
+}
+
+/// Plays systemd's file-descriptor store: a datagram socket at NOTIFY_SOCKET that
+/// receives sd_notify messages with their descriptors (SCM_RIGHTS).
+private final class FakeDescriptorStore {
+    let path = "/run/directdisplay-store-\(getpid())"
+    private let socket: Int32
+
+    init() throws {
+        socket = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { throw HardwareTestError("socket: \(errno)") }
+        unlink(path)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let bytes = Array(path.utf8)
+            raw.copyBytes(from: bytes.prefix(raw.count - 1))
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard bound == 0 else { throw HardwareTestError("bind \(path): \(errno)") }
+        setenv("NOTIFY_SOCKET", path, 1)
+    }
+
+    func close() {
+        unsetenv("NOTIFY_SOCKET")
+        Glibc.close(socket)
+        unlink(path)
+    }
+
+    /// The next message and the descriptor it carried, if any.
+    func receive(timeout: Double) throws -> (String, Int32?) {
+        var waiting = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard poll(&waiting, 1, Int32(timeout * 1000)) == 1 else {
+            throw HardwareTestError("no message at NOTIFY_SOCKET in \(timeout) s")
+        }
+        var data = [UInt8](repeating: 0, count: 512)
+        // struct cmsghdr (size_t cmsg_len, int level, int type) then one int.
+        var control = [UInt8](repeating: 0, count: 64)
+        let received = data.withUnsafeMutableBytes { dataBytes in
+            control.withUnsafeMutableBytes { controlBytes in
+                var vector = iovec(iov_base: dataBytes.baseAddress, iov_len: dataBytes.count)
+                return withUnsafeMutablePointer(to: &vector) { vectorPointer in
+                    var message = msghdr()
+                    message.msg_iov = vectorPointer
+                    message.msg_iovlen = 1
+                    message.msg_control = controlBytes.baseAddress
+                    message.msg_controllen = controlBytes.count
+                    let count = recvmsg(socket, &message, Int32(MSG_CMSG_CLOEXEC))
+                    return (count, message.msg_controllen)
+                }
+            }
+        }
+        guard received.0 >= 0 else { throw HardwareTestError("recvmsg: \(errno)") }
+        let text = String(decoding: data.prefix(received.0), as: UTF8.self)
+        guard received.1 >= 20 else { return (text, nil) }
+        let level = control.withUnsafeBytes { $0.load(fromByteOffset: 8, as: Int32.self) }
+        let type = control.withUnsafeBytes { $0.load(fromByteOffset: 12, as: Int32.self) }
+        guard level == SOL_SOCKET, type == Int32(SCM_RIGHTS) else { return (text, nil) }
+        return (text, control.withUnsafeBytes { $0.load(fromByteOffset: 16, as: Int32.self) })
+    }
+}
