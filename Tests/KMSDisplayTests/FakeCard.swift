@@ -45,7 +45,8 @@ final class FakeCard: CardAccess {
     var firstEncoder = (possibleCRTCs: UInt32(0b01), possibleClones: UInt32(0b01))
     var secondEncoder = (possibleCRTCs: UInt32(0b10), possibleClones: UInt32(0b10))
     private(set) var commits: [Commit] = []
-    /// Commit kinds (as `Commit.kind` names them) the card refuses, with the errno.
+    /// Commit kinds (as `Commit.kind` names them, alone or followed by a connector's
+    /// name: "modeset HDMI-A-2") the card refuses, with the errno.
     var refusals: [String: Errno] = [:]
     /// Buffers made, by framebuffer id, held weakly: nil once the display freed them.
     private var buffers: [UInt32: WeakBuffer] = [:]
@@ -185,7 +186,9 @@ final class FakeCard: CardAccess {
             case .joinClone: "join clone"
             case .leaveClone: "leave clone"
             }
-        if let refusal = refusals[kind] { throw DRMError(call: "fake \(kind)", errno: refusal) }
+        if let refusal = refusals[kind] ?? refusals["\(kind) \(state.connector.name)"] {
+            throw DRMError(call: "fake \(kind)", errno: refusal)
+        }
         commits.append(
             Commit(
                 kind: kind, framebufferID: state.framebuffer.framebufferID, damage: state.damage,
