@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import KMS
 import Session
+import Udev
 import XCTest
 
 @testable import DirectDisplayKMS
@@ -31,11 +32,7 @@ import XCTest
             store.close()
             if let console { try? VirtualConsole.forceText(path: console) }
         }
-        let consoleFramebuffer = try DRMDevice(path: vkms.devnode, requireMaster: false).scanout(
-            crtcID: try XCTUnwrap(
-                CardProbe(device: DRMDevice(path: vkms.devnode, requireMaster: false))
-                    .connector(named: "Virtual-1")?.currentCRTC)
-        ).framebufferID
+        let consoleFramebuffer = try consoleFramebufferOnVirtual1(vkms)
 
         let (crtcID, mode, shown) = try runAppThatExits()
         let cardDescriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.filter {
@@ -43,9 +40,9 @@ import XCTest
         }
         XCTAssertEqual(cardDescriptors, [], "the app's descriptors of the card are closed, as at its exit")
 
-        let (message, kept) = try store.receive(timeout: 5)
-        XCTAssertEqual(message, "FDSTORE=1\nFDNAME=directdisplay-\(vkms.sysname)")
-        let keptCard = try XCTUnwrap(kept, "the card's descriptor came with the message")
+        let keptCard = try XCTUnwrap(
+            try store.receive("FDSTORE=1\nFDNAME=directdisplay-\(vkms.sysname)", timeout: 5),
+            "the card's descriptor came with the message")
         XCTAssertEqual(VirtualConsole.current().flatMap(\.mode), Int32(KD_GRAPHICS), "the VT stays in graphics mode")
 
         do {
@@ -74,6 +71,50 @@ import XCTest
         XCTAssertNotEqual(after, shown)
         XCTAssertEqual(after, consoleFramebuffer, "the console's framebuffer is back")
     }
+
+    func testTheNextRunTakesTheFrameOverWithoutAModesetAndLetsTheStoredCardGo() async throws {
+        let store = try FakeDescriptorStore()
+        let vkms = try VKMSConnector().card
+        let console = VirtualConsole.current()?.path
+        defer {
+            store.close()
+            if let console { try? VirtualConsole.forceText(path: console) }
+        }
+        let consoleFramebuffer = try consoleFramebufferOnVirtual1(vkms)
+        let (crtcID, _, shown) = try runAppThatExits()
+        let keptCard = try XCTUnwrap(try store.receive("FDSTORE=1\nFDNAME=directdisplay-\(vkms.sysname)", timeout: 5))
+        let before = try DRMDevice(path: vkms.devnode, requireMaster: false).scanout(crtcID: crtcID)
+        XCTAssertEqual(before.framebufferID, shown)
+
+        // The next run, started as systemd starts it: the stored descriptor as fd 3,
+        // named in LISTEN_FDNAMES, LISTEN_PID its own pid.
+        let name = "directdisplay-\(vkms.sysname)"
+        let script =
+            "export LISTEN_PID=$$ LISTEN_FDS=1 LISTEN_FDNAMES=\(name) DIRECTDISPLAY_SESSION=direct; "
+            + "exec '\(ChildProcess.directDisplayPath)' demo --no-glview"
+        let next = try ChildProcess("/bin/sh", ["-c", script], descriptors: [(keptCard, 3)])
+        defer { if next.waitForExit(timeout: 10) == nil { XCTFail("the next run did not exit: \(next.text)") } }
+        // Once every screen of it shows its first frame.
+        _ = try store.receive("FDSTOREREMOVE=1\nFDNAME=\(name)", timeout: 60)
+        let after = try DRMDevice(path: vkms.devnode, requireMaster: false).scanout(crtcID: crtcID)
+        XCTAssertNotEqual(after.framebufferID, shown, "the next run's frame replaced the last one")
+        XCTAssertEqual(after.modeBlobID, before.modeBlobID, "by a page flip: no modeset")
+        // The store drops the descriptor as asked; the next run exits (without leaving its frame).
+        Glibc.close(keptCard)
+        next.signal(SIGTERM)
+        XCTAssertEqual(next.waitForExit(timeout: 20), 128 + SIGTERM, next.text)
+        XCTAssertFalse(next.text.contains("restoring the console"), next.text)
+        XCTAssertEqual(
+            try DRMDevice(path: vkms.devnode, requireMaster: false).scanout(crtcID: crtcID).framebufferID,
+            consoleFramebuffer, "its exit gives the console back (the frame it took over is gone)")
+    }
+}
+
+/// What the console shows on Virtual-1 now (its framebuffer id).
+private func consoleFramebufferOnVirtual1(_ vkms: DRMCardNode) throws -> UInt32 {
+    let device = try DRMDevice(path: vkms.devnode, requireMaster: false)
+    let crtc = try XCTUnwrap(CardProbe(device: device).connector(named: "Virtual-1")?.currentCRTC)
+    return device.scanout(crtcID: crtc).framebufferID
 }
 
 /// The app: a direct session, an orange window on Virtual-1 and
@@ -131,10 +172,24 @@ private final class FakeDescriptorStore {
         unlink(path)
     }
 
+    /// Waits for `message`, the descriptors of others closed as they come (the other
+    /// cards'); returns the descriptor it carried, if any.
+    func receive(_ message: String, timeout: Double) throws -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var seen: [String] = []
+        while Date() < deadline {
+            let (text, descriptor) = try receive(timeout: deadline.timeIntervalSinceNow)
+            if text == message { return descriptor }
+            seen.append(text)
+            if let descriptor { Glibc.close(descriptor) }
+        }
+        throw HardwareTestError("no \(message.debugDescription) at NOTIFY_SOCKET in \(timeout) s, only \(seen)")
+    }
+
     /// The next message and the descriptor it carried, if any.
-    func receive(timeout: Double) throws -> (String, Int32?) {
+    private func receive(timeout: Double) throws -> (String, Int32?) {
         var waiting = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-        guard poll(&waiting, 1, Int32(timeout * 1000)) == 1 else {
+        guard poll(&waiting, 1, Int32(max(timeout, 0) * 1000)) == 1 else {
             throw HardwareTestError("no message at NOTIFY_SOCKET in \(timeout) s")
         }
         var data = [UInt8](repeating: 0, count: 512)
