@@ -1,10 +1,11 @@
 import DirectDisplayCore
-import DirectDisplayKMS
 import Foundation
 import KMS
 import Scheduling
 import SystemPackage
 import XCTest
+
+@testable import DirectDisplayKMS
 
 /// Hardware clone mode through a fake card with two connectors: a screen mirroring
 /// another is driven by the source's CRTC where both encoders can share it (one
@@ -85,6 +86,7 @@ import XCTest
         try settle()
         XCTAssertEqual(realCommits[afterJoin...].map(\.connector), ["HDMI-A-1"])
         XCTAssertEqual(b.frameStatistics.framesComposed, composedB, "no composition for B")
+        XCTAssertFalse(display.composesForMirror(a), "nothing copies A: it composes as any screen")
         // What B shows is what A's CRTC scans out.
         let captured = try display.capture(b)
         XCTAssertEqual(captured.pixels[10 * captured.width + 10] & 0x00FF_FFFF, Self.green)
@@ -107,6 +109,7 @@ import XCTest
         let frame = try XCTUnwrap(realCommits.last { $0.connector == "HDMI-A-2" })
         XCTAssertEqual(frame.crtcID, FakeCard.secondCRTCID)
         XCTAssertEqual(card.pixel(framebuffer: frame.framebufferID, x: 32, y: 24), Self.red, "A's frame copied")
+        XCTAssertTrue(display.composesForMirror(a), "B copies A's shadow frame")
         XCTAssertEqual(logLines.filter { $0.contains("scaled copy") }.count, 1, "\(logLines)")
     }
 
@@ -163,5 +166,23 @@ import XCTest
         window.backgroundColor = .green
         try settle()
         XCTAssertEqual(realCommits[flips...].map { "\($0.kind) \($0.connector)" }, ["flip HDMI-A-1"])
+    }
+
+    func testPoweringEitherScreenOffEndsTheCloneAndWakingStartsItAgain() async throws {
+        allowClones()
+        let (a, b, _) = try twoScreens()
+        try b.mirror(a)
+        try settle()
+        let before = realCommits.count
+        b.isPoweredOn = false
+        try settle()
+        let off = realCommits[before...].map { "\($0.kind) \($0.connector)" }
+        XCTAssertEqual(off.first, "leave clone HDMI-A-2", "\(off)")
+        XCTAssertEqual(display.isPoweredOff(b), true)
+        let asleep = realCommits.count
+        b.isPoweredOn = true
+        try settle()
+        let on = realCommits[asleep...].map { "\($0.kind) \($0.connector)" }
+        XCTAssertTrue(on.contains("join clone HDMI-A-2"), "back on A's CRTC once both are on: \(on)")
     }
 }
