@@ -212,3 +212,62 @@ final class HardwareCloneTests: XCTestCase {
         XCTAssertEqual(result, .failure(.noSameMode(shown)))
     }
 }
+
+/// The atomic requests of hardware clone mode, property by property: joining moves
+/// the connector to the source's CRTC and turns its own CRTC and primary plane off
+/// in one ALLOW_MODESET commit; leaving detaches it.
+final class HardwareCloneCommitTests: XCTestCase {
+    let connector: ConnectorState = {
+        var properties = ConnectorProperties()
+        properties.crtcID = 1
+        return ConnectorState(
+            id: 41, name: "HDMI-A-2", type: UInt32(DRM_MODE_CONNECTOR_HDMIA), status: .connected, modes: [],
+            widthMillimeters: 0, heightMillimeters: 0, possibleCRTCs: 0b11, currentCRTC: 0, properties: properties,
+            linkStatus: .good, edid: nil)
+    }()
+    let ownCRTC: CRTCState = {
+        var properties = CRTCProperties()
+        properties.active = 2
+        properties.modeID = 3
+        return CRTCState(id: 32, index: 1, framebufferID: 0, mode: nil, properties: properties)
+    }()
+    let sourceCRTC = CRTCState(id: 31, index: 0, framebufferID: 0, mode: nil, properties: CRTCProperties())
+    let primary: PlaneState = {
+        var properties = PlaneProperties()
+        properties.framebufferID = 4
+        properties.crtcID = 5
+        return PlaneState(
+            id: 51, kind: .primary, possibleCRTCs: 0b10, crtcID: 32, formats: [], properties: properties)
+    }()
+
+    func state(_ change: CRTCChange) -> CRTCCommitState {
+        let mode = HardwareCloneTests.mode(1024, 768)
+        let buffer = ScanoutBuffer(inMemoryWidth: 4, height: 4, framebufferID: 9)
+        var state = CRTCCommitState(
+            connector: connector, crtc: ownCRTC, primaryPlane: primary, change: change, mode: mode, framebuffer: buffer)
+        state.cloneSource = CloneSource(connector: connector, crtc: sourceCRTC, mode: mode, framebuffer: buffer)
+        return state
+    }
+
+    func entries(_ change: CRTCChange, testOnly: Bool = false) throws -> (String, UInt32) {
+        let commit = AtomicCommit(device: DRMDevice(unopenedPath: "/dev/null"))
+        let (request, flags, _) = try XCTUnwrap(try commit.makeRequest(for: state(change), testOnly: testOnly))
+        let names: [UInt32: String] = [1: "CRTC_ID", 2: "ACTIVE", 3: "MODE_ID", 4: "FB_ID", 5: "CRTC_ID"]
+        let text = request.entries.map { "\($0.objectID).\(names[$0.propertyID] ?? "?")=\($0.value)" }
+        return (text.joined(separator: " "), flags)
+    }
+
+    func testJoiningMovesTheConnectorAndTurnsItsOwnCRTCAndPlaneOffInOneModeset() throws {
+        let (join, flags) = try entries(.joinClone)
+        XCTAssertEqual(join, "41.CRTC_ID=31 32.ACTIVE=0 32.MODE_ID=0 51.FB_ID=0 51.CRTC_ID=0")
+        XCTAssertEqual(flags, UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), "blocking, no event")
+        let (_, testFlags) = try entries(.joinClone, testOnly: true)
+        XCTAssertEqual(testFlags, UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET | DRM_MODE_ATOMIC_TEST_ONLY))
+    }
+
+    func testLeavingDetachesTheConnector() throws {
+        let (leave, flags) = try entries(.leaveClone)
+        XCTAssertEqual(leave, "41.CRTC_ID=0")
+        XCTAssertEqual(flags, UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET))
+    }
+}

@@ -124,6 +124,20 @@ final class AtomicCommit: CRTCCommitter {
     init(device: DRMDevice) { self.device = device }
 
     func commit(_ state: CRTCCommitState, testOnly: Bool) throws(DRMError) {
+        guard let (request, flags, blobs) = try makeRequest(for: state, testOnly: testOnly) else { return }
+        try request.commit(
+            device: device, flags: flags, userData: testOnly ? 0 : device.eventUserData,
+            context: Self.describe(state, testOnly: testOnly))
+        withExtendedLifetime(blobs) {}
+        if state.change == .off && !testOnly { modeBlob = nil }
+    }
+
+    /// The request `commit` sends for `state`, its flags, and the blobs it names
+    /// (which must live until it is committed); nil when there is nothing to commit.
+    /// Nothing reaches the kernel but blobs.
+    func makeRequest(for state: CRTCCommitState, testOnly: Bool) throws(DRMError) -> (
+        AtomicRequest, UInt32, [AnyObject]
+    )? {
         let request = try AtomicRequest()
         var flags: Int32
         // Blobs the request names must live until it is committed.
@@ -146,7 +160,7 @@ final class AtomicCommit: CRTCCommitter {
             try addPlanes(state, to: request)
             flags = DRM_MODE_ATOMIC_NONBLOCK | DRM_MODE_PAGE_FLIP_EVENT
         case .planes:
-            guard state.cursor != nil || !state.overlays.isEmpty else { return }
+            guard state.cursor != nil || !state.overlays.isEmpty else { return nil }
             try addPlanes(state, to: request)
             flags = 0
         case .off:
@@ -183,11 +197,7 @@ final class AtomicCommit: CRTCCommitter {
             // TEST_ONLY commits send no event and must not ask for one.
             flags = flags & ~(DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_ATOMIC_NONBLOCK) | DRM_MODE_ATOMIC_TEST_ONLY
         }
-        try request.commit(
-            device: device, flags: UInt32(flags), userData: testOnly ? 0 : device.eventUserData,
-            context: Self.describe(state, testOnly: testOnly))
-        withExtendedLifetime(blobs) {}
-        if state.change == .off && !testOnly { modeBlob = nil }
+        return (request, UInt32(flags), blobs)
     }
 
     /// What a commit was doing, for its error (built only when it fails).
