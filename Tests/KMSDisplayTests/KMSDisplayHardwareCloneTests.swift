@@ -185,4 +185,19 @@ import XCTest
         let on = realCommits[asleep...].map { "\($0.kind) \($0.connector)" }
         XCTAssertTrue(on.contains("join clone HDMI-A-2"), "back on A's CRTC once both are on: \(on)")
     }
+
+    func testALegacyModesetOfTheSourceTakesTheCloneOffFirst() async throws {
+        // The fake card is a legacy one (its device does not support atomic).
+        allowClones()
+        let (a, b, window) = try twoScreens()
+        try b.mirror(a)
+        try settle()
+        let before = realCommits.count
+        // A lost flip, a VT switch or a broken link: the source's next frame is a modeset.
+        try XCTUnwrap(display.entry(for: a)).output.requireModeset()
+        window.backgroundColor = .green
+        try settle()
+        let after = realCommits[before...].map { "\($0.kind) \($0.connector)" }
+        XCTAssertEqual(Array(after.prefix(2)), ["leave clone HDMI-A-2", "modeset HDMI-A-1"], "\(after)")
+    }
 }

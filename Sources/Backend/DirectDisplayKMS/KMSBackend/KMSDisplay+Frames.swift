@@ -108,6 +108,11 @@ extension KMSDisplay {
             entry.screen.didComposite()
             return
         }
+        // A legacy modeset (drmModeSetCrtc) names the source's own connector alone: it
+        // would take its clones' connectors off the CRTC. They get their own first.
+        if entry.output.requiresModeset, !entry.card.device.supportsAtomic {
+            for other in lit where other.output.cloneSource === entry.output { endClone(other) }
+        }
         // GL work (a GLView's direct frame, GL composition) leaves no context current
         // on this thread: the next frame may run on another (see GLCurrentBinding).
         let outer = GLCurrentBinding.ofThisThread
