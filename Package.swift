@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "Session",
             dependencies: [
-                "CSeat", "CVirtualTerminal", "DeviceAccess", "Scheduling",
+                "CSeat", "CVirtualTerminal", "CSystemd", "DeviceAccess", "Scheduling",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .target(name: "Keyboard", dependencies: ["CXKBCommon", "InputModel"]),
@@ -213,7 +213,8 @@ let package = Package(
                 // The demo's scene, shown in process where its frames and pixels are read (DemoListTests).
                 "Demo",
                 "VirtualInput",
-                "Scheduling", "DeviceAccess", "TestSupport", "ImageDecoding", "DirectDisplayTesting",
+                "Scheduling", "DeviceAccess", "Session", "CVirtualTerminal", "TestSupport", "ImageDecoding",
+                "DirectDisplayTesting",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),

@@ -26,6 +26,7 @@ final class DisplayConfigurationTests: XCTestCase {
             (["DIRECTDISPLAY_NO_DIRECT_SCANOUT": "true"], { $0.usesDirectScanout = false }),
             (["DIRECTDISPLAY_NO_OVERLAYS": "1"], { $0.usesOverlayPlanes = false }),
             (["DIRECTDISPLAY_NO_OVERLAYS": "0"], { _ in }),
+            (["DIRECTDISPLAY_NO_HARDWARE_CLONE": "yes"], { $0.usesHardwareClones = false }),
             (["DIRECTDISPLAY_COMPOSITOR": "gl"], { $0.compositor = .gl }),
             (["DIRECTDISPLAY_COMPOSITOR": "Pixman"], { $0.compositor = .pixman }),
             (["DIRECTDISPLAY_COMPOSITOR": "automatic"], { _ in }),

@@ -20,7 +20,9 @@ final class ChildProcess: @unchecked Sendable {
         return testBinary.deletingLastPathComponent().appendingPathComponent("direct-display").path
     }
 
-    init(_ path: String, _ arguments: [String]) throws {
+    /// `descriptors` (this process's descriptor → the child's number) are passed on
+    /// as well, as a service manager passes LISTEN_FDS.
+    init(_ path: String, _ arguments: [String], descriptors: [(Int32, Int32)] = []) throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         // Close-on-exec (dup2 onto 1 and 2 clears it there), so a child spawned later does
@@ -32,6 +34,7 @@ final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
         posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
         posix_spawn_file_actions_addclose(&actions, fds[0])
+        for (ours, theirs) in descriptors { posix_spawn_file_actions_adddup2(&actions, ours, theirs) }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0

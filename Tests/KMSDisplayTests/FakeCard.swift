@@ -14,6 +14,9 @@ import Udev
 final class FakeCard: CardAccess {
     static let crtcID: UInt32 = 31
     static let connectorID: UInt32 = 40
+    /// The second connector (HDMI-A-2), its CRTC and primary plane.
+    static let secondConnectorID: UInt32 = 41
+    static let secondCRTCID: UInt32 = 32
 
     /// One commit that reached the card.
     struct Commit: Equatable {
@@ -21,6 +24,10 @@ final class FakeCard: CardAccess {
         var framebufferID: UInt32
         var damage: [DamageClip]?
         var testOnly: Bool
+        /// The connector and CRTC committed, and the CRTC it joins or leaves (clone mode).
+        var connector = "HDMI-A-1"
+        var crtcID = FakeCard.crtcID
+        var cloneCRTC: UInt32? = nil
     }
 
     let node = DRMCardNode(
@@ -30,8 +37,16 @@ final class FakeCard: CardAccess {
     var isConnected = false
     /// The connector's kind: HDMI-A-1, or the internal panel eDP-1.
     var isInternalPanel = false
+    /// Whether the second connector is plugged in, and its modes when it is.
+    var isSecondConnected = false
+    var secondModes = [FakeCard.mode(64, 48)]
+    /// Each connector's encoder: the CRTC indices it may take and the encoders
+    /// (by index: 0 the first's, 1 the second's) it may share a CRTC with.
+    var firstEncoder = (possibleCRTCs: UInt32(0b01), possibleClones: UInt32(0b01))
+    var secondEncoder = (possibleCRTCs: UInt32(0b10), possibleClones: UInt32(0b10))
     private(set) var commits: [Commit] = []
-    /// Commit kinds (as `Commit.kind` names them) the card refuses, with the errno.
+    /// Commit kinds (as `Commit.kind` names them, alone or followed by a connector's
+    /// name: "modeset HDMI-A-2") the card refuses, with the errno.
     var refusals: [String: Errno] = [:]
     /// Buffers made, by framebuffer id, held weakly: nil once the display freed them.
     private var buffers: [UInt32: WeakBuffer] = [:]
@@ -97,20 +112,36 @@ final class FakeCard: CardAccess {
     // MARK: CardAccess
 
     func probe() throws(DRMError) -> CardProbe {
+        let first = EncoderState(
+            id: 60, index: 0, possibleCRTCs: firstEncoder.possibleCRTCs, possibleClones: firstEncoder.possibleClones)
         let connector = ConnectorState(
             id: Self.connectorID, name: isInternalPanel ? "eDP-1" : "HDMI-A-1",
             type: UInt32(isInternalPanel ? DRM_MODE_CONNECTOR_eDP : DRM_MODE_CONNECTOR_HDMIA),
             status: isConnected ? .connected : .disconnected,
             modes: isConnected ? [Self.mode(64, 48)] : [],
-            widthMillimeters: 0, heightMillimeters: 0, possibleCRTCs: 1, currentCRTC: 0,
-            properties: ConnectorProperties(), linkStatus: .good, edid: nil)
-        let crtc = CRTCState(
-            id: Self.crtcID, index: 0, framebufferID: 0, mode: nil, properties: CRTCProperties())
-        let plane = PlaneState(
-            id: 50, kind: .primary, possibleCRTCs: 1, crtcID: 0, formats: [ScanoutBuffer.defaultFormat],
-            properties: PlaneProperties())
+            widthMillimeters: 0, heightMillimeters: 0, possibleCRTCs: first.possibleCRTCs, currentCRTC: 0,
+            properties: ConnectorProperties(), linkStatus: .good, edid: nil, encoders: [first])
+        let second = EncoderState(
+            id: 61, index: 1, possibleCRTCs: secondEncoder.possibleCRTCs, possibleClones: secondEncoder.possibleClones)
+        let secondConnector = ConnectorState(
+            id: Self.secondConnectorID, name: "HDMI-A-2", type: UInt32(DRM_MODE_CONNECTOR_HDMIA),
+            status: isSecondConnected ? .connected : .disconnected, modes: isSecondConnected ? secondModes : [],
+            widthMillimeters: 0, heightMillimeters: 0, possibleCRTCs: second.possibleCRTCs, currentCRTC: 0,
+            properties: ConnectorProperties(), linkStatus: .good, edid: nil, encoders: [second])
+        let crtcs = [
+            CRTCState(id: Self.crtcID, index: 0, framebufferID: 0, mode: nil, properties: CRTCProperties()),
+            CRTCState(id: Self.secondCRTCID, index: 1, framebufferID: 0, mode: nil, properties: CRTCProperties()),
+        ]
+        let planes = [
+            PlaneState(
+                id: 50, kind: .primary, possibleCRTCs: 0b01, crtcID: 0, formats: [ScanoutBuffer.defaultFormat],
+                properties: PlaneProperties()),
+            PlaneState(
+                id: 51, kind: .primary, possibleCRTCs: 0b10, crtcID: 0, formats: [ScanoutBuffer.defaultFormat],
+                properties: PlaneProperties()),
+        ]
         return CardProbe(
-            connectors: [connector], crtcs: [crtc], planes: [plane], minWidth: 0, maxWidth: 4096,
+            connectors: [connector, secondConnector], crtcs: crtcs, planes: planes, minWidth: 0, maxWidth: 4096,
             minHeight: 0,
             maxHeight: 4096)
     }
@@ -152,12 +183,17 @@ final class FakeCard: CardAccess {
             case .off: "off"
             case .powerOff: "power off"
             case .powerOn: "power on"
+            case .joinClone: "join clone"
+            case .leaveClone: "leave clone"
             }
-        if let refusal = refusals[kind] { throw DRMError(call: "fake \(kind)", errno: refusal) }
+        if let refusal = refusals[kind] ?? refusals["\(kind) \(state.connector.name)"] {
+            throw DRMError(call: "fake \(kind)", errno: refusal)
+        }
         commits.append(
             Commit(
                 kind: kind, framebufferID: state.framebuffer.framebufferID, damage: state.damage,
-                testOnly: testOnly))
+                testOnly: testOnly, connector: state.connector.name, crtcID: state.crtc.id,
+                cloneCRTC: state.cloneSource?.crtc.id))
         if !testOnly, state.change == .modeset || state.change == .pageFlip || state.change == .takeOver {
             flipsWaiting.append(FlipEvent(crtcID: state.crtc.id, sequence: 0, timestamp: 0))
         }

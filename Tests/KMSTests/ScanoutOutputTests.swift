@@ -23,6 +23,8 @@ private final class FakeCommitter: CRTCCommitter {
             case (.off, _): testOnly ? "test-disable" : "disable"
             case (.powerOff, _): "power-off"
             case (.powerOn, _): "power-on"
+            case (.joinClone, _): testOnly ? "test-join-clone" : "join-clone"
+            case (.leaveClone, _): "leave-clone"
             }
         var line = "\(kind) fb\(state.framebuffer.framebufferID)"
         if let cursor = state.cursor { line += cursor.isVisible ? " cursor@\(cursor.x),\(cursor.y)" : " cursor-off" }

@@ -19,6 +19,8 @@ extension PlaneState: KMSObject {}
 /// otherwise fail with a bare EINVAL.
 final class AtomicRequest {
     private let request: drmModeAtomicReqPtr
+    /// What was set, in order (object id, property id, value): for tests of what a commit asks.
+    private(set) var entries: [(objectID: UInt32, propertyID: UInt32, value: UInt64)] = []
 
     init() throws(DRMError) {
         request = try drmPointer(.atomicAlloc) { drmModeAtomicAlloc() }
@@ -40,6 +42,7 @@ final class AtomicRequest {
         ) {
             drmModeAtomicAddProperty(request, objectID, propertyID, value)
         }
+        entries.append((objectID, propertyID, value))
     }
 
     /// drmModeAtomicCommit with `flags` (DRM_MODE_ATOMIC_*, DRM_MODE_PAGE_FLIP_EVENT).

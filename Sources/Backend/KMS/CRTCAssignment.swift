@@ -49,3 +49,49 @@ package struct CRTCAssignment: Sendable, Equatable {
         }
     }
 }
+
+/// Hardware clone mode: one CRTC driving a second connector, showing the same
+/// frames with no copy. Pure choice over probed state.
+package enum HardwareClone {
+    /// The mode `target` takes to be driven by `crtc`, which drives `source` in
+    /// `mode`: one of `target`'s modes with the same timings. Nil, with the reason,
+    /// when the card cannot: no encoder of `target` can take that CRTC, the encoders
+    /// cannot be clones of each other (possible_clones, both ways), or `target` has
+    /// no mode with those timings.
+    package static func mode(
+        for target: ConnectorState, onto crtc: CRTCState, driving source: ConnectorState, in mode: DisplayMode
+    ) -> Result<DisplayMode, Refusal> {
+        guard crtc.index < 32, target.id != source.id else { return .failure(.noSharedCRTC) }
+        let bit = UInt32(1) << UInt32(crtc.index)
+        let sourceEncoders = source.encoders.filter { $0.possibleCRTCs & bit != 0 }
+        let targetEncoders = target.encoders.filter { $0.possibleCRTCs & bit != 0 }
+        guard !sourceEncoders.isEmpty, !targetEncoders.isEmpty else { return .failure(.noSharedCRTC) }
+        let clonable = sourceEncoders.contains { a in
+            targetEncoders.contains { b in
+                // One encoder cannot feed two connectors; each must name the other.
+                a.id != b.id && a.possibleClones & (1 << UInt32(b.index)) != 0
+                    && b.possibleClones & (1 << UInt32(a.index)) != 0
+            }
+        }
+        guard clonable else { return .failure(.encodersNotClones) }
+        guard let shared = target.modes.first(where: { $0.hasSameTiming(as: mode) }) else {
+            return .failure(.noSameMode(mode))
+        }
+        return .success(shared)
+    }
+
+    /// Why a connector cannot share a CRTC.
+    package enum Refusal: Error, Equatable, CustomStringConvertible {
+        case noSharedCRTC
+        case encodersNotClones
+        case noSameMode(DisplayMode)
+
+        package var description: String {
+            switch self {
+            case .noSharedCRTC: "no encoder of both connectors can take the same CRTC"
+            case .encodersNotClones: "their encoders cannot be clones (possible_clones)"
+            case .noSameMode(let mode): "it has no mode with the timings of \(mode)"
+            }
+        }
+    }
+}

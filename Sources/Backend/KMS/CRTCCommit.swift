@@ -24,6 +24,31 @@ package enum CRTCChange {
     /// DPMS on again: the CRTC's ACTIVE 1 (atomic) or the connector's DPMS on (legacy),
     /// showing the planes as they were. Blocking, no flip event.
     case powerOn
+    /// Hardware clone mode: the connector is driven by `cloneSource`'s CRTC, which
+    /// goes on showing its frames (atomic: the connector's CRTC_ID moved and its own
+    /// CRTC, primary plane and the planes named turned off, one commit; legacy:
+    /// drmModeSetCrtc of the source's CRTC with both connectors). Blocking, no flip event.
+    case joinClone
+    /// The connector leaves `cloneSource`'s CRTC (atomic: its CRTC_ID 0; legacy: the
+    /// source's CRTC set again with its own connector alone); its own CRTC stays off
+    /// until its next modeset. Blocking, no flip event.
+    case leaveClone
+}
+
+/// The CRTC a cloned connector shares: its own connector, the mode and the
+/// framebuffer it shows now (legacy KMS sets them again with the connectors).
+package struct CloneSource {
+    package let connector: ConnectorState
+    package let crtc: CRTCState
+    package let mode: DisplayMode
+    package let framebuffer: any ScanoutFramebuffer
+
+    package init(connector: ConnectorState, crtc: CRTCState, mode: DisplayMode, framebuffer: any ScanoutFramebuffer) {
+        self.connector = connector
+        self.crtc = crtc
+        self.mode = mode
+        self.framebuffer = framebuffer
+    }
 }
 
 /// Everything one commit sets on one CRTC: the connector routed to it, the mode,
@@ -45,6 +70,8 @@ package struct CRTCCommitState {
     /// The connector's link-status went BAD: a modeset sets it GOOD again (atomic
     /// modesets always name it; legacy drivers take it as a connector property first).
     package var resetsLink = false
+    /// The CRTC this connector joins or leaves (`joinClone`, `leaveClone`).
+    package var cloneSource: CloneSource? = nil
 }
 
 /// A window's own buffer on an overlay plane above the primary one, at (`x`, `y`)
@@ -97,6 +124,20 @@ final class AtomicCommit: CRTCCommitter {
     init(device: DRMDevice) { self.device = device }
 
     func commit(_ state: CRTCCommitState, testOnly: Bool) throws(DRMError) {
+        guard let (request, flags, blobs) = try makeRequest(for: state, testOnly: testOnly) else { return }
+        try request.commit(
+            device: device, flags: flags, userData: testOnly ? 0 : device.eventUserData,
+            context: Self.describe(state, testOnly: testOnly))
+        withExtendedLifetime(blobs) {}
+        if state.change == .off && !testOnly { modeBlob = nil }
+    }
+
+    /// The request `commit` sends for `state`, its flags, and the blobs it names
+    /// (which must live until it is committed); nil when there is nothing to commit.
+    /// Nothing reaches the kernel but blobs.
+    func makeRequest(for state: CRTCCommitState, testOnly: Bool) throws(DRMError) -> (
+        AtomicRequest, UInt32, [AnyObject]
+    )? {
         let request = try AtomicRequest()
         var flags: Int32
         // Blobs the request names must live until it is committed.
@@ -119,7 +160,7 @@ final class AtomicCommit: CRTCCommitter {
             try addPlanes(state, to: request)
             flags = DRM_MODE_ATOMIC_NONBLOCK | DRM_MODE_PAGE_FLIP_EVENT
         case .planes:
-            guard state.cursor != nil || !state.overlays.isEmpty else { return }
+            guard state.cursor != nil || !state.overlays.isEmpty else { return nil }
             try addPlanes(state, to: request)
             flags = 0
         case .off:
@@ -136,16 +177,27 @@ final class AtomicCommit: CRTCCommitter {
             // The kernel counts ACTIVE as a modeset, though the mode and planes stay.
             try request.set(\.active, of: state.crtc, to: state.change == .powerOn ? 1 : 0)
             flags = DRM_MODE_ATOMIC_ALLOW_MODESET
+        case .joinClone:
+            let source = try Self.cloneSource(of: state)
+            // The kernel pulls the source's CRTC into the commit (its connectors change);
+            // it keeps its mode and planes.
+            try request.set(\.crtcID, of: state.connector, to: UInt64(source.crtc.id))
+            try request.set(\.active, of: state.crtc, to: 0)
+            try request.set(\.modeID, of: state.crtc, to: 0)
+            try request.set(\.framebufferID, of: state.primaryPlane, to: 0)
+            try request.set(\.crtcID, of: state.primaryPlane, to: 0)
+            if let cursor = state.cursor { try add(cursor.hidden, crtcID: 0, to: request) }
+            for overlay in state.overlays { try add(.off(overlay.plane), crtcID: 0, to: request) }
+            flags = DRM_MODE_ATOMIC_ALLOW_MODESET
+        case .leaveClone:
+            try request.set(\.crtcID, of: state.connector, to: 0)
+            flags = DRM_MODE_ATOMIC_ALLOW_MODESET
         }
         if testOnly {
             // TEST_ONLY commits send no event and must not ask for one.
             flags = flags & ~(DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_ATOMIC_NONBLOCK) | DRM_MODE_ATOMIC_TEST_ONLY
         }
-        try request.commit(
-            device: device, flags: UInt32(flags), userData: testOnly ? 0 : device.eventUserData,
-            context: Self.describe(state, testOnly: testOnly))
-        withExtendedLifetime(blobs) {}
-        if state.change == .off && !testOnly { modeBlob = nil }
+        return (request, UInt32(flags), blobs)
     }
 
     /// What a commit was doing, for its error (built only when it fails).
@@ -161,7 +213,18 @@ final class AtomicCommit: CRTCCommitter {
         case (.off, _): "turning off \(name)"
         case (.powerOff, _): "powering off \(name) (ACTIVE 0)"
         case (.powerOn, _): "powering on \(name) (ACTIVE 1)"
+        case (.joinClone, let test):
+            "\(test ? "testing " : "")driving \(name) from \(state.cloneSource?.connector.name ?? "?")'s CRTC"
+        case (.leaveClone, _): "taking \(name) off \(state.cloneSource?.connector.name ?? "?")'s CRTC"
         }
+    }
+
+    static func cloneSource(of state: CRTCCommitState) throws(DRMError) -> CloneSource {
+        guard let source = state.cloneSource else {
+            throw DRMError(
+                call: "commit", errno: .invalidArgument, context: "\(state.connector.name): no CRTC to share named")
+        }
+        return source
     }
 
     /// The primary plane's new framebuffer (with its damage where the plane takes
@@ -258,7 +321,7 @@ final class LegacyCommit: CRTCCommitter {
     func commit(_ state: CRTCCommitState, testOnly: Bool) throws(DRMError) {
         if testOnly {
             // Nothing to ask: a mode is taken on trust, anything else (overlays) is refused.
-            guard state.change == .modeset else {
+            guard state.change == .modeset || state.change == .joinClone else {
                 throw DRMError(
                     call: "testPageFlip", errno: .notSupported, context: "legacy KMS: no overlay planes used")
             }
@@ -298,6 +361,23 @@ final class LegacyCommit: CRTCCommitter {
             let connectorID = state.connector.id
             try drmCall(.connectorSetProperty, context: what) {
                 drmModeConnectorSetProperty(fd, connectorID, property, UInt64(level))
+            }
+        case .joinClone, .leaveClone:
+            // The source's CRTC set again with the connectors it drives: the kernel takes
+            // the connector from (or gives it back to) the CRTC it had, turning off a CRTC
+            // left without one.
+            let source = try AtomicCommit.cloneSource(of: state)
+            var connectors =
+                state.change == .joinClone ? [source.connector.id, state.connector.id] : [source.connector.id]
+            var mode = source.mode.info
+            let what =
+                state.change == .joinClone
+                ? "driving \(name) from \(source.connector.name)'s CRTC"
+                : "taking \(name) off \(source.connector.name)'s CRTC"
+            try drmCall(.setCrtc, context: what) {
+                drmModeSetCrtc(
+                    fd, source.crtc.id, source.framebuffer.framebufferID, 0, 0, &connectors, Int32(connectors.count),
+                    &mode)
             }
         }
     }

@@ -29,6 +29,9 @@ package struct ConnectorState: Sendable {
     package let linkStatus: LinkStatus
     /// Raw EDID bytes, when the connector has an EDID blob.
     package let edid: [UInt8]?
+    /// The connector's encoders: which CRTCs each can take and which encoders it can
+    /// share a CRTC with (hardware clone mode).
+    package var encoders: [EncoderState] = []
 
     package var isWriteback: Bool { type == UInt32(DRM_MODE_CONNECTOR_WRITEBACK) }
     /// eDP, LVDS and DSI are built-in panels: they make the main screen.
@@ -37,6 +40,24 @@ package struct ConnectorState: Sendable {
             || type == UInt32(DRM_MODE_CONNECTOR_DSI)
     }
     package var edidInfo: EDIDInfo? { edid.map { EDIDInfo(bytes: $0) } }
+}
+
+/// One encoder as probed: its index on the card (the bit other encoders'
+/// `possibleClones` name it by) and the masks the kernel gives it.
+package struct EncoderState: Sendable, Equatable {
+    package let id: UInt32
+    package let index: Int
+    /// Bit mask of CRTC indices the encoder can be driven by.
+    package let possibleCRTCs: UInt32
+    /// Bit mask of encoder indices that can be driven by the same CRTC at once.
+    package let possibleClones: UInt32
+
+    package init(id: UInt32, index: Int, possibleCRTCs: UInt32, possibleClones: UInt32) {
+        self.id = id
+        self.index = index
+        self.possibleCRTCs = possibleCRTCs
+        self.possibleClones = possibleClones
+    }
 }
 
 /// A connector's link to its monitor, from the "link-status" property.
@@ -126,12 +147,7 @@ package struct CardProbe: Sendable {
         }
 
         let encoderIDs = Array(UnsafeBufferPointer(start: res.encoders, count: Int(res.count_encoders)))
-        var encoderCRTCs: [UInt32: (possible: UInt32, current: UInt32)] = [:]
-        for id in encoderIDs {
-            guard let encoder = drmLookup(.getEncoder, { drmModeGetEncoder(fd, id) }) else { continue }
-            encoderCRTCs[id] = (encoder.pointee.possible_crtcs, encoder.pointee.crtc_id)
-            drmModeFreeEncoder(encoder)
-        }
+        let encoderCRTCs = CardProbe.readEncoders(fd: fd, ids: encoderIDs)
 
         let connectorIDs = Array(UnsafeBufferPointer(start: res.connectors, count: Int(res.count_connectors)))
         connectors = connectorIDs.compactMap { id in
@@ -163,17 +179,13 @@ package struct CardProbe: Sendable {
     /// driver to detect), for a uevent that names its connector. Encoders are
     /// re-read for the connector's possible CRTCs; CRTCs and planes are kept.
     package func reprobing(connectorID id: UInt32, device: DRMDevice) -> CardProbe {
-        var encoders: [UInt32: (possible: UInt32, current: UInt32)] = [:]
+        var encoders: [UInt32: ProbedEncoder] = [:]
         if let resources = drmLookup(.getResources, { drmModeGetResources(device.fd) }) {
-            for encoderID in UnsafeBufferPointer(
-                start: resources.pointee.encoders, count: Int(resources.pointee.count_encoders))
-            {
-                guard let encoder = drmLookup(.getEncoder, { drmModeGetEncoder(device.fd, encoderID) }) else {
-                    continue
-                }
-                encoders[encoderID] = (encoder.pointee.possible_crtcs, encoder.pointee.crtc_id)
-                drmModeFreeEncoder(encoder)
-            }
+            encoders = Self.readEncoders(
+                fd: device.fd,
+                ids: Array(
+                    UnsafeBufferPointer(start: resources.pointee.encoders, count: Int(resources.pointee.count_encoders))
+                ))
             drmModeFreeResources(resources)
         }
         var connectors = self.connectors
@@ -189,8 +201,26 @@ package struct CardProbe: Sendable {
             minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight, maxHeight: maxHeight)
     }
 
+    /// An encoder as read, with the CRTC it drives now (0: none).
+    private typealias ProbedEncoder = (state: EncoderState, current: UInt32)
+
+    /// The card's encoders by id; `index` is the position in the card's list, as
+    /// possible_clones counts them.
+    private static func readEncoders(fd: Int32, ids: [UInt32]) -> [UInt32: ProbedEncoder] {
+        var encoders: [UInt32: ProbedEncoder] = [:]
+        for (index, id) in ids.enumerated() {
+            guard let encoder = drmLookup(.getEncoder, { drmModeGetEncoder(fd, id) }) else { continue }
+            let state = EncoderState(
+                id: id, index: index, possibleCRTCs: encoder.pointee.possible_crtcs,
+                possibleClones: encoder.pointee.possible_clones)
+            encoders[id] = (state, encoder.pointee.crtc_id)
+            drmModeFreeEncoder(encoder)
+        }
+        return encoders
+    }
+
     private static func readConnector(
-        fd: Int32, id: UInt32, forceProbe: Bool, encoders: [UInt32: (possible: UInt32, current: UInt32)]
+        fd: Int32, id: UInt32, forceProbe: Bool, encoders: [UInt32: ProbedEncoder]
     ) -> ConnectorState? {
         let pointer =
             forceProbe
@@ -207,10 +237,10 @@ package struct CardProbe: Sendable {
             default: .unknown
             }
         let modes = UnsafeBufferPointer(start: connector.modes, count: Int(connector.count_modes)).map(DisplayMode.init)
-        var possible: UInt32 = 0
-        for encoderID in UnsafeBufferPointer(start: connector.encoders, count: Int(connector.count_encoders)) {
-            possible |= encoders[encoderID]?.possible ?? 0
+        let own = UnsafeBufferPointer(start: connector.encoders, count: Int(connector.count_encoders)).compactMap {
+            encoders[$0]?.state
         }
+        let possible = own.reduce(0) { $0 | $1.possibleCRTCs }
         let properties = ProbedProperties(fd: fd, objectID: id, objectType: DRM_MODE_OBJECT_CONNECTOR)
         let link = properties.value("link-status") == UInt64(DRM_MODE_LINK_STATUS_BAD)
         return ConnectorState(
@@ -219,7 +249,7 @@ package struct CardProbe: Sendable {
             widthMillimeters: Int(connector.mmWidth), heightMillimeters: Int(connector.mmHeight),
             possibleCRTCs: possible, currentCRTC: encoders[connector.encoder_id]?.current ?? 0,
             properties: ConnectorProperties(properties), linkStatus: link ? .bad : .good,
-            edid: readBlob(fd: fd, id: properties.value("EDID")))
+            edid: readBlob(fd: fd, id: properties.value("EDID")), encoders: own)
     }
 
     private static func readBlob(fd: Int32, id: UInt64?) -> [UInt8]? {

@@ -5,6 +5,10 @@ import Glibc
 /// the object lives.
 package protocol ScanoutFramebuffer: AnyObject {
     var framebufferID: UInt32 { get }
+    /// Left on screen when the process ends (`ScanoutOutput.leaveLastFrame()`): the
+    /// framebuffer is not removed when this object goes (drmModeRmFB would take it
+    /// off the plane); the kernel removes it when the card's last descriptor closes.
+    var isLeftOnScreen: Bool { get set }
 }
 
 /// A KMS framebuffer over a single-plane buffer that someone else allocated on
@@ -15,6 +19,7 @@ package final class ImportedFramebuffer: ScanoutFramebuffer {
     package let framebufferID: UInt32
     package let width: Int
     package let height: Int
+    package var isLeftOnScreen = false
     /// nil for a test's framebuffer that no kernel knows.
     private let device: DRMDevice?
     private let owner: AnyObject
@@ -43,7 +48,7 @@ package final class ImportedFramebuffer: ScanoutFramebuffer {
     }
 
     deinit {
-        if let device { _ = drmModeRmFB(device.fd, framebufferID) }
+        if let device, !isLeftOnScreen { _ = drmModeRmFB(device.fd, framebufferID) }
     }
 }
 

@@ -27,6 +27,16 @@ struct SavedCRTC {
         }
     }
 
+    /// A CRTC with nothing to restore (it is turned off instead).
+    init(crtcID: UInt32, connectorID: UInt32) {
+        self.crtcID = crtcID
+        self.connectorID = connectorID
+        framebufferID = 0
+        x = 0
+        y = 0
+        mode = nil
+    }
+
     /// Whether the CRTC was lit, driving `connectorID` (`currentCRTC`: the connector's
     /// encoder's CRTC as probed), in `mode`: then the first frame may simply replace
     /// what it showed, without a modeset.

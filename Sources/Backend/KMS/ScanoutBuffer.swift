@@ -11,6 +11,7 @@ package final class ScanoutBuffer: ScanoutFramebuffer {
     /// The fourcc the framebuffer was registered with (XRGB8888 unless asked otherwise).
     package let format: UInt32
     package let framebufferID: UInt32
+    package var isLeftOnScreen = false
     package let pixels: UnsafeMutableRawPointer
     let size: Int
     /// The GEM handle (for the legacy cursor ioctl).
@@ -83,7 +84,7 @@ package final class ScanoutBuffer: ScanoutFramebuffer {
             pixels.deallocate()
             return
         }
-        _ = drmModeRmFB(device.fd, framebufferID)
+        if !isLeftOnScreen { _ = drmModeRmFB(device.fd, framebufferID) }
         munmap(pixels, size)
         _ = drmModeDestroyDumbBuffer(device.fd, handle)
     }

@@ -37,6 +37,9 @@ package final class ScanoutOutput {
     package private(set) var isPoweredOff = false
     /// The power-off reached the kernel (the CRTC was lit): waking commits ACTIVE 1.
     private var powerOffCommitted = false
+    /// The output whose CRTC drives this connector too (hardware clone mode, see
+    /// `joinClone(of:)`); nil while it has its own.
+    package private(set) weak var cloneSource: ScanoutOutput?
 
     private var state: FlipState = .unlit(pending: nil)
     /// Three buffers of the current mode, allocated on first use: a new screen's
@@ -61,7 +64,8 @@ package final class ScanoutOutput {
     private var overlaysCommitted = 0
     private let committer: any CRTCCommitter
     private let makeBuffer: (Int, Int, UInt32) throws(DRMError) -> ScanoutBuffer
-    private let saved: SavedCRTC
+    /// What the CRTC showed before (see `forgetSavedCRTC()`).
+    private var saved: SavedCRTC
 
     /// Allocates the first buffer for `mode`. Nothing is committed until `present(version:)`.
     package convenience init(
@@ -285,6 +289,62 @@ package final class ScanoutOutput {
         try commitCursorAlone()
     }
 
+    // MARK: Hardware clone mode
+
+    /// Drives this output's connector from `source`'s CRTC, which shows its frames on
+    /// both with no copy: one commit (tested first where the kernel can test) moves
+    /// the connector and turns this output's own CRTC and planes off. The caller chose
+    /// a source whose CRTC can (`HardwareClone.mode`). From then on nothing is
+    /// committed here until `leaveClone()`; this output is unlit, its buffers kept.
+    /// - Throws: the kernel's refusal, or `source` not showing a settled frame; then
+    ///   nothing changed.
+    package func joinClone(of source: ScanoutOutput) throws(DRMError) {
+        guard cloneSource == nil, source !== self, source.cloneSource == nil else {
+            throw DRMError(
+                call: "joinClone", errno: .invalidArgument,
+                context: "\(connector.name) cannot share \(source.connector.name)'s CRTC")
+        }
+        guard !hasFlipQueued, !source.hasFlipQueued, !source.needsModeset, !source.isPoweredOff,
+            let current = source.state.current
+        else {
+            throw DRMError(
+                call: "joinClone", errno: .resourceTemporarilyUnavailable,
+                context: "\(source.connector.name) shows no settled frame to share")
+        }
+        var join = commitState(.joinClone, buffer: try buffer(0))
+        join.cursor = cursor?.hidden
+        join.overlays = overlayPlanes.map(OverlayPlacement.off)
+        join.cloneSource = CloneSource(
+            connector: source.connector, crtc: source.crtc, mode: source.mode,
+            framebuffer: current.direct ?? current.buffer)
+        try committer.commit(join, testOnly: true)
+        try committer.commit(join, testOnly: false)
+        cloneSource = source
+        state = .unlit(pending: nil)
+        needsModeset = true
+        takesOver = false
+        overlaysCommitted = 0
+        cursorChanged = true
+        isPoweredOff = false
+        powerOffCommitted = false
+    }
+
+    /// Takes the connector off the CRTC it shares (see `joinClone(of:)`); its own CRTC
+    /// lights with this output's next frame (a modeset). Whatever the kernel answers
+    /// the output no longer counts as cloned: that modeset routes the connector back
+    /// to its own CRTC anyway.
+    /// - Throws: the kernel's refusal, for the log.
+    package func leaveClone() throws(DRMError) {
+        guard let source = cloneSource else { return }
+        cloneSource = nil
+        let own = try buffer(0)
+        let shown = source.state.current.map { $0.direct ?? $0.buffer } ?? own
+        var leave = commitState(.leaveClone, buffer: own)
+        leave.cloneSource = CloneSource(
+            connector: source.connector, crtc: source.crtc, mode: source.mode, framebuffer: shown)
+        try committer.commit(leave, testOnly: false)
+    }
+
     // MARK: Power (DPMS)
 
     /// Whether the kernel says the output is lit now, read back from it: the CRTC's
@@ -401,6 +461,24 @@ package final class ScanoutOutput {
         isPoweredOff = false
         powerOffCommitted = false
         return failures
+    }
+
+    /// Leaves the frame on screen for after the process ends: its framebuffers (the
+    /// primary plane's, the overlays' and a visible cursor's) are not removed with
+    /// their objects, and nothing is committed. They stay scanned out while a
+    /// descriptor of the card stays open elsewhere (systemd's file-descriptor store).
+    package func leaveLastFrame() {
+        guard let current = state.current else { return }
+        (current.direct ?? current.buffer).isLeftOnScreen = true
+        for overlay in current.overlays { overlay.buffer.isLeftOnScreen = true }
+        if let cursor, cursor.isVisible { cursor.image.isLeftOnScreen = true }
+    }
+
+    /// What the CRTC showed before this output lit it is gone (the framebuffer of a
+    /// previous instance, whose card descriptor was closed): on shutdown the CRTC is
+    /// turned off, and the console comes back at the card's last close.
+    package func forgetSavedCRTC() {
+        saved = SavedCRTC(crtcID: crtc.id, connectorID: connector.id)
     }
 
     /// Gives up the queued flip (and the frame pending behind it): its event will not

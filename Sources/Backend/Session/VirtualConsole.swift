@@ -79,14 +79,18 @@ package final class VirtualConsole {
     /// graphics mode or with its keyboard off (left so by a crashed program) gets a
     /// text console and K_UNICODE instead: never leave a console unusable. Returns
     /// the failures (there is nothing else to do about them than to say so).
+    /// `keepingGraphicsMode` leaves the VT in graphics mode (its keyboard back): the
+    /// fbdev console would otherwise redraw over a frame left on screen.
     @discardableResult
-    package func restore() -> [VirtualConsoleError] {
+    package func restore(keepingGraphicsMode: Bool = false) -> [VirtualConsoleError] {
         var failures: [VirtualConsoleError] = []
         let keyboard = savedKeyboardMode == Int32(K_OFF) ? Int32(K_UNICODE) : savedKeyboardMode
         if dd_vt_set_keyboard_mode(fd, keyboard) != 0 {
             failures.append(.init(path, "KDSKBMODE \(keyboard)"))
         }
-        if dd_vt_set_mode(fd, Int32(KD_TEXT)) != 0 { failures.append(.init(path, "KDSETMODE KD_TEXT")) }
+        if !keepingGraphicsMode, dd_vt_set_mode(fd, Int32(KD_TEXT)) != 0 {
+            failures.append(.init(path, "KDSETMODE KD_TEXT"))
+        }
         return failures
     }
 

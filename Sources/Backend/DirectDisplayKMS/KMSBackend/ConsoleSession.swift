@@ -20,6 +20,8 @@ final class ConsoleSession {
     private let console: VirtualConsole?
     private var watch: DescriptorWatch?
     private var ended = false
+    /// The VT was put in graphics mode by the app itself (no seat manager).
+    private var tookConsole = false
 
     /// The session for a display that was given its own opener: nothing of the VT is touched.
     init(opener: any DeviceOpener) {
@@ -56,6 +58,7 @@ final class ConsoleSession {
             }
             do {
                 try console.takeOver()
+                tookConsole = true
                 StderrLog.info("session: \(console.path) in graphics mode, its keyboard off")
             } catch {
                 StderrLog.error("session: \(error)")
@@ -83,14 +86,27 @@ final class ConsoleSession {
         }
     }
 
+    /// Why a frame cannot be left on screen after the process ends with this session
+    /// (see `KMSDisplay.shutdown`); nil when it can: the app opened the devices
+    /// itself and holds the VT in graphics mode, so nothing puts it back in text mode
+    /// (a seat manager does at exit, and drops DRM master: the fbdev console redraws).
+    var whyNoFrameOutlivesProcess: String? {
+        if seat != nil { return "the seat manager (libseat) gives the console back at exit" }
+        if !tookConsole { return "no virtual console of ours is held in graphics mode" }
+        return nil
+    }
+
     /// Closes the seat (its manager puts the VT back to text mode) and puts back the
-    /// VT's modes found at start. Call after the devices are closed. Once only.
-    func end() {
+    /// VT's modes found at start (with `keepingGraphicsMode`, its keyboard only: a frame
+    /// is left on screen). Call after the devices are closed. Once only.
+    func end(keepingGraphicsMode: Bool = false) {
         guard !ended else { return }
         ended = true
         watch?.cancel()
         watch = nil
         seat?.close()
-        for failure in console?.restore() ?? [] { StderrLog.error("restoring the console: \(failure)") }
+        for failure in console?.restore(keepingGraphicsMode: keepingGraphicsMode) ?? [] {
+            StderrLog.error("restoring the console: \(failure)")
+        }
     }
 }

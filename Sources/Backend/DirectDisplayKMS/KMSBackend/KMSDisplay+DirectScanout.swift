@@ -115,7 +115,7 @@ extension KMSDisplay {
     private func candidate(_ entry: KMSDisplay.LitScreen, on display: KMSDisplay) -> GLView? {
         let screen = entry.screen
         guard display.configuration.usesDirectScanout, screen.orientation.panelRotation == .none,
-            entry.compositedCursor == nil, !screen.isMirroring,
+            entry.compositedCursor == nil, !display.composesForMirror(screen),
             let window = display.host?.visibleWindows(on: screen).last, window.alpha == 1,
             !window.hasRunningAnimations
         else { return nil }

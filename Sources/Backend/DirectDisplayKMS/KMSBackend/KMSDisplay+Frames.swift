@@ -83,6 +83,7 @@ extension KMSDisplay {
     /// the flip event, so input read meanwhile all goes into one frame.
     func presentDirtyScreens() {
         guard !isSuspended else { return }
+        updateHardwareClones()
         for entry in lit {
             applyPowerState(entry)
             guard entry.needsComposite, !entry.framesHeld, !entry.output.isPoweredOff,
@@ -101,6 +102,17 @@ extension KMSDisplay {
     /// modeset the first time), else at that frame's flip event; a frame in which
     /// nothing changed is not committed (an idle screen costs nothing).
     func present(_ entry: LitScreen) {
+        guard entry.output.cloneSource == nil else {
+            // Its connector shows the source's CRTC (hardware clone mode): nothing to compose.
+            entry.needsComposite = false
+            entry.screen.didComposite()
+            return
+        }
+        // A legacy modeset (drmModeSetCrtc) names the source's own connector alone: it
+        // would take its clones' connectors off the CRTC. They get their own first.
+        if entry.output.requiresModeset, !entry.card.device.supportsAtomic {
+            for other in lit where other.output.cloneSource === entry.output { endClone(other) }
+        }
         // GL work (a GLView's direct frame, GL composition) leaves no context current
         // on this thread: the next frame may run on another (see GLCurrentBinding).
         let outer = GLCurrentBinding.ofThisThread
@@ -161,6 +173,7 @@ extension KMSDisplay {
     /// first frame, where a touch kiosk never shows a cursor at all.
     private func firstFrameFlipped(_ entry: LitScreen) {
         entry.firstFrame.flipped = monotonicSeconds()
+        if lit.allSatisfy({ $0.firstFrame.flipped != nil }) { releaseInheritedCards() }
         firstFrameShown()
         attachCursorPlane(
             to: entry, taken: Set(lit.filter { $0.card === entry.card }.compactMap(\.output.cursorPlaneID)))

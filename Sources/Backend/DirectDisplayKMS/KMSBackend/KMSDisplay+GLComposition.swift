@@ -20,7 +20,7 @@ extension KMSDisplay {
     func composesWithGL(_ entry: LitScreen) -> Bool {
         // Mirroring copies the source's shadow frame (pixman's) into the target's: both stay with pixman.
         guard !entry.gl.failed, entry.screen.orientation.panelRotation == .none, entry.compositedCursor == nil,
-            !entry.screen.isMirroring
+            !composesForMirror(entry.screen)
         else { return false }
         return composesWithGLES ?? (compositorChoice(for: entry.card).kind == .gl)
     }

@@ -33,6 +33,10 @@ extension KMSDisplay {
         let buffer: GBMSurfaceBuffer
         let framebuffer: ImportedFramebuffer
         var framebufferID: UInt32 { framebuffer.framebufferID }
+        var isLeftOnScreen: Bool {
+            get { framebuffer.isLeftOnScreen }
+            set { framebuffer.isLeftOnScreen = newValue }
+        }
 
         init(buffer: GBMSurfaceBuffer, framebuffer: ImportedFramebuffer) {
             self.buffer = buffer

@@ -199,6 +199,8 @@ extension KMSDisplay {
     /// The connector went away: its CRTC is turned off and freed, the buffers
     /// released, then the window rules run and didDisconnect is posted.
     func unlight(_ entry: LitScreen) {
+        // A CRTC cannot be turned off with another screen's connector on it.
+        endClones(involving: entry)
         if entry.output.hasFlipQueued {
             do {
                 try waitUntilIdle(entry, timeout: 0.5)

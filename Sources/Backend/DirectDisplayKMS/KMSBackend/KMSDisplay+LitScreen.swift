@@ -75,6 +75,9 @@ extension KMSDisplay {
         /// No power change before this time (one per refresh period), and the timer that applies a later one.
         var nextPowerChange = 0.0
         var powerTimer: TimerID?
+        /// The source screen and mode in which hardware clone mode was not to be had
+        /// (the card cannot, or the kernel refused): the screen mirrors it by a copy.
+        var cloneRefusal: (source: Screen, mode: DisplayMode)?
 
         /// The buffers' contents are unknown (reallocated, or another master drew): each is drawn whole next.
         @MainActor func buffersInvalidated() {

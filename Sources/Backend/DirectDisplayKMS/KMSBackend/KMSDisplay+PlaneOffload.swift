@@ -87,7 +87,7 @@ extension KMSDisplay {
         let planes = entry.output.overlayPlaneIDs.count
         // A mirror source's frame must hold every window: its mirrors copy it.
         guard planes > 0, screen.orientation.panelRotation == .none, entry.compositedCursor == nil,
-            !screen.isMirroring
+            !display.composesForMirror(screen)
         else { return [] }
         let windows = display.host?.visibleWindows(on: screen) ?? []
         let panel = PixelRect(x: 0, y: 0, width: entry.output.mode.width, height: entry.output.mode.height)

@@ -26,6 +26,8 @@ extension KMSDisplay {
                 StderrLog.info("\(entry.connector.name): last flip before the session switch: \(error)")
             }
         }
+        // The next master finds each connector on its own CRTC; clones start again after the resume.
+        for entry in lit { endClone(entry) }
         isSuspended = true
         input.suspend()
         guard droppingMaster else { return }

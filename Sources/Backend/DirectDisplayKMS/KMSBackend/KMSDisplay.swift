@@ -7,6 +7,7 @@ import Foundation
 import GLCompositing
 import KMS
 import Scheduling
+import Session
 import Udev
 
 /// The display that drives real screens through DRM/KMS: every connected
@@ -62,6 +63,9 @@ public final class KMSDisplay: Display, DisplayBackend {
     package var backlightWriter: (any BacklightWriter)?
     /// Where sysfs is (tests: a tree in a temporary folder): the backlights are found under it.
     package var sysfsRoot = "/sys"
+    /// Card descriptors a previous run left in systemd's store (name, descriptor),
+    /// open until this run's frames replace theirs (KMSDisplay+LastFrame).
+    var inheritedCards: [(name: String, fd: Int32)] = []
     /// How long an unplugged connector's scanout buffers stay on its card for a
     /// replug in the same mode (0: freed at once).
     package var spareBufferLifetime: Double = 5
@@ -101,6 +105,8 @@ public final class KMSDisplay: Display, DisplayBackend {
         self.cardAccess = cardAccess
         usesCursorPlanes = cursorPlanes
         self.configuration = configuration
+        // Held until this run's first frames replace what a previous run left on screen.
+        inheritedCards = DescriptorStore.inherited(prefix: Self.storeNamePrefix)
         let loop = EventLoop()
         eventLoop = loop
         let udev = try UdevContext()
@@ -192,6 +198,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         // Input devices (and, for the launch's display, GLViews' content) wait for the first
         // frame (see `firstFrameFlipped`); at once with no screen.
         if lit.isEmpty {
+            releaseInheritedCards()
             firstFrameShown()
         } else if GLViewContext.holdsContentUntilFirstFrame {
             GLViewContext.holdsContent = true
@@ -269,14 +276,16 @@ public final class KMSDisplay: Display, DisplayBackend {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
         // A writeback capture is a commit: none between the seat's disable and enable.
         guard !isSuspended else { throw KMSDisplayError.suspended("capture of \(screen.name)") }
-        try waitUntilIdle(entry, timeout: 2)
-        let output = entry.output
+        // A screen in hardware clone mode shows its source's CRTC (in the same mode).
+        let scanned = lit.first { $0.output === entry.output.cloneSource } ?? entry
+        try waitUntilIdle(scanned, timeout: 2)
+        let output = scanned.output
         // A powered-off CRTC composes nothing to write back: its kept frame is read instead.
         if let writeback = entry.card.writeback, !output.isPoweredOff {
             let pixels = try writeback.capture(output)
             return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: pixels)
         }
-        if output.committedDirectFrame, let pixels = directFramePixels(entry) {
+        if output.committedDirectFrame, let pixels = directFramePixels(scanned) {
             return CapturedImage(width: output.mode.width, height: output.mode.height, pixels: pixels)
         }
         guard let front = output.frontBuffer else {
@@ -287,6 +296,11 @@ public final class KMSDisplay: Display, DisplayBackend {
 
     /// Turns every output back to what it showed before (the console) and stops serving events.
     package func shutdown() {
+        releaseInheritedCards()
+        let leaving = keepCardsForLastFrame()
+        // Each CRTC gets back what it showed with its own connector (a frame left on
+        // screen stays as it is, on both).
+        for entry in lit where !leaving.contains(where: { $0 === entry.card }) { endClone(entry) }
         for entry in lit {
             if entry.output.hasFlipQueued {
                 do {
@@ -296,10 +310,12 @@ public final class KMSDisplay: Display, DisplayBackend {
                 }
             }
             releaseWriteback(from: entry)
+            guard !leaving.contains(where: { $0 === entry.card }) else { continue }
             for failure in entry.output.shutdown() {
                 StderrLog.error("\(entry.connector.name): restoring the console: \(failure)")
             }
         }
+        for card in leaving { leaveLastFrames(of: card) }
         for card in cards { card.stopEvents() }
         // EGL holds its own copy of the card's descriptor until its display ends.
         GLViewContext.end()
@@ -315,7 +331,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         // The devices close (through the opener) before the seat does, then the VT gets its modes back.
         lit = []
         cards = []
-        session.end()
+        session.end(keepingGraphicsMode: !leaving.isEmpty)
     }
 
     /// Takes the writeback connector off `entry`'s CRTC before that CRTC is turned off or restored.
@@ -333,6 +349,8 @@ public final class KMSDisplay: Display, DisplayBackend {
             throw ScreenModeError.unavailable(mode: mode, screen: screen.name)
         }
         guard !isSuspended else { throw KMSDisplayError.suspended("mode change of \(screen.name)") }
+        // A shared CRTC drives one mode: the clone ends (and starts again if the new mode allows).
+        endClones(involving: entry)
         try waitUntilIdle(entry, timeout: 2)
         try entry.output.setMode(kernelMode)
         entry.vblanks = VBlankPredictor(refreshRate: entry.output.mode.refreshRate)

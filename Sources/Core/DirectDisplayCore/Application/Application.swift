@@ -57,6 +57,14 @@ import WindowModel
     public var pointerCursor: PointerCursor = .automatic {
         didSet { if pointerCursor != oldValue { backend?.input.pointer.cursorPolicyChanged() } }
     }
+    /// Whether the last frame stays on the screens when the app exits (`exit(_:)`, a
+    /// terminating signal), instead of the console coming back: a kiosk that restarts
+    /// its app then shows no console between two runs, and the next run's first frame
+    /// replaces the picture without a modeset. False by default. On Linux 6.1 it takes
+    /// a KMS display that opens its devices itself (`DIRECTDISPLAY_SESSION=direct`, as
+    /// root) under a systemd unit with `FileDescriptorStoreMax=1`; elsewhere exit gives
+    /// the console back as usual, with one log line saying why (docs/kiosk.md).
+    public var leavesLastFrameOnExit = false
     /// When the on-screen keyboard shows (default `.automatic`: for a `KeyInput` first
     /// responder on a seat with no keyboard device).
     public var onScreenKeyboard: OnScreenKeyboardMode {
@@ -158,6 +166,7 @@ import WindowModel
         animator.reset()
         NonFiniteValueLog.reset()
         reportedMirrorSetting = false
+        leavesLastFrameOnExit = false
         Pasteboard.general.string = nil
         KeyInputRouting.reset()
         keyboardController = OnScreenKeyboardController()
@@ -183,4 +192,5 @@ import WindowModel
     func nextAnimationChange(on screen: Screen, after time: Double) -> Double? {
         application.animator.nextChange(on: screen, after: time)
     }
+    var leavesLastFrameOnExit: Bool { application.leavesLastFrameOnExit }
 }

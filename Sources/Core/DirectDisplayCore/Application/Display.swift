@@ -68,6 +68,9 @@ extension DisplayBackend {
     func stepAnimations(on screen: Screen, to time: Double)
     /// When an animation on `screen` next changes a pixel after `time`, if one does.
     func nextAnimationChange(on screen: Screen, after time: Double) -> Double?
+    /// `Application.leavesLastFrameOnExit`: the display's `shutdown()` leaves the last
+    /// frame on screen where it can, instead of giving the screens back.
+    var leavesLastFrameOnExit: Bool { get }
 }
 
 /// A DRM card GLViews' context may live on: its descriptor and path, kept open by

@@ -44,6 +44,10 @@ public struct DisplayConfiguration: Equatable, Sendable {
     /// Windows put on overlay planes where the card can; false composes every window
     /// into the primary plane (`DIRECTDISPLAY_NO_OVERLAYS`). Read when a screen lights up.
     public var usesOverlayPlanes = true
+    /// A screen that mirrors another on the same card shares its CRTC where the card
+    /// can (hardware clone mode, no copy); false always mirrors by a scaled copy
+    /// (`DIRECTDISPLAY_NO_HARDWARE_CLONE`). Read at every frame.
+    public var usesHardwareClones = true
     /// The compositor of every card (`DIRECTDISPLAY_COMPOSITOR`).
     public var compositor = Compositor.automatic
     /// The session (`DIRECTDISPLAY_SESSION`).
@@ -93,6 +97,7 @@ public struct DisplayConfiguration: Equatable, Sendable {
         turnsOff("DIRECTDISPLAY_NO_ATOMIC") { $0.usesAtomicModesetting = $1 },
         turnsOff("DIRECTDISPLAY_NO_DIRECT_SCANOUT") { $0.usesDirectScanout = $1 },
         turnsOff("DIRECTDISPLAY_NO_OVERLAYS") { $0.usesOverlayPlanes = $1 },
+        turnsOff("DIRECTDISPLAY_NO_HARDWARE_CLONE") { $0.usesHardwareClones = $1 },
         choice("DIRECTDISPLAY_COMPOSITOR", Compositor.self) { $0.compositor = $1 },
         choice("DIRECTDISPLAY_SESSION", Session.self) { $0.session = $1 },
         Setting(name: "DIRECTDISPLAY_BACKLIGHT", values: ["a name in /sys/class/backlight"]) { value, configuration in
