@@ -68,7 +68,8 @@ package final class ScreenCompositor {
     /// `excluding` are windows shown on overlay planes instead, above this frame.
     /// Without `drawsShadow` only the scene and its damage are brought up to date
     /// (the frame is drawn by GL): the shadow is drawn whole by `redrawStaleShadow()`
-    /// or the next frame composed into it.
+    /// or the next frame composed into it. Composing in place, the same: the damage
+    /// is drawn by `draw(into:slot:)` into the buffer the frame goes out in.
     @discardableResult
     package func compose(_ screen: Screen, excluding offloaded: [Window] = [], drawsShadow: Bool = true) -> DamageRegion
     {
