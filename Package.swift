@@ -146,7 +146,7 @@ let package = Package(
         .executableTarget(
             name: "DirectDisplayBench",
             dependencies: [
-                "Demo", "DirectDisplay", "KMS", "Udev", "VirtualInput", "Scheduling",
+                "Demo", "DirectDisplay", "Compositing", "KMS", "Udev", "VirtualInput", "Scheduling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -34,6 +34,28 @@ final class DamageArithmeticTests: XCTestCase {
         XCTAssertEqual(Set(region.rects), [rect(0, 0, 5, 5), rect(95, 45, 5, 5)])
     }
 
+    /// What a buffer composed in place copies: what it missed minus what is composed
+    /// into it, in rectangles that do not overlap and cover exactly the difference.
+    func testSubtractionLeavesExactlyThePixelsOutside() {
+        let table: [(region: [PixelRect], minus: [PixelRect], area: Int)] = [
+            ([rect(0, 0, 100, 50)], [rect(0, 0, 100, 50)], 0),
+            ([rect(0, 0, 100, 50)], [], 5000),
+            ([rect(0, 0, 100, 50)], [rect(10, 10, 20, 20)], 5000 - 400),
+            ([rect(0, 0, 100, 50)], [rect(90, 40, 20, 20)], 5000 - 100),
+            ([rect(0, 0, 10, 10), rect(50, 0, 10, 10)], [rect(5, 0, 50, 10)], 100),
+            ([], [rect(0, 0, 10, 10)], 0),
+        ]
+        for (index, row) in table.enumerated() {
+            let minus = DamageRegion(row.minus)
+            let pieces = DamageRegion(row.region).subtracting(minus)
+            XCTAssertEqual(pieces.reduce(0) { $0 + $1.width * $1.height }, row.area, "row \(index)")
+            for (first, piece) in pieces.enumerated() {
+                for other in minus.rects { XCTAssertTrue(piece.intersection(other).isEmpty, "row \(index)") }
+                for later in pieces[(first + 1)...] { XCTAssertTrue(piece.intersection(later).isEmpty, "row \(index)") }
+            }
+        }
+    }
+
     /// Three buffers in turn: each takes the damage of every frame since it was last drawn.
     func testBufferAgeCollectsWhatEachBufferMissed() {
         var history = BufferDamageHistory()

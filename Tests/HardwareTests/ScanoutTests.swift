@@ -38,6 +38,9 @@ final class ScanoutTests: KMSDisplayTestCase {
         XCTAssertEqual(rgb(image.rawPixel(x: 399, y: 349)), 0x00FF00, "subview's bottom-right pixel")
         XCTAssertEqual(rgb(image.rawPixel(x: 400, y: 350)), 0xFF0000, "just outside the subview")
         XCTAssertEqual(rgb(image.rawPixel(x: 99, y: 200)), 0xFF0000, "just left of the subview")
+        if ProcessInfo.processInfo.environment["DIRECTDISPLAY_COMPOSITOR"] != "gl" {
+            XCTAssertNil(screen.compositor.shadow, "VKMS's dumb buffers are cached memory: composed in place")
+        }
 
         subview.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 1)
         let second = try display.waitForPresentation(of: screen)

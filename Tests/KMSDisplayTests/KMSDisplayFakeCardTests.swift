@@ -141,6 +141,17 @@ import XCTest
     /// dumb buffer for the first frame), and that frame is composed whole: nothing the
     /// buffers showed before survives into it.
     func testReplugReusesTheBuffersWithAWholeFrame() async throws {
+        try replugReusesTheBuffersWithAWholeFrame()
+    }
+
+    /// The same, composing straight into the buffers (cached scanout memory): the
+    /// reused buffers' age is unknown, so the new screen's first frame is composed whole.
+    func testReplugReusesTheBuffersWithAWholeFrameComposedInPlace() async throws {
+        display.scanoutMemoryIsCached = true
+        try replugReusesTheBuffersWithAWholeFrame()
+    }
+
+    private func replugReusesTheBuffersWithAWholeFrame() throws {
         plug(true)
         try display.waitFor("the screen lights", timeout: 2) { !display.screens.isEmpty }
         let screen = try XCTUnwrap(display.screens.first)

@@ -20,16 +20,24 @@ struct MemoryBenchmark: ParsableCommand {
     @Flag(name: .customLong("no-glview"), help: "Leave out the demo's spinning OpenGL ES triangle.")
     var noGLView = false
 
+    @Flag(
+        name: .customLong("shadow-frame"),
+        help: "Compose into a shadow frame and copy, as on write-combined cards (vkms and virtio-gpu compose in place)."
+    )
+    var shadowFrame = false
+
     func run() throws {
         let parts = mode.split(separator: "x").compactMap { Double($0) }
         guard parts.count == 2 else { throw ValidationError("--mode must be WIDTHxHEIGHT, e.g. 1920x1080") }
         let size = CGSize(width: parts[0], height: parts[1])
         let seconds = self.seconds
         let showsGLView = !noGLView
+        let shadowFrame = self.shadowFrame
         let before = ResidentMemory.read()
         try MainActor.assumeIsolated {
             let display = try KMSDisplay()
             display.composesWithGLES = false
+            if shadowFrame { display.scanoutMemoryIsCached = false }
             Application.shared.display = display
             defer { display.shutdown() }
             guard let screen = Screen.main else { throw ValidationError("no screen") }
@@ -46,7 +54,9 @@ struct MemoryBenchmark: ParsableCommand {
             try? display.waitFor("\(seconds) s of the demo", timeout: seconds) { false }
             let after = ResidentMemory.read()
             demo.stop()
-            let what = "demo \(mode), pixman, \(showsGLView ? "with" : "without") its GLView"
+            let what =
+                "demo \(mode), pixman \(shadowFrame ? "into a shadow frame" : "in place"), "
+                + "\(showsGLView ? "with" : "without") its GLView"
             print("\(what): before the display \(before.line)")
             print("\(what): first frame \(started.line)")
             print("\(what): after \(Int(seconds)) s \(after.line)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Compositing
 import DirectDisplay
 import Foundation
 
@@ -99,17 +100,7 @@ struct TableBenchmark: ParsableCommand {
                     lastOffset = 0
                     shown = Set(table.indexPathsForVisibleRows ?? [])
                 }
-                // The flick: 10 moves 10 ms apart, `speed` points per ms up, then the lift.
-                var point = CGPoint(x: 960, y: 1000)
-                display.touchDown(0, at: point, on: screen)
-                let step = speed * 10
-                for _ in 0..<10 {
-                    display.advanceTime(by: 0.01)
-                    point.y -= step
-                    display.touchMove(0, at: point, on: screen)
-                    display.runUntilIdle()
-                }
-                display.touchUp(0, at: point, on: screen)
+                Self.flick(on: screen, of: display, speed: speed)
                 var flickFrame = 0
                 while table.isDecelerating, flickFrame < 60 * 30 {
                     flickFrame += 1
@@ -190,8 +181,56 @@ struct TableBenchmark: ParsableCommand {
                     + "\(ComposeBenchmark.ms(wholeCopy)), \(String(format: "%.2f", wholeCopy / memcpyTime))x the memcpy, "
                     + "\(String(format: "%.2f", wholeCopy / rotatingMemcpyTime))x the memcpy into three buffers in turn"
             )
+
+            // The same flicks composed straight into the next of three buffers (cards whose
+            // scanout memory is cached: vkms, virtio-gpu), no shadow frame and no copy: what
+            // a buffer missed outside the frame's damage is copied from the latest (a
+            // scrolled frame's damage is the whole table: nothing).
+            let targets = scanout.map { ScanoutMemory(pixels: $0, width: width, height: height) }
+            screen.compositor.composesInPlace = true
+            var inPlaceTimes: [Double] = []
+            var inPlaceFrame = 0
+            for _ in 0..<flicks {
+                table.contentOffset = .zero
+                display.runUntilIdle()
+                inPlaceFrame += 1
+                screen.compositor.draw(into: targets[inPlaceFrame % 3], slot: inPlaceFrame % 3)
+                var offset = table.contentOffset.y
+                Self.flick(on: screen, of: display, speed: speed)
+                while table.isDecelerating, inPlaceTimes.count < 60 * 30 * flicks {
+                    inPlaceFrame += 1
+                    let time = Self.seconds {
+                        display.advanceTime(by: 1.0 / 60)
+                        display.runUntilIdle()
+                        screen.compositor.draw(into: targets[inPlaceFrame % 3], slot: inPlaceFrame % 3)
+                    }
+                    if table.contentOffset.y != offset { inPlaceTimes.append(time) }
+                    offset = table.contentOffset.y
+                }
+            }
+            let inPlace = Figures(values: inPlaceTimes).percentile(0.5)
+            print(
+                "scrolled frame composed straight into the next of three buffers (cached scanout memory: no shadow, "
+                    + "no copy), \(inPlaceTimes.count) frames: median \(ComposeBenchmark.ms(inPlace)), "
+                    + "\(String(format: "%.2f", inPlace / memcpyTime))x the memcpy, "
+                    + "\(String(format: "%.2f", inPlace / rotatingMemcpyTime))x the memcpy into three buffers in turn "
+                    + "(shadow + copy above: \(String(format: "%.2f", withCopy / memcpyTime))x; write-combined cards keep it)"
+            )
             Application.shared.reset()
         }
+    }
+
+    /// The flick: a touch down, 10 moves 10 ms apart, `speed` points per ms up, then the lift.
+    @MainActor static func flick(on screen: Screen, of display: HeadlessDisplay, speed: Double) {
+        var point = CGPoint(x: 960, y: 1000)
+        display.touchDown(0, at: point, on: screen)
+        for _ in 0..<10 {
+            display.advanceTime(by: 0.01)
+            point.y -= speed * 10
+            display.touchMove(0, at: point, on: screen)
+            display.runUntilIdle()
+        }
+        display.touchUp(0, at: point, on: screen)
     }
 
     static func seconds(_ body: () -> Void) -> Double {
@@ -206,6 +245,20 @@ struct TableBenchmark: ParsableCommand {
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
+
+/// Plain memory the compositor composes into in place, as it does a cached scanout buffer.
+private final class ScanoutMemory: FrameTarget {
+    let pixels: UnsafeMutableRawPointer
+    let width: Int
+    let height: Int
+    var bytesPerRow: Int { width * 4 }
+
+    init(pixels: UnsafeMutableRawPointer, width: Int, height: Int) {
+        self.pixels = pixels
+        self.width = width
+        self.height = height
     }
 }
 

@@ -66,13 +66,31 @@ extension KMSDisplay {
         return region
     }
 
-    /// Writes the composited cursor over the shadow frame into buffer `slot`
-    /// (blended in cached memory: the scanout buffer is only written).
+    /// Where the composited cursor goes in this frame, clipped to the panel; empty when not shown here.
+    func compositedCursorRect(_ entry: LitScreen) -> PixelRect {
+        guard let corner = entry.compositedCursor, let image = entry.cursorImage else {
+            return PixelRect(x: 0, y: 0, width: 0, height: 0)
+        }
+        return PixelRect(x: corner.x, y: corner.y, width: image.surface.pixelWidth, height: image.surface.pixelHeight)
+            .intersection(PixelRect(x: 0, y: 0, width: entry.output.mode.width, height: entry.output.mode.height))
+    }
+
+    /// Writes the composited cursor over the frame into buffer `slot`: blended over
+    /// the shadow frame in cached memory (the scanout buffer is only written), or,
+    /// composing in place, over the frame in the buffer itself (cached memory too).
     func drawCompositedCursor(_ entry: LitScreen, into buffer: ScanoutBuffer, slot: Int) {
-        guard let corner = entry.compositedCursor, let image = entry.cursorImage,
-            let shadow = entry.screen.compositor.shadow
-        else {
+        guard let corner = entry.compositedCursor, let image = entry.cursorImage else {
             entry.dumbBuffers.cursorDrawn[slot] = nil
+            return
+        }
+        guard let shadow = entry.screen.compositor.shadow else {
+            FrameComposer.overlay(
+                image.surface, x: corner.x, y: corner.y, onto: buffer.pixels, width: buffer.width,
+                height: buffer.height, bytesPerRow: buffer.bytesPerRow)
+            let drawn = PixelRect(
+                x: corner.x, y: corner.y, width: image.surface.pixelWidth, height: image.surface.pixelHeight
+            ).intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+            entry.dumbBuffers.cursorDrawn[slot] = drawn.isEmpty ? nil : drawn
             return
         }
         entry.dumbBuffers.cursorDrawn[slot] = shadow.copy(

@@ -6,7 +6,10 @@ import Scheduling
 
 /// Frames composed by pixman into the output's dumb buffers (the output owns them,
 /// one per slot): each buffer gets what it missed since it was last drawn, and the
-/// composited cursor over it.
+/// composited cursor over it. Where the buffers are cached memory
+/// (`composesInScanoutMemory`) the frame is composed straight into the buffer that
+/// goes out; elsewhere (write-combined memory, slow to read) into the screen's shadow
+/// frame, and copied.
 @MainActor final class DumbBufferPresenter {
     /// The composited cursor's rectangle as last drawn into each slot's buffer.
     var cursorDrawn = ScanoutSlots<PixelRect>()
@@ -41,8 +44,11 @@ import Scheduling
         // GL's buffers miss this frame: each is drawn whole when GL composes again.
         entry.gl.history.reset()
         let compositor = entry.screen.compositor
-        let written = compositor.update(
-            slot: slot, pixels: buffer.pixels, bytesPerRow: buffer.bytesPerRow, extra: cursor)
+        let written =
+            compositor.shadow == nil
+            ? compositor.draw(
+                into: buffer, slot: slot, extra: cursor, overlaid: DamageRegion([display.compositedCursorRect(entry)]))
+            : compositor.update(slot: slot, pixels: buffer.pixels, bytesPerRow: buffer.bytesPerRow, extra: cursor)
         display.drawCompositedCursor(entry, into: buffer, slot: slot)
         entry.composedVersion += 1
         entry.composedForNextFlip = entry.output.hasFlipQueued
@@ -60,5 +66,21 @@ import Scheduling
             display.commitFailed(entry, error)
         }
         display.watchFlip(entry)
+    }
+}
+
+/// Scanout buffers are frames the compositor draws into in place.
+extension ScanoutBuffer: FrameTarget {}
+
+extension KMSDisplay {
+    /// Whether `entry`'s frames are composed straight into its scanout buffers, with no
+    /// shadow frame: where the card's dumb buffers are cached memory
+    /// (`scanoutMemoryIsCached`, else `ExportedDumbBuffer.isCachedMemory`) and its screens
+    /// compose with pixman only (GL's fallback to pixman redraws a shadow).
+    func composesInScanoutMemory(_ entry: LitScreen) -> Bool {
+        guard scanoutMemoryIsCached ?? ExportedDumbBuffer.isCachedMemory(driver: entry.card.device.driverName),
+            composesWithGLES != true
+        else { return false }
+        return composesWithGLES == false || compositorChoice(for: entry.card).kind == .pixman
     }
 }

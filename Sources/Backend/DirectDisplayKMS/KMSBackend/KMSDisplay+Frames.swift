@@ -125,6 +125,7 @@ extension KMSDisplay {
         host?.layoutAndDisplay(entry.screen)
         let overlays = entry.overlays.prepare(entry, on: self)
         let withGL = overlays.isEmpty && composesWithGL(entry)
+        compositor.composesInPlace = !withGL && composesInScanoutMemory(entry)
         let damage = compositor.compose(entry.screen, excluding: overlays.map(\.window), drawsShadow: !withGL)
         entry.needsComposite = false
         if withGL {

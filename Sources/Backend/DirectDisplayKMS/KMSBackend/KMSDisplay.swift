@@ -365,6 +365,10 @@ public final class KMSDisplay: Display, DisplayBackend {
     /// choice (KMSDisplay+CompositorChoice); nil: each card's choice. Tests and
     /// benchmarks set it.
     package var composesWithGLES: Bool?
+    /// Whether the cards' dumb buffers are taken as cached memory, where pixman composes
+    /// straight into them with no shadow frame (KMSDisplay+DumbBuffers); nil: by the
+    /// driver (`ExportedDumbBuffer.isCachedMemory`). Tests and benchmarks set it.
+    package var scanoutMemoryIsCached: Bool?
     /// GL composes into an EGL window surface where EGL_EXT_buffer_age is offered;
     /// tests turn it off to run the fallback (a GBM buffer per slot).
     package var composesIntoGLSurface = true

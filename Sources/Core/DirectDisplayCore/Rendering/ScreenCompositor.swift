@@ -7,9 +7,30 @@ import Geometry
 /// damage, found by comparing the scene with the previous one), and the scanout
 /// buffers receive copies of what each of them missed (buffer age). The KMS
 /// back end and the headless display compose through this alike.
+///
+/// Where scanout memory is cached (`composesInPlace`) there is no shadow: each
+/// frame is composed straight into the buffer that goes out next (`draw(into:)`),
+/// which first takes from the buffer holding the latest frame what it missed
+/// outside this frame's damage.
 @MainActor
 package final class ScreenCompositor {
+    /// The composed frame in cached memory; nil while composing in place.
     package private(set) var shadow: ShadowFrame?
+    /// Compose into the buffer of each frame (`draw(into:slot:)`) and keep no shadow:
+    /// set by the back end where scanout memory is cached (reading it to blend costs
+    /// what reading a shadow does). A mirroring or mirrored screen keeps the shadow
+    /// (the mirror reads its source's whole frame, without a cursor over it).
+    package var composesInPlace = false
+    /// In place: the buffer holding the latest frame drawn (weak: a freed buffer holds
+    /// nothing to copy), what of it the caller blended over that frame (the cursor),
+    /// and the buffer each slot was last drawn as (a new buffer in a slot is of unknown age).
+    private weak var latestTarget: (any FrameTarget)?
+    private var latestOverlaid = DamageRegion()
+    private var slotTargets = [WeakFrameTarget](repeating: WeakFrameTarget(), count: 3)
+    /// In place: the damage of the frames composed since the last `draw(into:)`.
+    private var undrawn = DamageRegion()
+    /// The frame's size in panel pixels as last composed (a change draws everything).
+    private var frameSize: (width: Int, height: Int)?
     /// The visible windows flattened, kept from frame to frame.
     private var scene = FlattenedScene()
     private var previousRotation: PanelRotation?
@@ -36,6 +57,9 @@ package final class ScreenCompositor {
     package func invalidate() {
         needsFullFrame = true
         history.reset()
+        latestTarget = nil
+        latestOverlaid = DamageRegion()
+        undrawn = DamageRegion()
     }
 
     /// Composes the screen's frame into the shadow buffer and returns its damage,
@@ -44,13 +68,24 @@ package final class ScreenCompositor {
     /// `excluding` are windows shown on overlay planes instead, above this frame.
     /// Without `drawsShadow` only the scene and its damage are brought up to date
     /// (the frame is drawn by GL): the shadow is drawn whole by `redrawStaleShadow()`
-    /// or the next frame composed into it.
+    /// or the next frame composed into it. Composing in place, the same: the damage
+    /// is drawn by `draw(into:slot:)` into the buffer the frame goes out in.
     @discardableResult
     package func compose(_ screen: Screen, excluding offloaded: [Window] = [], drawsShadow: Bool = true) -> DamageRegion
     {
         let width = Int(screen.nativeBounds.width)
         let height = Int(screen.nativeBounds.height)
-        if shadow?.width != width || shadow?.height != height {
+        let inPlace = composesInPlace && !screen.isMirroring
+        if frameSize?.width != width || frameSize?.height != height {
+            frameSize = (width, height)
+            invalidate()
+        }
+        if inPlace, shadow != nil {
+            // The buffers hold the shadow's frames; the next is drawn whole into its buffer.
+            shadow = nil
+            shadowIsStale = false
+            invalidate()
+        } else if !inPlace, shadow?.width != width || shadow?.height != height {
             shadow = ShadowFrame(width: width, height: height)
             invalidate()
         }
@@ -75,7 +110,10 @@ package final class ScreenCompositor {
             damage = scene.damage.clipped(to: clip).turned(
                 rotation, logicalWidth: clip.width, logicalHeight: clip.height)
         }
-        if !drawsShadow {
+        if inPlace {
+            // Drawn by `draw(into:slot:)` into the buffer the frame goes out in.
+            undrawn.formUnion(damage)
+        } else if !drawsShadow {
             shadowIsStale = true
         } else if let shadow, !damage.isEmpty, !(shadow.isBlank && scene.operations.isEmpty) {
             // (Nothing to show on a frame never drawn: it is black already.)
@@ -169,6 +207,55 @@ package final class ScreenCompositor {
         return region
     }
 
+    /// Composing in place: brings `target`, the buffer of `slot` the frame goes out
+    /// in, up to the frame just composed. What it missed since it last held the
+    /// latest frame, outside this frame's damage, is copied from the buffer that holds
+    /// that frame; then the damage (with `extra`: pixels of `target` that are not the
+    /// frame's, a cursor blended there) is composed into it, background first. A
+    /// buffer of unknown age (new, reallocated, or after `invalidate()`) is composed
+    /// whole. `overlaid` is what the caller blends over the frame afterwards (the
+    /// cursor): never copied from this buffer to another. Returns the region written.
+    @discardableResult
+    package func draw(
+        into target: any FrameTarget, slot: Int, extra: DamageRegion = DamageRegion(),
+        overlaid: DamageRegion = DamageRegion()
+    ) -> DamageRegion {
+        let frame = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        let known = slotTargets.indices.contains(slot) && slotTargets[slot].target === target
+        let aged = history.take(slot: slot)
+        var missed = known ? aged : nil
+        var composed = undrawn.union(extra)
+        var copied: [PixelRect] = []
+        if let region = missed, let source = latestTarget, source !== target {
+            if source.width == target.width, source.height == target.height {
+                // The latest frame's buffer is right everywhere but under what was blended over it.
+                composed.formUnion(latestOverlaid)
+                copied = region.clipped(to: frame).subtracting(composed)
+                target.copy(copied, from: source)
+            } else {
+                missed = nil
+            }
+        } else if let region = missed {
+            // No other buffer holds the latest frame (it is this one, or it was freed): composed instead.
+            composed.formUnion(region)
+        }
+        if missed == nil { composed = DamageRegion.full(width: target.width, height: target.height) }
+        composed = composed.clipped(to: frame)
+        if !composed.isEmpty {
+            FrameComposer.compose(
+                scene.operations, into: target.pixels, width: target.width, height: target.height,
+                bytesPerRow: target.bytesPerRow, region: composed, rotation: previousRotation ?? .none,
+                depths: scene.groupDepths)
+        }
+        latestTarget = target
+        latestOverlaid = overlaid
+        if slotTargets.indices.contains(slot) { slotTargets[slot] = WeakFrameTarget(target: target) }
+        undrawn = DamageRegion()
+        var written = composed
+        for rect in copied { written.add(rect) }
+        return written
+    }
+
     package func framePresented() { statistics.framesPresented += 1 }
 
     /// The frame just composed shows `windows` windows from their own buffers on overlay planes.
@@ -195,6 +282,11 @@ package final class ScreenCompositor {
         statistics.framesScannedOutDirectly += 1
         statistics.lastFrameWindowsOnOverlays = 0
     }
+}
+
+/// A buffer a slot was last drawn as, not kept alive by that.
+private struct WeakFrameTarget {
+    weak var target: (any FrameTarget)?
 }
 
 extension Screen {

@@ -1,0 +1,38 @@
+import CFrameCopy
+
+/// Memory a frame is composed into in place, when there is no shadow frame: a
+/// scanout buffer whose memory is cached (vkms, virtio-gpu), where blending reads
+/// its destination as cheaply as in a shadow. XRGB8888, `bytesPerRow` apart.
+package protocol FrameTarget: AnyObject {
+    var width: Int { get }
+    var height: Int { get }
+    var bytesPerRow: Int { get }
+    var pixels: UnsafeMutableRawPointer { get }
+}
+
+extension FrameTarget {
+    /// Copies `rects` of `source` (a frame of the same size) into this one.
+    package func copy(_ rects: [PixelRect], from source: any FrameTarget) {
+        let frame = PixelRect(x: 0, y: 0, width: min(width, source.width), height: min(height, source.height))
+        for rect in rects {
+            let rect = rect.intersection(frame)
+            guard !rect.isEmpty else { continue }
+            frame_copy_rows(
+                pixels + rect.y * bytesPerRow + rect.x * 4, bytesPerRow,
+                source.pixels + rect.y * source.bytesPerRow + rect.x * 4, source.bytesPerRow, rect.width * 4,
+                rect.height)
+        }
+    }
+}
+
+extension DamageRegion {
+    /// The pixels of this region outside `other`, as rectangles that do not overlap
+    /// (pixman's subtraction; not merged into bounding boxes as `add` would).
+    package func subtracting(_ other: DamageRegion) -> [PixelRect] {
+        let result = PixmanRegion(rects)
+        result.subtract(PixmanRegion(other.rects))
+        var pieces: [PixelRect] = []
+        result.forEachRect { pieces.append($0) }
+        return pieces
+    }
+}
