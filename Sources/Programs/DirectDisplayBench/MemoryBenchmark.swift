@@ -20,6 +20,9 @@ struct MemoryBenchmark: ParsableCommand {
     @Flag(name: .customLong("no-glview"), help: "Leave out the demo's spinning OpenGL ES triangle.")
     var noGLView = false
 
+    @Option(help: "Copy /proc/self/smaps here when the time is up (Scripts/memory-breakdown.py reads it).")
+    var smaps: String?
+
     func run() throws {
         let parts = mode.split(separator: "x").compactMap { Double($0) }
         guard parts.count == 2 else { throw ValidationError("--mode must be WIDTHxHEIGHT, e.g. 1920x1080") }
@@ -45,6 +48,7 @@ struct MemoryBenchmark: ParsableCommand {
             // Serves the demo (its key window cycles, the triangle turns) until the time is up.
             try? display.waitFor("\(seconds) s of the demo", timeout: seconds) { false }
             let after = ResidentMemory.read()
+            if let smaps { try copyProcFile("/proc/self/smaps", to: smaps) }
             demo.stop()
             let what = "demo \(mode), pixman, \(showsGLView ? "with" : "without") its GLView"
             print("\(what): before the display \(before.line)")
@@ -56,6 +60,23 @@ struct MemoryBenchmark: ParsableCommand {
                     + "VmRSS + scanout buffers \(String(format: "%.1f", (after.fields["VmRSS"] ?? 0) + scanout)) MB")
         }
     }
+}
+
+/// Copies a /proc file, read to its end (it reports no size, and Foundation's
+/// readers stop at the first page).
+func copyProcFile(_ path: String, to destination: String) throws {
+    let input = open(path, O_RDONLY | O_CLOEXEC)
+    guard input >= 0 else { throw ValidationError("cannot open \(path): errno \(errno)") }
+    defer { close(input) }
+    var data = Data()
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        data.append(contentsOf: chunk[..<count])
+    }
+    try data.write(to: URL(fileURLWithPath: destination))
 }
 
 /// VmRSS and its parts from /proc/self/status, in MB.
