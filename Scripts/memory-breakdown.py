@@ -83,6 +83,13 @@ def main():
         f"{sum(f + a for _, (f, a) in rest) / mb:7.2f} {sum(f for _, (f, _) in rest) / mb:6.2f} "
         f"{sum(a for _, (_, a) in rest) / mb:6.2f}  {len(rest)} other files ({len(files)} in all)"
     )
+    if ranked:
+        program = ranked[0][0]
+        print(f"\n{'Rss MB':>7} {'anon':>6} {'size MB':>8}  mappings of {program}")
+        for start, end, perms, name, fields in maps:
+            if name == program:
+                size = (end - start) / 1024 / mb
+                print(f"{fields.get('Rss', 0) / mb:7.2f} {fields.get('Anonymous', 0) / mb:6.2f} {size:8.2f}  {perms}")
     print(f"\n{'Rss MB':>7} {'size MB':>8}  anonymous region (top {top})")
     for rss, size, perms, kind, start in sorted(regions, reverse=True)[:top]:
         print(f"{rss / mb:7.2f} {size / mb:8.2f}  {kind} {perms} {start:#x}")

@@ -98,6 +98,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         opener: (any DeviceOpener)? = nil, configuration: DisplayConfiguration = .environment,
         cardAccess: @escaping (DRMDevice) -> any CardAccess
     ) throws {
+        StartTrace.mark("KMSDisplay.init")
         self.cardAccess = cardAccess
         usesCursorPlanes = cursorPlanes
         self.configuration = configuration
