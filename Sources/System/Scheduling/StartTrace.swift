@@ -6,7 +6,11 @@ import Glibc
 /// process was started (exec; the kernel counts it in 10 ms ticks) and since the
 /// phase before. Off, a mark costs one load and a branch.
 package enum StartTrace {
-    package static let isOn = getenv("DIRECTDISPLAY_TRACE_START") != nil
+    /// Set to anything but empty, `0`, `false` or `no` (any case).
+    package static let isOn: Bool = {
+        guard let value = getenv("DIRECTDISPLAY_TRACE_START") else { return false }
+        return !["", "0", "false", "no"].contains(String(cString: value).lowercased())
+    }()
 
     /// When the process started, in CLOCK_BOOTTIME seconds (/proc/self/stat's field 22).
     nonisolated(unsafe) private static var started: Double?
@@ -40,7 +44,7 @@ package enum StartTrace {
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 1024)
         guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
-        let text = String(cString: buffer)
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard let close = text.lastIndex(of: ")") else { return nil }
         let fields = text[text.index(after: close)...].split(separator: " ")
         // Field 3 (state) is fields[0]: field 22 is fields[19].

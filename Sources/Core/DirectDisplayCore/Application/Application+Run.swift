@@ -18,7 +18,7 @@ extension Application {
     public func run(
         on makeDisplay: @autoclosure () throws -> any Display, _ didFinishLaunching: (@MainActor () -> Void)? = nil
     ) -> Never {
-        StartTrace.mark("Application.run (the process loaded, Swift and the app's main ran)")
+        StartTrace.mark("Application.run")
         // fontconfig's read goes on beside the display's opening (see FontConfigWarmUp).
         FontConfigWarmUp.start()
         if display == nil {
