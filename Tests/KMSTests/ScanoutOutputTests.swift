@@ -288,6 +288,47 @@ final class ScanoutOutputTests: XCTestCase {
         XCTAssertEqual(rig.output.overlaysShown, 0)
     }
 
+    func testIdleBuffersAreFreedAndTwoStayWhileFramesAlternate() throws {
+        let rig = try Rig()
+        var now = 100.0
+        rig.output.clock = { now }
+        rig.output.attachOverlays(planes: [
+            PlaneState(id: 60, kind: .overlay, possibleCRTCs: 1, crtcID: 0, formats: [], properties: PlaneProperties())
+        ])
+        func frame(_ version: Int, overlay: Bool, flips: Bool = true) throws {
+            _ = try rig.output.drawBuffer()
+            if overlay { _ = try rig.output.overlayDrawBuffer(plane: 0, width: 8, height: 8) }
+            try rig.output.present(version: version, overlaysAt: overlay ? [(1, 2)] : [])
+            if flips { try rig.output.handle(FlipEvent(crtcID: ScanoutOutputTests.crtcID, sequence: 1, timestamp: 0)) }
+        }
+        // A burst: a frame drawn while one is queued takes a third buffer; a window on the overlay plane.
+        try frame(1, overlay: true)
+        try frame(2, overlay: true, flips: false)
+        try frame(3, overlay: true)
+        try rig.output.handle(FlipEvent(crtcID: ScanoutOutputTests.crtcID, sequence: 1, timestamp: 0))
+        let primary = 64 * 48 * 4
+        let window = 8 * 8 * 4
+        XCTAssertEqual(rig.output.scanoutBufferBytes, 3 * primary + 3 * window)
+        // Soon after, nothing is idle yet.
+        XCTAssertEqual(rig.output.releaseIdleBuffers(), 0)
+        // Then frames without the window, each flipped before the next: two buffers alternate.
+        for version in 4...(4 + ScanoutOutput.idleBufferFrames) {
+            now += 1
+            try frame(version, overlay: false)
+        }
+        XCTAssertEqual(rig.output.releaseIdleBuffers(), primary + 3 * window, "the third buffer and the window's")
+        XCTAssertEqual(rig.output.scanoutBufferBytes, 2 * primary)
+        // Made in order: primary 1, window 2, primary 3, window 4, primary 5, window 6.
+        XCTAssertTrue(rig.isAlive(1) && rig.isAlive(3), "the two buffers in use stay")
+        XCTAssertFalse([2, 4, 5, 6].contains(where: rig.isAlive), "the idle ones are freed")
+        XCTAssertEqual(rig.output.releaseIdleBuffers(), 0, "freed once")
+        // The next burst makes a third buffer again.
+        try frame(20, overlay: false, flips: false)
+        try frame(21, overlay: false)
+        XCTAssertEqual(rig.output.scanoutBufferBytes, 3 * primary)
+        XCTAssertEqual(rig.errors, [])
+    }
+
     func testCursorOnlyCommits() throws {
         let cases: [(name: String, steps: [Step], log: [String])] = [
             (

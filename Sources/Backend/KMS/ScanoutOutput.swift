@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import Scheduling
 import SystemPackage
 
 /// One lit connector: its CRTC, primary plane, mode and three scanout buffers,
@@ -62,6 +63,15 @@ package final class ScanoutOutput {
     private var overlayBuffers: [ScanoutSlots<ScanoutBuffer>] = []
     /// How many overlay planes (the first ones) the frame last committed has on.
     private var overlaysCommitted = 0
+    /// When each slot's buffer, and each overlay plane's buffer of each slot, was
+    /// last allocated or put in a frame (see `releaseIdleBuffers`).
+    private var bufferUse = ScanoutSlots<BufferUse>()
+    private var overlayBufferUse: [ScanoutSlots<BufferUse>] = []
+    /// Frames drawn into this output's buffers so far (each enqueued one, a redrawn
+    /// pending frame again): the clock of `bufferUse`.
+    private var framesDrawn = 0
+    /// The time `bufferUse` records (tests give their own).
+    package var clock: () -> Double = monotonicSeconds
     private let committer: any CRTCCommitter
     private let makeBuffer: (Int, Int, UInt32) throws(DRMError) -> ScanoutBuffer
     /// What the CRTC showed before (see `forgetSavedCRTC()`).
@@ -98,6 +108,7 @@ package final class ScanoutOutput {
         saved = SavedCRTC(device: device, crtcID: crtc.id, connectorID: connector.id)
         takesOver = litBefore ?? saved.shows(mode, connectorCRTC: connector.currentCRTC)
         buffers = ScanoutSlots(first: try makeBuffer(mode.width, mode.height, ScanoutBuffer.defaultFormat))
+        bufferUse[0] = BufferUse(frame: 0, time: clock())
     }
 
     /// The bytes of the output's scanout buffers allocated now (its own, the overlay
@@ -197,6 +208,7 @@ package final class ScanoutOutput {
     package func attachOverlays(planes: [PlaneState]) {
         overlayPlanes = planes
         overlayBuffers = planes.map { _ in ScanoutSlots() }
+        overlayBufferUse = planes.map { _ in ScanoutSlots() }
     }
 
     /// The ARGB8888 (premultiplied) buffer of `width`×`height` to draw the window
@@ -204,9 +216,14 @@ package final class ScanoutOutput {
     /// frame drawn now; it goes on screen with that frame.
     package func overlayDrawBuffer(plane: Int, width: Int, height: Int) throws(DRMError) -> ScanoutBuffer {
         // A frame on screen or queued that shows the old one holds it until it is replaced.
-        try overlayBuffers[plane].frame(
-            drawIndex, fits: { $0.width == width && $0.height == height },
-            make: { () throws(DRMError) in try makeBuffer(width, height, ScanoutBuffer.cursorFormat) })
+        let slot = drawIndex
+        return try overlayBuffers[plane].frame(
+            slot, fits: { $0.width == width && $0.height == height },
+            make: { () throws(DRMError) in
+                let made = try makeBuffer(width, height, ScanoutBuffer.cursorFormat)
+                overlayBufferUse[plane][slot] = BufferUse(frame: framesDrawn, time: clock())
+                return made
+            })
     }
 
     /// Asks the kernel (TEST_ONLY) whether the frame drawn now may show the overlay
@@ -429,6 +446,8 @@ package final class ScanoutOutput {
             throw error
         }
         buffers = ScanoutSlots(first: first)
+        bufferUse = ScanoutSlots()
+        bufferUse[0] = BufferUse(frame: framesDrawn, time: clock())
         // A pending frame of the old size can never be shown now.
         state = FlipState.settled(current: state.current)
         needsModeset = true
@@ -543,21 +562,73 @@ package final class ScanoutOutput {
         return released
     }
 
-    /// The pending frame's slot, else the first whose buffer no frame holds.
+    /// The pending frame's slot, else the first whose buffer no frame holds, else
+    /// the first empty one (a buffer is allocated only when every one is busy).
     private var drawIndex: Int {
         if let pending = state.pending { return pending.slot }
-        return buffers.indices.first { index in buffers[index].map { !state.uses($0) } ?? true }!
+        let free = buffers.indices.first { index in buffers[index].map { !state.uses($0) } ?? false }
+        return free ?? buffers.indices.first { buffers[$0] == nil }!
     }
 
     private func buffer(_ index: Int) throws(DRMError) -> ScanoutBuffer {
         try buffers.frame(index) { () throws(DRMError) in
-            try makeBuffer(mode.width, mode.height, ScanoutBuffer.defaultFormat)
+            let made = try makeBuffer(mode.width, mode.height, ScanoutBuffer.defaultFormat)
+            bufferUse[index] = BufferUse(frame: framesDrawn, time: clock())
+            return made
         }
+    }
+
+    // MARK: Idle buffers
+
+    /// A slot's buffer unused for this many frames and `idleBufferDelay` seconds is
+    /// freed: more frames than any damage history keeps (`BufferDamageHistory`'s
+    /// depth, 4), so the buffer made again for that slot is drawn whole, as a
+    /// buffer never drawn is.
+    package static let idleBufferFrames = 8
+    package static let idleBufferDelay = 1.0
+
+    /// Frees the buffers no frame holds that went unused for `idleBufferFrames`
+    /// frames and `idleBufferDelay` seconds: the third buffer a burst of frames
+    /// needed (a frame drawn while another was queued), the overlay planes' buffers
+    /// of a window that left its plane or of a slot the frames no longer use. Two
+    /// buffers stay while frames alternate between them. Returns the bytes freed.
+    @discardableResult
+    package func releaseIdleBuffers() -> Int {
+        let now = clock()
+        func isIdle(_ use: BufferUse?) -> Bool {
+            guard let use else { return false }
+            return framesDrawn - use.frame >= Self.idleBufferFrames && now - use.time >= Self.idleBufferDelay
+        }
+        let frames = [state.current, state.queued, state.pending].compactMap { $0 }
+        var freed = 0
+        for slot in buffers.indices {
+            guard let buffer = buffers[slot], !state.uses(buffer), isIdle(bufferUse[slot]) else { continue }
+            buffers[slot] = nil
+            bufferUse[slot] = nil
+            freed += buffer.bytesPerRow * buffer.height
+        }
+        for plane in overlayBuffers.indices {
+            for slot in overlayBuffers[plane].indices {
+                guard let buffer = overlayBuffers[plane][slot], isIdle(overlayBufferUse[plane][slot]),
+                    !frames.contains(where: { frame in frame.overlays.contains { $0.buffer === buffer } })
+                else { continue }
+                overlayBuffers[plane][slot] = nil
+                overlayBufferUse[plane][slot] = nil
+                freed += buffer.bytesPerRow * buffer.height
+            }
+        }
+        return freed
     }
 
     /// Makes `frame` the pending one and commits it at once when nothing is queued
     /// (else the queued frame's flip event does).
     private func enqueue(_ frame: ScanoutFrame) throws(DRMError) {
+        framesDrawn += 1
+        let use = BufferUse(frame: framesDrawn, time: clock())
+        bufferUse[frame.slot] = use
+        for plane in frame.overlays.indices where plane < overlayBufferUse.count {
+            overlayBufferUse[plane][frame.slot] = use
+        }
         state = state.with(pending: frame)
         if state.queued == nil, !isPoweredOff { try commitPending() }
     }
@@ -606,4 +677,10 @@ package final class ScanoutOutput {
             connector: connector, crtc: crtc, primaryPlane: primaryPlane, change: change, mode: mode,
             framebuffer: buffer)
     }
+}
+
+/// When a buffer was last allocated or put in a frame: the output's frame count and the time.
+struct BufferUse {
+    var frame: Int
+    var time: Double
 }

@@ -26,6 +26,9 @@ struct MemoryBenchmark: ParsableCommand {
     )
     var shadowFrame = false
 
+    @Option(help: "Copy /proc/self/smaps here when the time is up (Scripts/memory-breakdown.py reads it).")
+    var smaps: String?
+
     func run() throws {
         let parts = mode.split(separator: "x").compactMap { Double($0) }
         guard parts.count == 2 else { throw ValidationError("--mode must be WIDTHxHEIGHT, e.g. 1920x1080") }
@@ -53,6 +56,7 @@ struct MemoryBenchmark: ParsableCommand {
             // Serves the demo (its key window cycles, the triangle turns) until the time is up.
             try? display.waitFor("\(seconds) s of the demo", timeout: seconds) { false }
             let after = ResidentMemory.read()
+            if let smaps { try copyProcFile("/proc/self/smaps", to: smaps) }
             demo.stop()
             let what =
                 "demo \(mode), pixman \(shadowFrame ? "into a shadow frame" : "in place"), "
@@ -66,6 +70,23 @@ struct MemoryBenchmark: ParsableCommand {
                     + "VmRSS + scanout buffers \(String(format: "%.1f", (after.fields["VmRSS"] ?? 0) + scanout)) MB")
         }
     }
+}
+
+/// Copies a /proc file, read to its end (it reports no size, and Foundation's
+/// readers stop at the first page).
+func copyProcFile(_ path: String, to destination: String) throws {
+    let input = open(path, O_RDONLY | O_CLOEXEC)
+    guard input >= 0 else { throw ValidationError("cannot open \(path): errno \(errno)") }
+    defer { close(input) }
+    var data = Data()
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        data.append(contentsOf: chunk[..<count])
+    }
+    try data.write(to: URL(fileURLWithPath: destination))
 }
 
 /// VmRSS and its parts from /proc/self/status, in MB.

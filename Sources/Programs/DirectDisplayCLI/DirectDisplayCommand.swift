@@ -1,4 +1,5 @@
 import ArgumentParser
+import Scheduling
 
 @main
 struct DirectDisplayCommand: ParsableCommand {
@@ -7,4 +8,9 @@ struct DirectDisplayCommand: ParsableCommand {
         abstract: "UIKit-style windows directly on Linux DRM/KMS displays.",
         subcommands: [InfoCommand.self, DemoCommand.self, EDIDCommand.self, RestoreConsoleCommand.self]
     )
+
+    static func main() {
+        StartTrace.mark("main (the process loaded, the Swift runtime started)")
+        main(nil)
+    }
 }

@@ -12,6 +12,7 @@ extension KMSDisplay {
     func commitSucceeded(_ entry: LitScreen) {
         if entry.firstFrame.committed == nil {
             entry.firstFrame.committed = monotonicSeconds()
+            StartTrace.mark("\(entry.connector.name): first frame committed")
             armInputFallback()
         }
         guard entry.failedCommits > 0 else { return }

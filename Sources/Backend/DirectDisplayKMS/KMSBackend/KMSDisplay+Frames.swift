@@ -117,16 +117,22 @@ extension KMSDisplay {
         // on this thread: the next frame may run on another (see GLCurrentBinding).
         let outer = GLCurrentBinding.ofThisThread
         defer { outer.restore() }
-        if entry.firstFrame.composeStarted == nil { entry.firstFrame.composeStarted = monotonicSeconds() }
+        let isFirst = entry.firstFrame.composeStarted == nil
+        if isFirst {
+            entry.firstFrame.composeStarted = monotonicSeconds()
+            StartTrace.mark("\(entry.connector.name): first frame started")
+        }
         stepAnimations(entry)
         defer { continueAnimation(entry) }
         if entry.direct.present(entry, on: self) { return }
         let compositor = entry.screen.compositor
         host?.layoutAndDisplay(entry.screen)
+        if isFirst { StartTrace.mark("\(entry.connector.name): first frame laid out and displayed (views drawn)") }
         let overlays = entry.overlays.prepare(entry, on: self)
         let withGL = overlays.isEmpty && composesWithGL(entry)
         compositor.composesInPlace = !withGL && composesInScanoutMemory(entry)
         let damage = compositor.compose(entry.screen, excluding: overlays.map(\.window), drawsShadow: !withGL)
+        if isFirst { StartTrace.mark("\(entry.connector.name): first frame composed") }
         entry.needsComposite = false
         if withGL {
             if presentComposedWithGL(entry, damage: damage) { return }
@@ -156,6 +162,8 @@ extension KMSDisplay {
             entry.composedForNextFlip = false
             entry.vblanks.record(time: event.timestamp, sequence: event.sequence)
             watchFlip(entry)
+            // A third buffer a burst needed, a window's buffers after it left its plane.
+            entry.output.releaseIdleBuffers()
             if entry.firstFrame.flipped == nil { firstFrameFlipped(entry) }
             let changed = entry.output.presentedVersion != entry.lastSeenVersion
             entry.lastSeenVersion = entry.output.presentedVersion
@@ -174,6 +182,7 @@ extension KMSDisplay {
     /// first frame, where a touch kiosk never shows a cursor at all.
     private func firstFrameFlipped(_ entry: LitScreen) {
         entry.firstFrame.flipped = monotonicSeconds()
+        StartTrace.mark("\(entry.connector.name): first frame flipped (on screen)")
         if lit.allSatisfy({ $0.firstFrame.flipped != nil }) { releaseInheritedCards() }
         firstFrameShown()
         attachCursorPlane(

@@ -102,6 +102,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         opener: (any DeviceOpener)? = nil, configuration: DisplayConfiguration = .environment,
         cardAccess: @escaping (DRMDevice) -> any CardAccess
     ) throws {
+        StartTrace.mark("KMSDisplay.init")
         self.cardAccess = cardAccess
         usesCursorPlanes = cursorPlanes
         self.configuration = configuration
@@ -111,6 +112,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         eventLoop = loop
         let udev = try UdevContext()
         let nodes = DRMCardEnumerator(udev: udev).cards()
+        StartTrace.mark("udev: \(nodes.count) cards listed")
         guard !nodes.isEmpty else { throw KMSDisplayError.noDisplayDevice }
         if opener == nil {
             // A second app must fail before it takes the seat and the VT: that would
@@ -133,6 +135,7 @@ public final class KMSDisplay: Display, DisplayBackend {
             opener.map { ConsoleSession(opener: $0) }
             ?? ConsoleSession(usesSeatManager: configuration.session == .libseat)
         self.session = session
+        StartTrace.mark("seat opened")
         let opener = session.opener
         var failures: [CardFailure] = []
         for node in nodes {
@@ -145,6 +148,7 @@ public final class KMSDisplay: Display, DisplayBackend {
                 failures.append(CardFailure(devnode: node.devnode, error: error))
                 StderrLog.info("skipping \(node.devnode): \(error)")
             }
+            StartTrace.mark("\(node.devnode) opened and probed")
         }
         guard !cards.isEmpty else {
             session.end()
@@ -158,6 +162,7 @@ public final class KMSDisplay: Display, DisplayBackend {
             source = NoInputSource()
         }
         inputSource = source
+        StartTrace.mark("libinput context made")
         input = SeatInput(source: source, loop: loop, opensDevicesLater: true)
         (source as? LibinputEventSource)?.deliver = { [unowned input] events in input.route(events) }
         do {
@@ -167,6 +172,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         } catch {
             StderrLog.error("no hotplug: \(error)")
         }
+        StartTrace.mark("udev monitor made")
     }
 
     /// A display on `cards` alone (tests: fake cards), served on `eventLoop`: no udev,
@@ -189,6 +195,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         guard self.host == nil else { return }
         self.host = host
         for card in cards { start(card) }
+        StartTrace.mark("connectors lit (outputs made, screens connected)")
         GLViewContext.usesOpenGL = configuration.usesOpenGL
         // GLViews draw on the main screen's card: there they can be scanned out.
         glViewDevice = (host.mainScreen.flatMap { entry(for: $0) } ?? lit.first)?.card.device ?? cards.first?.device
@@ -225,6 +232,7 @@ public final class KMSDisplay: Display, DisplayBackend {
     /// in the VM under strace), so it waits for the first frame.
     func startInput() {
         guard !input.hasOpenedDevices else { return }
+        defer { StartTrace.mark("input devices opened") }
         if let inputFallbackTimer { eventLoop.cancelTimer(inputFallbackTimer) }
         inputFallbackTimer = nil
         (inputSource as? LibinputEventSource)?.startSeat()

@@ -1,6 +1,7 @@
 import Foundation
 import GLRendering
 import Glibc
+import Scheduling
 import Typesetting
 
 extension Application {
@@ -17,6 +18,7 @@ extension Application {
     public func run(
         on makeDisplay: @autoclosure () throws -> any Display, _ didFinishLaunching: (@MainActor () -> Void)? = nil
     ) -> Never {
+        StartTrace.mark("Application.run")
         // fontconfig's read goes on beside the display's opening (see FontConfigWarmUp).
         FontConfigWarmUp.start()
         if display == nil {
@@ -31,9 +33,11 @@ extension Application {
             }
             // A display this library cannot drive was refused, with one log line, by the setter.
             if backend == nil { Glibc.exit(1) }
+            StartTrace.mark("display attached (screens lit, first frame scheduled)")
         }
         installTerminationHandlers()
         didFinishLaunching?()
+        StartTrace.mark("didFinishLaunching returned (the app's windows made)")
         // The launching thread ends in dispatchMain(): a context left current on it
         // (GL work in the launch block) could never be made current again.
         GLCurrentBinding.release()
