@@ -15,7 +15,19 @@ extension View {
         while let view = pending.popLast() {
             view.layoutOwnSubviewsIfNeeded()
             // The subviews as layoutSubviews() left them, first on top.
-            pending.append(contentsOf: view.subviews.reversed())
+            view.pushSubviewsFirstOnTop(onto: &pending)
+        }
+    }
+
+    /// Pushes the subviews on `pending` last first, so the first comes off it first
+    /// (an index loop: every pass of every frame runs it for every view of a window,
+    /// and a reversed collection appended costs a generic copy each time).
+    private func pushSubviewsFirstOnTop(onto pending: inout [View]) {
+        let subviews = self.subviews
+        var index = subviews.count
+        while index > 0 {
+            index -= 1
+            pending.append(subviews[index])
         }
     }
 
@@ -89,7 +101,7 @@ extension View {
         var pending: [View] = [self]
         while let view = pending.popLast() {
             view.displayOwnContentIfNeeded(scale: scale)
-            pending.append(contentsOf: view.subviews.reversed())
+            view.pushSubviewsFirstOnTop(onto: &pending)
         }
     }
 
