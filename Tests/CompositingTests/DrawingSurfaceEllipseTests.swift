@@ -74,18 +74,25 @@ final class DrawingSurfaceEllipseTests: XCTestCase {
         }
     }
 
-    /// The first fill makes the mask; the fills at places moved by whole pixels use it;
-    /// a clipped fill is cairo's own and keeps nothing.
-    func testAMaskIsMadeOncePerShapeAndPlaceWithinAPixel() {
+    /// The first fill of a shape is cairo's; the second (at a place moved by whole
+    /// pixels) makes its mask, which later fills use; a clipped fill is cairo's own
+    /// and keeps nothing.
+    func testAMaskIsMadeOncePerShapeAndPlaceWithinAPixelDrawnAgain() {
         let surface = DrawingSurface(pixelWidth: 64, pixelHeight: 64, scale: 1)
         surface.setColor(PixelColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 1))
-        surface.clipped(x: 0, y: 0, width: 32, height: 32) {
-            surface.fillEllipse(x: 4, y: 4, width: 20, height: 20)
+        for _ in 0..<3 {
+            surface.clipped(x: 0, y: 0, width: 32, height: 32) {
+                surface.fillEllipse(x: 4, y: 4, width: 20, height: 20)
+            }
         }
         XCTAssertEqual(surface.ellipseMasks.count, 0)
-        for x in [4.0, 7, 12] { surface.fillEllipse(x: x, y: 4, width: 20, height: 20) }
+        surface.fillEllipse(x: 4, y: 4, width: 20, height: 20)
+        XCTAssertEqual(surface.ellipseMasks.count, 0, "drawn once")
+        for x in [7.0, 12, 20] { surface.fillEllipse(x: x, y: 4, width: 20, height: 20) }
         XCTAssertEqual(surface.ellipseMasks.count, 1)
         surface.fillEllipse(x: 4.5, y: 4, width: 20, height: 20)
+        XCTAssertEqual(surface.ellipseMasks.count, 1, "another place within a pixel, drawn once")
+        surface.fillEllipse(x: 5.5, y: 4, width: 20, height: 20)
         XCTAssertEqual(surface.ellipseMasks.count, 2)
     }
 }

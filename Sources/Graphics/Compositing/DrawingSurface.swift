@@ -255,10 +255,10 @@ package final class DrawingSurface {
     }
 
     /// Fills an ellipse (points) by blending the colour through its coverage mask, the
-    /// mask cairo made for the same shape at the same sub-pixel place the last time
-    /// (a view redrawing its content mostly draws the same shapes again: a 28-pixel
-    /// disc costs cairo about 5 µs, the blend through its mask a tenth of that), or
-    /// made now by cairo. The pixels are cairo's: the same coverage blended with the
+    /// mask cairo made for the same shape at the same sub-pixel place before (a view
+    /// redrawing its content mostly draws the same shapes again: a 28-pixel disc costs
+    /// cairo about 5 µs, the blend through its mask a tenth of that), or made now by
+    /// cairo when the shape was filled lately. The pixels are cairo's: the same coverage blended with the
     /// same arithmetic. False, having drawn nothing, outside the plain case (a path
     /// begun, a clip, a colour not known, an ellipse not wholly on the surface or larger than kept masks are).
     private func fillEllipseThroughKeptMask(x: Double, y: Double, width: Double, height: Double) -> Bool {
@@ -282,6 +282,9 @@ package final class DrawingSurface {
         if let kept = ellipseMasks.mask(for: key) {
             mask = kept
         } else {
+            // A shape drawn once is left to cairo (making and keeping its mask costs
+            // about a fifth more than the fill); drawn again, it is likely drawn again.
+            guard ellipseMasks.noteSeen(key) else { return false }
             guard
                 let made = Self.coverageMask(
                     width: Int(boxWidth), height: Int(boxHeight),
@@ -522,8 +525,9 @@ package final class DrawingSurface {
     }
 }
 
-/// The coverage masks of the last few ellipses a surface filled, by shape and place
-/// within a pixel (cairo's coverage of a shape moved by whole pixels is the same).
+/// The coverage masks of the last few ellipses a surface filled more than once, by
+/// shape and place within a pixel (cairo's coverage of a shape moved by whole pixels
+/// is the same).
 struct EllipseMaskCache {
     struct Key: Equatable {
         /// Size in the surface's pixels.
@@ -542,6 +546,8 @@ struct EllipseMaskCache {
     static let largestMask = 128 * 128
 
     private var entries: [(key: Key, mask: OpaquePointer)] = []
+    /// Shapes filled lately without a mask kept (cairo's own fill), newest last.
+    private var seen: [Key] = []
 
     /// How many masks are kept.
     var count: Int { entries.count }
@@ -549,6 +555,17 @@ struct EllipseMaskCache {
     /// The mask kept for `key`, if any.
     func mask(for key: Key) -> OpaquePointer? {
         entries.first { $0.key == key }?.mask
+    }
+
+    /// Whether `key` was filled lately (its mask is then worth making); else notes it.
+    mutating func noteSeen(_ key: Key) -> Bool {
+        if let index = seen.firstIndex(of: key) {
+            seen.remove(at: index)
+            return true
+        }
+        if seen.count == Self.capacity { seen.removeFirst() }
+        seen.append(key)
+        return false
     }
 
     /// Keeps `mask` (its reference taken over) for `key`, forgetting the oldest beyond `capacity`.
