@@ -42,6 +42,8 @@ package final class DrawingSurface {
     private var clipDepth = 0
     /// The same pixels as pixman sees them, made on first use.
     private var pixmanImage: OpaquePointer?
+    /// The last colour an ellipse was blended with, as a pixman source (`solidFill(_:)`).
+    private var keptSolidFill: (color: pixman_color_t, image: OpaquePointer)?
     /// Ellipses' coverage as cairo filled them, kept for the next fill of the same shape.
     private(set) var ellipseMasks = EllipseMaskCache()
 
@@ -109,6 +111,7 @@ package final class DrawingSurface {
 
     deinit {
         if let pixmanImage { pixman_image_unref(pixmanImage) }
+        if let keptSolidFill { pixman_image_unref(keptSolidFill.image) }
         ellipseMasks.removeAll()
         cairo_destroy(cairo)
         cairo_surface_destroy(surface)
@@ -299,11 +302,10 @@ package final class DrawingSurface {
         func unit(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
         let alpha = unit(color.alpha)
         func short(_ value: Double) -> UInt16 { UInt16(value * 65535 + 0.5) }
-        var pixmanColor = pixman_color_t(
+        let pixmanColor = pixman_color_t(
             red: short(unit(color.red) * alpha), green: short(unit(color.green) * alpha),
             blue: short(unit(color.blue) * alpha), alpha: short(alpha))
-        guard let source = pixman_image_create_solid_fill(&pixmanColor) else { return false }
-        defer { pixman_image_unref(source) }
+        guard let source = solidFill(pixmanColor) else { return false }
         cairo_surface_flush(surface)
         pixman_image_composite32(
             PIXMAN_OP_OVER, source, mask, target, 0, 0, 0, 0, Int32(boxX), Int32(boxY), Int32(boxWidth),
@@ -336,6 +338,21 @@ package final class DrawingSurface {
         cairo_surface_flush(surface)
         cairo_surface_destroy(surface)
         return mask
+    }
+
+    /// A pixman source of one colour: the last one made, kept while the colour stays
+    /// (a view redrawing draws its shapes in the same colours again).
+    private func solidFill(_ color: pixman_color_t) -> OpaquePointer? {
+        if let kept = keptSolidFill, kept.color.red == color.red, kept.color.green == color.green,
+            kept.color.blue == color.blue, kept.color.alpha == color.alpha
+        {
+            return kept.image
+        }
+        var color = color
+        guard let image = pixman_image_create_solid_fill(&color) else { return nil }
+        if let kept = keptSolidFill { pixman_image_unref(kept.image) }
+        keptSolidFill = (color, image)
+        return image
     }
 
     /// The surface's pixels as a pixman image, made once.

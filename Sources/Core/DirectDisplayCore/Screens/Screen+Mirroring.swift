@@ -60,7 +60,14 @@ extension Screen {
     /// `Application.screens`). Every frame asks: no list of all screens is made for it.
     package var mirrorTargets: [Screen] {
         let application = Application.shared
-        var targets = application.connectedScreens.filter { $0.mirroredScreen === self }
+        // One screen alone mirrors nothing (the commonest case: nothing to look through).
+        let connected = application.connectedScreens
+        if connected.count <= 1, connected.first.map({ $0 === self }) ?? true,
+            application.mainScreen.map({ $0 === self }) ?? true
+        {
+            return []
+        }
+        var targets = connected.filter { $0.mirroredScreen === self }
         if let main = application.mainScreen, main.mirroredScreen === self {
             targets.removeAll { $0 === main }
             targets.insert(main, at: 0)

@@ -12,6 +12,8 @@ extension View {
     /// own subviews and in order (by a loop: a deep chain does not nest calls).
     public func layoutIfNeeded() {
         var pending: [View] = [self]
+        // Room for a window's usual breadth: no regrowth while walking it.
+        pending.reserveCapacity(32)
         while let view = pending.popLast() {
             view.layoutOwnSubviewsIfNeeded()
             // The subviews as layoutSubviews() left them, first on top.
@@ -99,6 +101,7 @@ extension View {
     /// kept (`contentSurface`) until the next `setNeedsDisplay`.
     func displayIfNeeded(scale: CGFloat) {
         var pending: [View] = [self]
+        pending.reserveCapacity(32)
         while let view = pending.popLast() {
             view.displayOwnContentIfNeeded(scale: scale)
             view.pushSubviewsFirstOnTop(onto: &pending)
