@@ -219,8 +219,39 @@ package final class DrawingSurface {
         let bottom = min(max(y, y + height), (Double(region.maxY) + 1) / scale)
         guard right > left, bottom > top else { return }
         addInk(x: left, y: top, width: right - left, height: bottom - top)
+        if fillWholePixels(left: left, top: top, right: right, bottom: bottom) { return }
         cairo_rectangle(cairo, left, top, right - left, bottom - top)
         cairo_fill(cairo)
+    }
+
+    /// Fills a rectangle (points) whose edges fall on whole pixels with an opaque
+    /// colour through pixman, unclipped and with no path begun: cairo would hand
+    /// pixman_fill the same box and pixel after its fixed cost per fill (a view's
+    /// background, drawn on every redraw). False, having drawn nothing, otherwise.
+    private func fillWholePixels(left: Double, top: Double, right: Double, bottom: Double) -> Bool {
+        guard clipDepth == 0, let color = sourceColor, color.alpha >= 1, cairo_has_current_point(cairo) == 0
+        else { return false }
+        // The surface's pixels, as cairo's transform gives them (scaled, then moved by where the part starts).
+        let x0 = left * scale - Double(region.x)
+        let y0 = top * scale - Double(region.y)
+        let x1 = right * scale - Double(region.x)
+        let y1 = bottom * scale - Double(region.y)
+        guard x0 == x0.rounded(), y0 == y0.rounded(), x1 == x1.rounded(), y1 == y1.rounded(),
+            let target = pixmanTarget()
+        else { return false }
+        // cairo fills only what is on the surface.
+        var box = pixman_box32_t(
+            x1: Int32(max(x0, 0)), y1: Int32(max(y0, 0)), x2: Int32(min(x1, Double(pixelWidth))),
+            y2: Int32(min(y1, Double(pixelHeight))))
+        guard box.x2 > box.x1, box.y2 > box.y1 else { return true }
+        // cairo's colour: each channel clamped, then to 16 bits as cairo rounds it.
+        func short(_ value: Double) -> UInt16 { UInt16((value.isNaN ? 0 : min(max(value, 0), 1)) * 65535 + 0.5) }
+        var pixmanColor = pixman_color_t(
+            red: short(color.red), green: short(color.green), blue: short(color.blue), alpha: 0xFFFF)
+        cairo_surface_flush(surface)
+        pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &pixmanColor, 1, &box)
+        cairo_surface_mark_dirty_rectangle(surface, box.x1, box.y1, box.x2 - box.x1, box.y2 - box.y1)
+        return true
     }
 
     /// Strokes the outline of a rectangle given in points.
