@@ -78,4 +78,14 @@ extension DrawOperation {
         case .endGroup: return nil
         }
     }
+
+    /// Whether every pixel of `reach` comes out opaque whatever is below: an opaque
+    /// fill, or content painted opaque all over drawn at full opacity (copied).
+    var isOpaque: Bool {
+        switch self {
+        case .fill(_, let color, _): return color.alpha >= 1
+        case .image(let surface, _, _, let opacity, _): return opacity >= 1 && surface.isOpaque
+        case .beginGroup, .beginTransformedGroup, .endGroup: return false
+        }
+    }
 }

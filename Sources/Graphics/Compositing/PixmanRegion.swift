@@ -73,7 +73,7 @@ struct Visibility {
     /// the damage, back to front, with where they show. Those outside the
     /// damage's extents are not listed.
     private(set) var visible: [(index: Int, region: PixmanRegion)] = []
-    /// The damage no opaque fill covers: black first.
+    /// The damage no opaque fill or content covers: black first.
     let uncovered: PixmanRegion
 
     init(_ operations: [DrawOperation], depths: [Int], damage: PixmanRegion) {
@@ -86,10 +86,11 @@ struct Visibility {
             let shown = damage.intersection(area)
             shown.subtract(opaque)
             visible.append((index, shown))
-            if case .fill(let rect, let color, let clip) = operations[index], color.alpha >= 1 {
-                let covered = rect.intersection(clip).intersection(bounds)
+            // An opaque fill, or content painted opaque all over and copied, hides what is below it.
+            if operations[index].isOpaque {
+                let covered = area.intersection(bounds)
                 opaque.add(covered)
-                // An opaque fill over all of the damage hides everything below it.
+                // Opaque over all of the damage: nothing below shows.
                 if covered == bounds, damage.isRectangle { break }
             }
         }
@@ -107,7 +108,7 @@ package struct OperationVisibility {
     /// The operations at group depth 0 that show within the damage, back to front,
     /// with the rectangles where they show.
     package let visible: [(index: Int, rects: [PixelRect])]
-    /// The damage no opaque fill covers (black before anything is drawn).
+    /// The damage no opaque fill or content covers (black before anything is drawn).
     package let uncovered: [PixelRect]
 
     package init(_ operations: [DrawOperation], damage: DamageRegion) {

@@ -128,6 +128,13 @@ struct ComposeBenchmark: ParsableCommand {
             drawn.phase += 1
             drawn.setNeedsDisplay()
         }
+        // The disc at a new place within a pixel each time: cairo fills it again (no kept mask fits).
+        report("a 64x64 view's content redrawn, its disc at a new place within a pixel") {
+            drawn.phase += 1
+            drawn.subpixel = true
+            drawn.setNeedsDisplay()
+        }
+        drawn.subpixel = false
         report("a 64x64 view moved a point") {
             step += 1
             spot.frame.origin.x = 100 + CGFloat(step % 2)
@@ -252,9 +259,11 @@ struct ComposeBenchmark: ParsableCommand {
 }
 
 /// A 64x64 view that draws a square and a disc with `draw(_:)`, moved by `phase`
-/// (so each redraw changes pixels).
+/// (so each redraw changes pixels): by whole points, or with `subpixel` the disc
+/// by a fraction of a point that differs every time as well.
 private final class SquareAndDiscView: View {
     var phase = 0
+    var subpixel = false
 
     override func draw(_ rect: CGRect) {
         guard let context = GraphicsContext.current else { return }
@@ -263,8 +272,10 @@ private final class SquareAndDiscView: View {
         context.fill(
             CGRect(x: 4 + shift, y: 4, width: 24, height: 24),
             with: Color(red: 0.8, green: 0.1, blue: 0.1))
+        // An irrational step: the fraction never comes back.
+        let fraction = subpixel ? (Double(phase) * 0.618_033_988_75).truncatingRemainder(dividingBy: 1) : 0
         context.fillEllipse(
-            in: CGRect(x: 30, y: 30 - shift, width: 28, height: 28),
+            in: CGRect(x: 30 + fraction, y: 30 - shift, width: 28, height: 28),
             with: Color(red: 0.1, green: 0.3, blue: 0.9))
     }
 }

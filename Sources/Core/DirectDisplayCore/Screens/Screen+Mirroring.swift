@@ -56,8 +56,24 @@ extension Screen {
     /// by pixman into its shadow (no GL, overlay planes or direct scanout).
     package var isMirroring: Bool { mirroredScreen != nil || !mirrorTargets.isEmpty }
 
-    /// The connected screens that mirror this one.
-    package var mirrorTargets: [Screen] { Application.shared.screens.filter { $0.mirroredScreen === self } }
+    /// The connected screens that mirror this one (the main screen first, as in
+    /// `Application.screens`). Every frame asks: no list of all screens is made for it.
+    package var mirrorTargets: [Screen] {
+        let application = Application.shared
+        // One screen alone mirrors nothing (the commonest case: nothing to look through).
+        let connected = application.connectedScreens
+        if connected.count <= 1, connected.first.map({ $0 === self }) ?? true,
+            application.mainScreen.map({ $0 === self }) ?? true
+        {
+            return []
+        }
+        var targets = connected.filter { $0.mirroredScreen === self }
+        if let main = application.mainScreen, main.mirroredScreen === self {
+            targets.removeAll { $0 === main }
+            targets.insert(main, at: 0)
+        }
+        return targets
+    }
 
     /// Where the source's image sits on this screen while it mirrors one: the
     /// source upright (its `bounds` in pixels, its orientation undone) on this panel.

@@ -12,10 +12,24 @@ extension View {
     /// own subviews and in order (by a loop: a deep chain does not nest calls).
     public func layoutIfNeeded() {
         var pending: [View] = [self]
+        // Room for a window's usual breadth: no regrowth while walking it.
+        pending.reserveCapacity(32)
         while let view = pending.popLast() {
             view.layoutOwnSubviewsIfNeeded()
             // The subviews as layoutSubviews() left them, first on top.
-            pending.append(contentsOf: view.subviews.reversed())
+            view.pushSubviewsFirstOnTop(onto: &pending)
+        }
+    }
+
+    /// Pushes the subviews on `pending` last first, so the first comes off it first
+    /// (an index loop: every pass of every frame runs it for every view of a window,
+    /// and a reversed collection appended costs a generic copy each time).
+    private func pushSubviewsFirstOnTop(onto pending: inout [View]) {
+        let subviews = self.subviews
+        var index = subviews.count
+        while index > 0 {
+            index -= 1
+            pending.append(subviews[index])
         }
     }
 
@@ -87,9 +101,10 @@ extension View {
     /// kept (`contentSurface`) until the next `setNeedsDisplay`.
     func displayIfNeeded(scale: CGFloat) {
         var pending: [View] = [self]
+        pending.reserveCapacity(32)
         while let view = pending.popLast() {
             view.displayOwnContentIfNeeded(scale: scale)
-            pending.append(contentsOf: view.subviews.reversed())
+            view.pushSubviewsFirstOnTop(onto: &pending)
         }
     }
 
