@@ -351,24 +351,11 @@ package final class DrawingSurface {
     private static func coverageMask(
         width: Int, height: Int, transform: (scale: Double, x: Double, y: Double), _ outline: (OpaquePointer) -> Void
     ) -> OpaquePointer? {
-        guard let mask = pixman_image_create_bits(PIXMAN_a8, Int32(width), Int32(height), nil, 0) else { return nil }
-        guard let bits = pixman_image_get_data(mask) else {
-            pixman_image_unref(mask)
-            return nil
+        FrameComposer.filledMask(width: width, height: height) { cairo in
+            cairo_translate(cairo, -transform.x, -transform.y)
+            cairo_scale(cairo, transform.scale, transform.scale)
+            outline(cairo)
         }
-        // The mask's memory, lent to cairo (pixman's a8 rows are 4-byte aligned, as cairo's are).
-        let surface = cairo_image_surface_create_for_data(
-            UnsafeMutableRawPointer(bits).assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8, Int32(width),
-            Int32(height), pixman_image_get_stride(mask))
-        let cairo = cairo_create(surface)
-        cairo_translate(cairo, -transform.x, -transform.y)
-        cairo_scale(cairo, transform.scale, transform.scale)
-        outline(cairo!)
-        cairo_fill(cairo)
-        cairo_destroy(cairo)
-        cairo_surface_flush(surface)
-        cairo_surface_destroy(surface)
-        return mask
     }
 
     /// A pixman source of one colour: the last one made, kept while the colour stays

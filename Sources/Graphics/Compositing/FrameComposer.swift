@@ -405,7 +405,19 @@ package enum FrameComposer {
     /// pixel row whatever the width: about half the time for a small turned view (the
     /// larger part of composing it).
     static func coverageMask(ofConvex corners: [CGPoint], width: Int, height: Int) -> OpaquePointer? {
-        guard width > 0, height > 0, corners.count > 2,
+        guard corners.count > 2 else { return nil }
+        return filledMask(width: width, height: height) { cairo in
+            cairo_move_to(cairo, corners[0].x, corners[0].y)
+            for corner in corners.dropFirst() { cairo_line_to(cairo, corner.x, corner.y) }
+            cairo_close_path(cairo)
+        }
+    }
+
+    /// An a8 pixman image of `width`×`height` holding the coverage of the path
+    /// `outline` makes, filled by cairo into the image's own memory; nil when it
+    /// cannot be made.
+    static func filledMask(width: Int, height: Int, _ outline: (OpaquePointer) -> Void) -> OpaquePointer? {
+        guard width > 0, height > 0,
             let mask = pixman_image_create_bits(PIXMAN_a8, Int32(width), Int32(height), nil, 0)
         else { return nil }
         guard let bits = pixman_image_get_data(mask) else {
@@ -417,9 +429,7 @@ package enum FrameComposer {
             UnsafeMutableRawPointer(bits).assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8, Int32(width),
             Int32(height), pixman_image_get_stride(mask))
         let cairo = cairo_create(surface)
-        cairo_move_to(cairo, corners[0].x, corners[0].y)
-        for corner in corners.dropFirst() { cairo_line_to(cairo, corner.x, corner.y) }
-        cairo_close_path(cairo)
+        outline(cairo!)
         cairo_fill(cairo)
         cairo_destroy(cairo)
         cairo_surface_flush(surface)
