@@ -165,13 +165,7 @@ final class AtomicCommit: CRTCCommitter {
             flags = 0
         case .off:
             try request.set(\.crtcID, of: state.connector, to: 0)
-            try request.set(\.active, of: state.crtc, to: 0)
-            try request.set(\.modeID, of: state.crtc, to: 0)
-            try request.set(\.framebufferID, of: state.primaryPlane, to: 0)
-            try request.set(\.crtcID, of: state.primaryPlane, to: 0)
-            // Planes left on a CRTC turned off would make the kernel refuse it.
-            if let cursor = state.cursor { try add(cursor.hidden, crtcID: 0, to: request) }
-            for overlay in state.overlays { try add(.off(overlay.plane), crtcID: 0, to: request) }
+            try addCRTCTurnedOff(state, to: request)
             flags = DRM_MODE_ATOMIC_ALLOW_MODESET
         case .powerOff, .powerOn:
             // The kernel counts ACTIVE as a modeset, though the mode and planes stay.
@@ -182,12 +176,7 @@ final class AtomicCommit: CRTCCommitter {
             // The kernel pulls the source's CRTC into the commit (its connectors change);
             // it keeps its mode and planes.
             try request.set(\.crtcID, of: state.connector, to: UInt64(source.crtc.id))
-            try request.set(\.active, of: state.crtc, to: 0)
-            try request.set(\.modeID, of: state.crtc, to: 0)
-            try request.set(\.framebufferID, of: state.primaryPlane, to: 0)
-            try request.set(\.crtcID, of: state.primaryPlane, to: 0)
-            if let cursor = state.cursor { try add(cursor.hidden, crtcID: 0, to: request) }
-            for overlay in state.overlays { try add(.off(overlay.plane), crtcID: 0, to: request) }
+            try addCRTCTurnedOff(state, to: request)
             flags = DRM_MODE_ATOMIC_ALLOW_MODESET
         case .leaveClone:
             try request.set(\.crtcID, of: state.connector, to: 0)
@@ -243,6 +232,17 @@ final class AtomicCommit: CRTCCommitter {
     }
 
     /// The cursor and overlay planes named in `state`, on its CRTC or off.
+    /// The CRTC off with its mode gone and every plane taken off it (planes left on
+    /// a CRTC turned off would make the kernel refuse the commit).
+    private func addCRTCTurnedOff(_ state: CRTCCommitState, to request: AtomicRequest) throws(DRMError) {
+        try request.set(\.active, of: state.crtc, to: 0)
+        try request.set(\.modeID, of: state.crtc, to: 0)
+        try request.set(\.framebufferID, of: state.primaryPlane, to: 0)
+        try request.set(\.crtcID, of: state.primaryPlane, to: 0)
+        if let cursor = state.cursor { try add(cursor.hidden, crtcID: 0, to: request) }
+        for overlay in state.overlays { try add(.off(overlay.plane), crtcID: 0, to: request) }
+    }
+
     private func addPlanes(_ state: CRTCCommitState, to request: AtomicRequest) throws(DRMError) {
         if let cursor = state.cursor { try add(cursor, crtcID: state.crtc.id, to: request) }
         for overlay in state.overlays { try add(overlay, crtcID: state.crtc.id, to: request) }
