@@ -63,6 +63,15 @@ package final class TextLayout {
     private let truncatedLineTop: Double
     /// Added to x when drawing: alignment of an unwrapped line within `boxWidth`.
     private let alignmentOffset: Double
+    /// A line laid out in pieces side by side (`init?(line:pieces:font:alignment:)`); empty otherwise.
+    private let pieces: [Piece]
+
+    private struct Piece {
+        let layout: TextLayout
+        /// Its left edge and its first byte in the line.
+        let x: Double
+        let byteStart: Int
+    }
 
     /// Lays out `text` in `font`. With `boxWidth` lines are wrapped (or truncated) to
     /// it and aligned within it; nil lets every paragraph run on one line. Zero
@@ -200,6 +209,127 @@ package final class TextLayout {
         } else {
             alignmentOffset = 0
         }
+        pieces = []
+    }
+
+    /// One line of `text` shown as `pieces` (each laid out alone without a box width,
+    /// one line, their texts making up `text` in order) placed side by side, so an
+    /// edit lays out again only the piece it changed (`piecesReused`). That looks as
+    /// the line laid out whole only when nothing is shaped across the cuts: the caller
+    /// cuts left-to-right text without tabs after a space, in a font that kerns no
+    /// space (pango places each glyph at the sum of the advances before it, in 1/1024
+    /// point, so the pieces' widths add up to the same x). Nil when the pieces differ
+    /// in height or baseline (a fallback font's glyph in one of them).
+    package init?(line text: String, pieces: [TextLayout], font: FontDescription, alignment: Alignment) {
+        guard let first = pieces.first,
+            pieces.allSatisfy({
+                $0.lineCount == 1 && $0.pieces.isEmpty && $0.height == first.height
+                    && $0.firstBaseline == first.firstBaseline && $0.alignmentOffset == 0
+            })
+        else { return nil }
+        var placed: [Piece] = []
+        var x = 0.0
+        var byte = 0
+        for piece in pieces {
+            placed.append(Piece(layout: piece, x: x, byteStart: byte))
+            x += piece.width
+            byte += piece.byteCount
+        }
+        guard byte == text.utf8.count else { return nil }
+        self.pieces = placed
+        width = x
+        height = first.height
+        lineCount = 1
+        lineStarts = [0]
+        lineYRanges = first.lineYRanges
+        byteCount = byte
+        isTruncated = false
+        firstBaseline = first.firstBaseline
+        breaksAtEnd = false
+        let context = first.context
+        self.context = context
+        layout = nil
+        // Only visual caret motion wants the whole line (made once, when first asked).
+        makeWholeLayout = {
+            TextLayout.makeLayout(
+                context: context, text: text, font: font, alignment: alignment, wrapWidth: nil, charWrapping: false)
+        }
+        truncatedLine = nil
+        cutAt = nil
+        truncatedLineTop = 0
+        alignmentOffset = 0
+    }
+
+    /// How many pieces the line is laid out in (0: laid out whole).
+    package var pieceCount: Int { pieces.count }
+
+    /// A piece is cut after the first space this many UTF-8 bytes or more into it:
+    /// about five words, whose layout costs a fifth of a 200-character line's.
+    package static let pieceBytes = 32
+
+    /// `text`, one line of left-to-right text without tabs, laid out in pieces cut
+    /// after spaces (see `init?(line:pieces:font:alignment:)`). With `old`, the same
+    /// line in pieces before `edit` (its bytes) was replaced by `insertedBytes` bytes:
+    /// its pieces before and after the edit are kept and only the ones it touched
+    /// (with the ones next to it) are laid out again. Also how many pieces were laid
+    /// out. Nil when the pieces would not look as the whole line.
+    package static func inPieces(
+        _ text: String, font: FontDescription, alignment: Alignment,
+        reusing old: (layout: TextLayout, edit: Range<Int>, insertedBytes: Int)? = nil
+    ) -> (layout: TextLayout, piecesLaidOut: Int)? {
+        let utf8 = Array(text.utf8)
+        guard !utf8.contains(0x09) else { return nil }  // A tab's stop depends on where its line starts.
+        var kept: (before: [TextLayout], after: [TextLayout]) = ([], [])
+        var region = 0..<utf8.count
+        if let old, !old.layout.pieces.isEmpty,
+            old.layout.byteCount - old.edit.count + old.insertedBytes == utf8.count
+        {
+            let pieces = old.layout.pieces
+            let delta = old.insertedBytes - old.edit.count
+            // Pieces ending before the edit, and starting after it, are shaped as they were.
+            let before = pieces.prefix { $0.byteStart + $0.layout.byteCount < old.edit.lowerBound }
+            let after = pieces.suffix(pieces.reversed().prefix { $0.byteStart > old.edit.upperBound }.count)
+            kept = (before.map(\.layout), after.map(\.layout))
+            let regionStart = before.last.map { $0.byteStart + $0.layout.byteCount } ?? 0
+            let regionEnd = after.first.map { $0.byteStart + delta } ?? utf8.count
+            guard regionStart <= regionEnd, regionEnd <= utf8.count else { return nil }
+            region = regionStart..<regionEnd
+        }
+        var laidOut: [TextLayout] = []
+        func layOut(_ bytes: Range<Int>) {
+            let piece = String(decoding: utf8[bytes], as: UTF8.self)
+            laidOut.append(TextLayout(text: piece, font: font, boxWidth: nil, alignment: alignment))
+        }
+        var start = region.lowerBound
+        var index = start + 1
+        while index < region.upperBound {
+            // After a space, before a word: nothing is shaped across (as the type's init says).
+            // The last piece is as long too, so a few letters typed do not cut a piece off.
+            if utf8[index - 1] == 0x20, utf8[index] != 0x20, index - start >= pieceBytes,
+                region.upperBound - index >= pieceBytes
+            {
+                layOut(start..<index)
+                start = index
+            }
+            index += 1
+        }
+        if start < region.upperBound { layOut(start..<region.upperBound) }
+        guard
+            let layout = TextLayout(
+                line: text, pieces: kept.before + laidOut + kept.after, font: font, alignment: alignment)
+        else { return nil }
+        return (layout, laidOut.count)
+    }
+
+    /// The piece holding byte `index` (at a cut, the one starting there).
+    private func piece(atByte index: Int) -> Piece {
+        var low = 0
+        var high = pieces.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if pieces[middle].byteStart <= index { low = middle } else { high = middle - 1 }
+        }
+        return pieces[low]
     }
 
     deinit {
@@ -209,6 +339,10 @@ package final class TextLayout {
 
     /// Draws the lines shown with their top-left at (`x`, `y`) in points, in `color`.
     package func draw(in surface: DrawingSurface, x: Double, y: Double, color: PixelColor) {
+        if !pieces.isEmpty {
+            drawPieces(in: surface, x: x, y: y, color: color)
+            return
+        }
         let layout = wholeLayout()
         var reach = Self.ink(of: layout, x: x + alignmentOffset, y: y)
         if let cutAt, truncatedLine == nil { reach.height = max(min(reach.height, y + cutAt + 1 - reach.y), 0) }
@@ -242,6 +376,30 @@ package final class TextLayout {
         }
     }
 
+    /// Draws the pieces that reach into the clip (a keystroke redraws from the edit
+    /// to the line's end: the pieces left of it are not drawn at all).
+    private func drawPieces(in surface: DrawingSurface, x: Double, y: Double, color: PixelColor) {
+        for piece in pieces {
+            let layout = piece.layout.wholeLayout()
+            let reach = Self.ink(of: layout, x: x + piece.x, y: y)
+            guard reach.width > 0 else { continue }
+            surface.withCairoContext(inking: reach) { cairo in
+                var left = 0.0
+                var top = 0.0
+                var right = 0.0
+                var bottom = 0.0
+                cairo_clip_extents(cairo, &left, &top, &right, &bottom)
+                guard reach.x < right, reach.x + reach.width > left, reach.y < bottom, reach.y + reach.height > top
+                else { return }
+                cairo_save(cairo)
+                cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+                cairo_move_to(cairo, x + piece.x, y)
+                pango_cairo_show_layout(cairo, layout)
+                cairo_restore(cairo)
+            }
+        }
+    }
+
     /// Where `layout` drawn at (`x`, `y`) puts glyphs, in points: pango's ink extents,
     /// a point wider on every side (glyphs drawn hinted may reach a pixel beyond them).
     private static func ink(of layout: OpaquePointer, x: Double, y: Double) -> (
@@ -260,6 +418,11 @@ package final class TextLayout {
     /// height of its line, in points from the layout's top-left (pango's strong
     /// cursor, pango_layout_get_cursor_pos).
     package func caret(atByteIndex index: Int) -> (x: Double, top: Double, height: Double) {
+        if !pieces.isEmpty {
+            let piece = piece(atByte: min(max(index, 0), byteCount))
+            let caret = piece.layout.caret(atByteIndex: min(max(index, 0), byteCount) - piece.byteStart)
+            return (piece.x + caret.x, caret.top, caret.height)
+        }
         let layout = wholeLayout()
         var strong = PangoRectangle()
         let scale = Double(PANGO_SCALE)
@@ -283,6 +446,11 @@ package final class TextLayout {
     /// then goes after it); points outside the text give its nearest end
     /// (pango_layout_xy_to_index).
     package func byteIndex(atX x: Double, y: Double) -> (index: Int, trailing: Bool) {
+        if !pieces.isEmpty {
+            let piece = pieces.last { $0.x <= x } ?? pieces[0]
+            let hit = piece.layout.byteIndex(atX: x - piece.x, y: y)
+            return (piece.byteStart + hit.index, hit.trailing)
+        }
         let layout = wholeLayout()
         let scale = Double(PANGO_SCALE)
         func fixed(_ value: Double) -> Int32 {
