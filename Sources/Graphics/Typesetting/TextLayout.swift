@@ -286,9 +286,20 @@ package final class TextLayout {
         {
             let pieces = old.layout.pieces
             let delta = old.insertedBytes - old.edit.count
-            // Pieces ending before the edit, and starting after it, are shaped as they were.
-            let before = pieces.prefix { $0.byteStart + $0.layout.byteCount < old.edit.lowerBound }
-            let after = pieces.suffix(pieces.reversed().prefix { $0.byteStart > old.edit.upperBound }.count)
+            // Pieces ending before the edit, and starting after it, are shaped as they were;
+            // so are those that end or start at it while a space still ends the one before
+            // the cut and a word starts the one after it.
+            let editEnd = old.edit.lowerBound + old.insertedBytes
+            let wordAtEdit = old.edit.lowerBound < utf8.count && utf8[old.edit.lowerBound] != 0x20
+            let spaceBeforeEditEnd = editEnd > 0 && editEnd <= utf8.count && utf8[editEnd - 1] == 0x20
+            let before = pieces.prefix {
+                let end = $0.byteStart + $0.layout.byteCount
+                return end < old.edit.lowerBound || (end == old.edit.lowerBound && wordAtEdit)
+            }
+            let after = pieces.suffix(
+                pieces.reversed().prefix {
+                    $0.byteStart > old.edit.upperBound || ($0.byteStart == old.edit.upperBound && spaceBeforeEditEnd)
+                }.count)
             kept = (before.map(\.layout), after.map(\.layout))
             let regionStart = before.last.map { $0.byteStart + $0.layout.byteCount } ?? 0
             let regionEnd = after.first.map { $0.byteStart + delta } ?? utf8.count
@@ -363,8 +374,10 @@ package final class TextLayout {
                 cairo_rectangle(cairo, x - 1e6, y - 1e6, 2e6, 1e6 + cutAt)
                 cairo_clip(cairo)
             }
-            cairo_move_to(cairo, x + alignmentOffset, y)
-            pango_cairo_show_layout(cairo, layout)
+            if truncatedLine != nil || !Self.showLinesInClip(of: layout, in: cairo, x: x + alignmentOffset, y: y) {
+                cairo_move_to(cairo, x + alignmentOffset, y)
+                pango_cairo_show_layout(cairo, layout)
+            }
             cairo_restore(cairo)
             if let truncatedLine {
                 cairo_save(cairo)
@@ -374,6 +387,48 @@ package final class TextLayout {
                 cairo_restore(cairo)
             }
         }
+    }
+
+    /// When some lines of `layout` (drawn at `x`, `y`) are wholly outside the clip,
+    /// draws only the others, one by one as pango draws them (at the line's left
+    /// edge and baseline), and returns true: pango would render every glyph of the
+    /// layout for cairo to clip (a keystroke redraws one line of a paragraph).
+    private static func showLinesInClip(of layout: OpaquePointer, in cairo: OpaquePointer, x: Double, y: Double)
+        -> Bool
+    {
+        var left = 0.0
+        var top = 0.0
+        var right = 0.0
+        var bottom = 0.0
+        cairo_clip_extents(cairo, &left, &top, &right, &bottom)
+        guard let iterator = pango_layout_get_iter(layout) else { return false }
+        defer { pango_layout_iter_free(iterator) }
+        let scale = Double(PANGO_SCALE)
+        var shown: [(line: UnsafeMutablePointer<PangoLayoutLine>, x: Double, baseline: Double)] = []
+        var skipped = false
+        repeat {
+            var ink = PangoRectangle()
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, &ink, &logical)
+            guard let line = pango_layout_iter_get_line_readonly(iterator) else { return false }
+            // A point's margin, as `ink(of:x:y:)`: hinted glyphs may reach a pixel beyond.
+            let inkTop = y + Double(ink.y) / scale - 1
+            let inkBottom = inkTop + Double(ink.height) / scale + 2
+            let inkLeft = x + Double(ink.x) / scale - 1
+            let inkRight = inkLeft + Double(ink.width) / scale + 2
+            if inkBottom <= top || inkTop >= bottom || inkRight <= left || inkLeft >= right {
+                skipped = true
+            } else {
+                let baseline = Double(pango_layout_iter_get_baseline(iterator))
+                shown.append((line, Double(logical.x), baseline))
+            }
+        } while pango_layout_iter_next_line(iterator) != 0
+        guard skipped else { return false }
+        for line in shown {
+            cairo_move_to(cairo, x + line.x / scale, y + line.baseline / scale)
+            pango_cairo_show_layout_line(cairo, line.line)
+        }
+        return true
     }
 
     /// Draws the pieces that reach into the clip (a keystroke redraws from the edit

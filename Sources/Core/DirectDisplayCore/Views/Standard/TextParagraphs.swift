@@ -209,7 +209,7 @@ import Typesetting
         let start = utf16.index(utf16.startIndex, offsetBy: paragraph.start)
         let end = utf16.index(start, offsetBy: paragraph.length + delta)
         // Right-to-left text takes its direction from the whole paragraph, not from each line.
-        guard !text.unicodeScalars[start..<end].contains(where: Self.isRightToLeft) else { return }
+        guard !Self.containsRightToLeft(text[start..<end]) else { return }
         let editStart = utf16.index(start, offsetBy: range.location - paragraph.start)
         let editByte = utf8.distance(from: start, to: editStart)
         let insertedBytes = utf8.distance(from: editStart, to: utf16.index(editStart, offsetBy: length))
@@ -425,7 +425,7 @@ import Typesetting
         else { return nil }
         var layout: TextLayout?
         if alignment == .left || alignment == .natural, piecesLookWhole(),
-            utf8.allSatisfy({ $0 < 0x80 }) || !line.unicodeScalars.contains(where: Self.isRightToLeft),
+            !Self.containsRightToLeft(line[...]),
             let pieced = TextLayout.inPieces(line, font: font, alignment: alignment, reusing: old)
         {
             layout = pieced.layout
@@ -436,8 +436,9 @@ import Typesetting
         var contentEnd = utf8.count
         while contentEnd > 0, isSpace(utf8[contentEnd - 1]) { contentEnd -= 1 }
         let contentWidth = made.caret(atByteIndex: contentEnd).x
-        let word = String(following.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-        let wordWidth = width(ofWord: word)
+        var word = following[...]
+        while let last = word.utf8.last, isSpace(last) { word = word.dropLast() }
+        let wordWidth = width(ofWord: String(word))
         let margin = 1.0
         guard contentWidth <= boxWidth - margin, made.width + wordWidth > boxWidth + margin else { return nil }
         return (made, true)
@@ -480,6 +481,13 @@ import Typesetting
 
     /// An edit that makes more paragraphs than this lays none out (they are when shown).
     private static let paragraphsLaidOutByAnEdit = 8
+
+    /// Whether `text` holds a scalar of `isRightToLeft`. Its UTF-8 is scanned first for a
+    /// byte that can start one (0xD6 and up, U+0590 on), which Latin text has none of.
+    package static func containsRightToLeft(_ text: Substring) -> Bool {
+        let mayHold = text.utf8.withContiguousStorageIfAvailable { $0.contains { $0 >= 0xD6 } } ?? true
+        return mayHold && text.unicodeScalars.contains(where: isRightToLeft)
+    }
 
     /// Scalars of right-to-left scripts and the bidi controls that make text run right to left.
     package static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {

@@ -403,7 +403,7 @@ extension TextViewDelegate {
         let text = editor.text
         let start = editor.index(atUTF16: paragraph.start)
         let end = editor.index(atUTF16: paragraph.end)
-        if textAlignment == .natural, text.unicodeScalars[start..<end].contains(where: TextParagraphs.isRightToLeft) {
+        if textAlignment == .natural, TextParagraphs.containsRightToLeft(text[start..<end]) {
             return nil
         }
         let utf8 = text.utf8
