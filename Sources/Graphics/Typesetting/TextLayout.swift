@@ -411,11 +411,13 @@ package final class TextLayout {
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iterator, &ink, &logical)
             guard let line = pango_layout_iter_get_line_readonly(iterator) else { return false }
-            // A point's margin, as `ink(of:x:y:)`: hinted glyphs may reach a pixel beyond.
-            let inkTop = y + Double(ink.y) / scale - 1
-            let inkBottom = inkTop + Double(ink.height) / scale + 2
-            let inkLeft = x + Double(ink.x) / scale - 1
-            let inkRight = inkLeft + Double(ink.width) / scale + 2
+            // The exact ink: glyphs are not hinted (TextContext), so no coverage falls
+            // outside it, and a line whose ink only touches the clip's edge paints nothing
+            // in it (the line above a redrawn one, whose descenders end at its top).
+            let inkTop = y + Double(ink.y) / scale
+            let inkBottom = inkTop + Double(ink.height) / scale
+            let inkLeft = x + Double(ink.x) / scale
+            let inkRight = inkLeft + Double(ink.width) / scale
             if inkBottom <= top || inkTop >= bottom || inkRight <= left || inkLeft >= right {
                 skipped = true
             } else {
