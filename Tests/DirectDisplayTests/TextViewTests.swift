@@ -491,6 +491,27 @@ final class TextViewTests: DirectDisplayTestCase {
             stride(from: 0, to: 400, by: 7).map { textView.offset(at: CGPoint(x: CGFloat($0), y: 20)) }, hits)
     }
 
+    /// The caret blinking off in a paragraph laid out whole redraws a sliver of one
+    /// line (its other lines, and that line's glyphs away from the caret, are not
+    /// drawn at all): the pixels are those of the paragraph drawn whole.
+    func testTheCaretsSliverRedrawnMatchesTheParagraphDrawnWhole() async throws {
+        textView.text = "Kiosk text that wraps over two lines in this view, AV To Wa. with pango's glyphs."
+        XCTAssertTrue(textView.becomeFirstResponder())
+        textView.selectedRange = NSRange(location: 45, length: 0)
+        display.runUntilIdle()
+        XCTAssertGreaterThanOrEqual(lineCount(ofParagraph: 0) ?? 0, 2)
+        textView.pageDrawnArea = .null
+        display.advanceTime(by: TextView.caretBlinkInterval)
+        display.runUntilIdle()
+        XCTAssertLessThan(textView.pageDrawnArea.width, 10, "only the caret: \(textView.pageDrawnArea)")
+        let blinkedOff = try display.capture(screen)
+        XCTAssertTrue(textView.resignFirstResponder())
+        display.runUntilIdle()
+        let whole = try display.capture(screen)
+        XCTAssertEqual(
+            differingPixels(blinkedOff, whole).count, 0, "first: \(differingPixels(blinkedOff, whole).prefix(5))")
+    }
+
     private func differingPixels(_ one: CapturedImage, _ other: CapturedImage, tolerance: CGFloat = 0) -> [(
         x: Int, y: Int
     )] {

@@ -427,9 +427,62 @@ package final class TextLayout {
         } while pango_layout_iter_next_line(iterator) != 0
         guard skipped else { return false }
         for line in shown {
-            cairo_move_to(cairo, x + line.x / scale, y + line.baseline / scale)
-            pango_cairo_show_layout_line(cairo, line.line)
+            let lineX = x + line.x / scale
+            let baseline = y + line.baseline / scale
+            if !showGlyphsInClip(of: line.line, in: cairo, x: lineX, baseline: baseline, left: left, right: right) {
+                cairo_move_to(cairo, lineX, baseline)
+                pango_cairo_show_layout_line(cairo, line.line)
+            }
         }
+        return true
+    }
+
+    /// Draws only the glyphs of `line` (its left edge at `x`) near the clip's
+    /// `left`...`right`, when it is one run drawn on its baseline (the common
+    /// case of one font and direction); false otherwise. Each glyph goes where pango
+    /// puts it: at the sum of the advances before it.
+    private static func showGlyphsInClip(
+        of line: UnsafeMutablePointer<PangoLayoutLine>, in cairo: OpaquePointer, x: Double, baseline: Double,
+        left: Double, right: Double
+    ) -> Bool {
+        guard let runs = line.pointee.runs, runs.pointee.next == nil,
+            let run = runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+            run.pointee.y_offset == 0, run.pointee.start_x_offset == 0, run.pointee.end_x_offset == 0,
+            let glyphs = run.pointee.glyphs, let font = run.pointee.item?.pointee.analysis.font,
+            glyphs.pointee.num_glyphs > 0
+        else { return false }
+        let scale = Double(PANGO_SCALE)
+        let count = Int(glyphs.pointee.num_glyphs)
+        // A glyph's ink reaches at most about an em beyond its advance: two, to be safe.
+        guard let description = pango_font_describe(font) else { return false }
+        defer { pango_font_description_free(description) }
+        let margin = Double(pango_font_description_get_size(description)) * 2 / scale + 2
+        let info = glyphs.pointee.glyphs!
+        var first = count
+        var end = 0
+        var firstX = 0
+        var position = 0
+        for index in 0..<count {
+            let width = Int(info[index].geometry.width)
+            let glyphLeft = x + Double(position) / scale
+            if glyphLeft + Double(width) / scale + margin > left, glyphLeft - margin < right {
+                if first == count {
+                    first = index
+                    firstX = position
+                }
+                end = index + 1
+            }
+            position += width
+        }
+        guard first < end else { return true }
+        if first == 0, end == count { return false }
+        let shown = pango_glyph_string_new()!
+        defer { pango_glyph_string_free(shown) }
+        pango_glyph_string_set_size(shown, Int32(end - first))
+        shown.pointee.glyphs.update(from: info + first, count: end - first)
+        shown.pointee.log_clusters.update(from: glyphs.pointee.log_clusters + first, count: end - first)
+        cairo_move_to(cairo, x + Double(firstX) / scale, baseline)
+        pango_cairo_show_glyph_string(cairo, font, shown)
         return true
     }
 
