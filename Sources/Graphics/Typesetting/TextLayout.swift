@@ -429,7 +429,9 @@ package final class TextLayout {
         for line in shown {
             let lineX = x + line.x / scale
             let baseline = y + line.baseline / scale
-            if !showGlyphsInClip(of: line.line, in: cairo, x: lineX, baseline: baseline, left: left, right: right) {
+            if !showGlyphsInClip(
+                of: line.line, in: cairo, x: lineX, baseline: baseline, clip: (left, top, right, bottom))
+            {
                 cairo_move_to(cairo, lineX, baseline)
                 pango_cairo_show_layout_line(cairo, line.line)
             }
@@ -437,52 +439,55 @@ package final class TextLayout {
         return true
     }
 
-    /// Draws only the glyphs of `line` (its left edge at `x`) near the clip's
-    /// `left`...`right`, when it is one run drawn on its baseline (the common
-    /// case of one font and direction); false otherwise. Each glyph goes where pango
-    /// puts it: at the sum of the advances before it.
+    /// Draws only the glyphs of `line` (its left edge at `x`) whose ink reaches into
+    /// the clip (`left`...`right`, `top`...`bottom`), when it is one run drawn on its
+    /// baseline (the common case of one font and direction); false otherwise. A
+    /// redrawn line's neighbour shares a pixel row with it, which only its
+    /// descenders or ascenders reach. Each glyph goes where pango puts it: at the sum
+    /// of the advances before it (the glyphs left out lend theirs to the one before).
     private static func showGlyphsInClip(
         of line: UnsafeMutablePointer<PangoLayoutLine>, in cairo: OpaquePointer, x: Double, baseline: Double,
-        left: Double, right: Double
+        clip: (left: Double, top: Double, right: Double, bottom: Double)
     ) -> Bool {
         guard let runs = line.pointee.runs, runs.pointee.next == nil,
             let run = runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
             run.pointee.y_offset == 0, run.pointee.start_x_offset == 0, run.pointee.end_x_offset == 0,
             let glyphs = run.pointee.glyphs, let font = run.pointee.item?.pointee.analysis.font,
-            glyphs.pointee.num_glyphs > 0
+            glyphs.pointee.num_glyphs > 0, let info = glyphs.pointee.glyphs
         else { return false }
         let scale = Double(PANGO_SCALE)
         let count = Int(glyphs.pointee.num_glyphs)
-        // A glyph's ink reaches at most about an em beyond its advance: two, to be safe.
-        guard let description = pango_font_describe(font) else { return false }
-        defer { pango_font_description_free(description) }
-        let margin = Double(pango_font_description_get_size(description)) * 2 / scale + 2
-        let info = glyphs.pointee.glyphs!
-        var first = count
-        var end = 0
-        var firstX = 0
+        var shown: [(index: Int, position: Int)] = []
         var position = 0
         for index in 0..<count {
-            let width = Int(info[index].geometry.width)
-            let glyphLeft = x + Double(position) / scale
-            if glyphLeft + Double(width) / scale + margin > left, glyphLeft - margin < right {
-                if first == count {
-                    first = index
-                    firstX = position
-                }
-                end = index + 1
+            let geometry = info[index].geometry
+            var ink = PangoRectangle()
+            pango_font_get_glyph_extents(font, info[index].glyph, &ink, nil)
+            let inkLeft = x + Double(position + Int(geometry.x_offset) + Int(ink.x)) / scale
+            let inkTop = baseline + Double(Int(geometry.y_offset) + Int(ink.y)) / scale
+            // pango rounds the ink to 1/1024 point: 1/64 covers it.
+            let margin = 1.0 / 64
+            if ink.width > 0, inkLeft - margin < clip.right, inkLeft + Double(ink.width) / scale + margin > clip.left,
+                inkTop - margin < clip.bottom, inkTop + Double(ink.height) / scale + margin > clip.top
+            {
+                shown.append((index, position))
             }
-            position += width
+            position += Int(geometry.width)
         }
-        guard first < end else { return true }
-        if first == 0, end == count { return false }
-        let shown = pango_glyph_string_new()!
-        defer { pango_glyph_string_free(shown) }
-        pango_glyph_string_set_size(shown, Int32(end - first))
-        shown.pointee.glyphs.update(from: info + first, count: end - first)
-        shown.pointee.log_clusters.update(from: glyphs.pointee.log_clusters + first, count: end - first)
-        cairo_move_to(cairo, x + Double(firstX) / scale, baseline)
-        pango_cairo_show_glyph_string(cairo, font, shown)
+        guard let first = shown.first else { return true }
+        if shown.count == count { return false }
+        let string = pango_glyph_string_new()!
+        defer { pango_glyph_string_free(string) }
+        pango_glyph_string_set_size(string, Int32(shown.count))
+        for (slot, glyph) in shown.enumerated() {
+            var copy = info[glyph.index]
+            let next = slot + 1 < shown.count ? shown[slot + 1].position : position
+            copy.geometry.width = Int32(next - glyph.position)
+            string.pointee.glyphs[slot] = copy
+            string.pointee.log_clusters[slot] = glyphs.pointee.log_clusters[glyph.index]
+        }
+        cairo_move_to(cairo, x + Double(first.position) / scale, baseline)
+        pango_cairo_show_glyph_string(cairo, font, string)
         return true
     }
 
