@@ -14,7 +14,9 @@ import Typesetting
 /// shown) to see that its break stays; when it moves, the two lines are joined
 /// and laid out again, and so on down the paragraph while the breaks move.
 /// Only paragraphs of left-to-right text, left or natural aligned, are cut so:
-/// there a line laid out alone looks as it does in its paragraph.
+/// there a line laid out alone looks as it does in its paragraph. A line laid
+/// out on one line is made of pieces of a few words (`layOutLine`), so a
+/// keystroke in it lays out one piece.
 @MainActor package final class TextParagraphs {
     package struct Paragraph {
         /// Where it starts in the text and how long it is (UTF-16 units, without its "\n").

@@ -45,8 +45,9 @@ extension TextViewDelegate {
 /// is not first responder.
 ///
 /// Each paragraph is laid out on its own and kept, and only paragraphs shown are
-/// laid out: a keystroke lays out its paragraph again and redraws its lines (and
-/// the ones below when its height changed).
+/// laid out: a keystroke lays out again its line, or the piece of it that it
+/// changed, and redraws the line from the edit on (its paragraph, and the ones
+/// below when its height changed, when lines moved).
 @MainActor open class TextView: ScrollView, KeyInputWhenAllowed, TextInputTraits {
 
     // MARK: Accessibility (as UIKit's)
