@@ -441,6 +441,77 @@ final class TextViewTests: DirectDisplayTestCase {
         XCTAssertEqual(selectionDiffering.count, 0, "first: \(selectionDiffering.prefix(5))")
     }
 
+    /// A line laid out in pieces of a few words: a keystroke lays out only the piece
+    /// it changed, and the line's carets, hits and pixels are those of the paragraph
+    /// laid out whole (words fonts kern, a fallback font's emoji, a word joined across a cut).
+    func testAKeystrokeLaysOutOnlyThePieceOfItsLineItChanged() async throws {
+        textView.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+        let words = ["AV", "To,", "Wa.", "Yo;", "\"LT\"", "office", "j'y", "T-V", "kiosk", "display"]
+        let paragraph = (0..<40).map { words[$0 * 3 % words.count] }.joined(separator: " ")
+        textView.text = [paragraph, paragraph + " \u{1F600} end " + paragraph].joined(separator: "\n")
+        XCTAssertTrue(textView.becomeFirstResponder())
+        display.runUntilIdle()
+        let textView = textView!
+        func edit(at location: Int, _ action: () -> Void) {
+            textView.selectedRange = NSRange(location: location, length: 0)
+            action()
+            display.runUntilIdle()
+        }
+        edit(at: 20) { typeKeys("x") }
+        let line = textView.paragraphs.paragraphs[0]
+        XCTAssertTrue(line.continues, "the paragraph is cut at its lines")
+        XCTAssertGreaterThan(line.layout?.pieceCount ?? 0, 1, "the line is laid out in pieces")
+        let pieces = textView.paragraphs.pieceLayoutCount
+        let layouts = textView.paragraphs.layoutCount
+        edit(at: 21) { typeKeys("y") }
+        XCTAssertEqual(textView.paragraphs.layoutCount, layouts + 1)
+        XCTAssertEqual(textView.paragraphs.pieceLayoutCount, pieces + 1, "one piece laid out again")
+        // The space at a cut deleted joins two pieces' words, then typed again.
+        let cut = textView.paragraphs.paragraphs[0].start + 40
+        edit(at: cut) { typeKeys("zz") }
+        edit(at: 45) { press(KeyCode.backspace) }
+        edit(at: 44) { typeKeys(" q") }
+        // In the paragraph with an emoji (another font, taller): whole lines there.
+        let second = paragraph.utf16.count + 1 + paragraph.utf16.count + 3
+        edit(at: second) { typeKeys("w") }
+        edit(at: second + 1) { typeKeys("v") }
+        let carets = (0...textView.text.utf16.count).map { textView.caretRect(atOffset: $0) }
+        let hits = stride(from: 0, to: 400, by: 7).map { textView.offset(at: CGPoint(x: CGFloat($0), y: 20)) }
+        XCTAssertTrue(textView.resignFirstResponder())
+        display.runUntilIdle()
+        let inPieces = try display.capture(screen)
+        textView.text = textView.text
+        display.runUntilIdle()
+        XCTAssertEqual(textView.paragraphs.paragraphs.count, 2)
+        let whole = try display.capture(screen)
+        XCTAssertEqual(
+            differingPixels(inPieces, whole).count, 0, "first: \(differingPixels(inPieces, whole).prefix(5))")
+        XCTAssertEqual((0...textView.text.utf16.count).map { textView.caretRect(atOffset: $0) }, carets)
+        XCTAssertEqual(
+            stride(from: 0, to: 400, by: 7).map { textView.offset(at: CGPoint(x: CGFloat($0), y: 20)) }, hits)
+    }
+
+    /// The caret blinking off in a paragraph laid out whole redraws a sliver of one
+    /// line (its other lines, and that line's glyphs away from the caret, are not
+    /// drawn at all): the pixels are those of the paragraph drawn whole.
+    func testTheCaretsSliverRedrawnMatchesTheParagraphDrawnWhole() async throws {
+        textView.text = "Kiosk text that wraps over two lines in this view, AV To Wa. with pango's glyphs."
+        XCTAssertTrue(textView.becomeFirstResponder())
+        textView.selectedRange = NSRange(location: 45, length: 0)
+        display.runUntilIdle()
+        XCTAssertGreaterThanOrEqual(lineCount(ofParagraph: 0) ?? 0, 2)
+        textView.pageDrawnArea = .null
+        display.advanceTime(by: TextView.caretBlinkInterval)
+        display.runUntilIdle()
+        XCTAssertLessThan(textView.pageDrawnArea.width, 10, "only the caret: \(textView.pageDrawnArea)")
+        let blinkedOff = try display.capture(screen)
+        XCTAssertTrue(textView.resignFirstResponder())
+        display.runUntilIdle()
+        let whole = try display.capture(screen)
+        XCTAssertEqual(
+            differingPixels(blinkedOff, whole).count, 0, "first: \(differingPixels(blinkedOff, whole).prefix(5))")
+    }
+
     private func differingPixels(_ one: CapturedImage, _ other: CapturedImage, tolerance: CGFloat = 0) -> [(
         x: Int, y: Int
     )] {

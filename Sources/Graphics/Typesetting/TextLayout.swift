@@ -63,6 +63,15 @@ package final class TextLayout {
     private let truncatedLineTop: Double
     /// Added to x when drawing: alignment of an unwrapped line within `boxWidth`.
     private let alignmentOffset: Double
+    /// A line laid out in pieces side by side (`init?(line:pieces:font:alignment:)`); empty otherwise.
+    private let pieces: [Piece]
+
+    private struct Piece {
+        let layout: TextLayout
+        /// Its left edge and its first byte in the line.
+        let x: Double
+        let byteStart: Int
+    }
 
     /// Lays out `text` in `font`. With `boxWidth` lines are wrapped (or truncated) to
     /// it and aligned within it; nil lets every paragraph run on one line. Zero
@@ -200,6 +209,138 @@ package final class TextLayout {
         } else {
             alignmentOffset = 0
         }
+        pieces = []
+    }
+
+    /// One line of `text` shown as `pieces` (each laid out alone without a box width,
+    /// one line, their texts making up `text` in order) placed side by side, so an
+    /// edit lays out again only the piece it changed (`piecesReused`). That looks as
+    /// the line laid out whole only when nothing is shaped across the cuts: the caller
+    /// cuts left-to-right text without tabs after a space, in a font that kerns no
+    /// space (pango places each glyph at the sum of the advances before it, in 1/1024
+    /// point, so the pieces' widths add up to the same x). Nil when the pieces differ
+    /// in height or baseline (a fallback font's glyph in one of them).
+    package init?(line text: String, pieces: [TextLayout], font: FontDescription, alignment: Alignment) {
+        guard let first = pieces.first,
+            pieces.allSatisfy({
+                $0.lineCount == 1 && $0.pieces.isEmpty && $0.height == first.height
+                    && $0.firstBaseline == first.firstBaseline && $0.alignmentOffset == 0
+            })
+        else { return nil }
+        var placed: [Piece] = []
+        var x = 0.0
+        var byte = 0
+        for piece in pieces {
+            placed.append(Piece(layout: piece, x: x, byteStart: byte))
+            x += piece.width
+            byte += piece.byteCount
+        }
+        guard byte == text.utf8.count else { return nil }
+        self.pieces = placed
+        width = x
+        height = first.height
+        lineCount = 1
+        lineStarts = [0]
+        lineYRanges = first.lineYRanges
+        byteCount = byte
+        isTruncated = false
+        firstBaseline = first.firstBaseline
+        breaksAtEnd = false
+        let context = first.context
+        self.context = context
+        layout = nil
+        // Only visual caret motion wants the whole line (made once, when first asked).
+        makeWholeLayout = {
+            TextLayout.makeLayout(
+                context: context, text: text, font: font, alignment: alignment, wrapWidth: nil, charWrapping: false)
+        }
+        truncatedLine = nil
+        cutAt = nil
+        truncatedLineTop = 0
+        alignmentOffset = 0
+    }
+
+    /// How many pieces the line is laid out in (0: laid out whole).
+    package var pieceCount: Int { pieces.count }
+
+    /// A piece is cut after the first space this many UTF-8 bytes or more into it:
+    /// about five words, whose layout costs a fifth of a 200-character line's.
+    package static let pieceBytes = 32
+
+    /// `text`, one line of left-to-right text without tabs, laid out in pieces cut
+    /// after spaces (see `init?(line:pieces:font:alignment:)`). With `old`, the same
+    /// line in pieces before `edit` (its bytes) was replaced by `insertedBytes` bytes:
+    /// its pieces before and after the edit are kept and only the ones it touched
+    /// (with the ones next to it) are laid out again. Also how many pieces were laid
+    /// out. Nil when the pieces would not look as the whole line.
+    package static func inPieces(
+        _ text: String, font: FontDescription, alignment: Alignment,
+        reusing old: (layout: TextLayout, edit: Range<Int>, insertedBytes: Int)? = nil
+    ) -> (layout: TextLayout, piecesLaidOut: Int)? {
+        let utf8 = Array(text.utf8)
+        guard !utf8.contains(0x09) else { return nil }  // A tab's stop depends on where its line starts.
+        var kept: (before: [TextLayout], after: [TextLayout]) = ([], [])
+        var region = 0..<utf8.count
+        if let old, !old.layout.pieces.isEmpty,
+            old.layout.byteCount - old.edit.count + old.insertedBytes == utf8.count
+        {
+            let pieces = old.layout.pieces
+            let delta = old.insertedBytes - old.edit.count
+            // Pieces ending before the edit, and starting after it, are shaped as they were;
+            // so are those that end or start at it while a space still ends the one before
+            // the cut and a word starts the one after it.
+            let editEnd = old.edit.lowerBound + old.insertedBytes
+            let wordAtEdit = old.edit.lowerBound < utf8.count && utf8[old.edit.lowerBound] != 0x20
+            let spaceBeforeEditEnd = editEnd > 0 && editEnd <= utf8.count && utf8[editEnd - 1] == 0x20
+            let before = pieces.prefix {
+                let end = $0.byteStart + $0.layout.byteCount
+                return end < old.edit.lowerBound || (end == old.edit.lowerBound && wordAtEdit)
+            }
+            let after = pieces.suffix(
+                pieces.reversed().prefix {
+                    $0.byteStart > old.edit.upperBound || ($0.byteStart == old.edit.upperBound && spaceBeforeEditEnd)
+                }.count)
+            kept = (before.map(\.layout), after.map(\.layout))
+            let regionStart = before.last.map { $0.byteStart + $0.layout.byteCount } ?? 0
+            let regionEnd = after.first.map { $0.byteStart + delta } ?? utf8.count
+            guard regionStart <= regionEnd, regionEnd <= utf8.count else { return nil }
+            region = regionStart..<regionEnd
+        }
+        var laidOut: [TextLayout] = []
+        func layOut(_ bytes: Range<Int>) {
+            let piece = String(decoding: utf8[bytes], as: UTF8.self)
+            laidOut.append(TextLayout(text: piece, font: font, boxWidth: nil, alignment: alignment))
+        }
+        var start = region.lowerBound
+        var index = start + 1
+        while index < region.upperBound {
+            // After a space, before a word: nothing is shaped across (as the type's init says).
+            // The last piece is as long too, so a few letters typed do not cut a piece off.
+            if utf8[index - 1] == 0x20, utf8[index] != 0x20, index - start >= pieceBytes,
+                region.upperBound - index >= pieceBytes
+            {
+                layOut(start..<index)
+                start = index
+            }
+            index += 1
+        }
+        if start < region.upperBound { layOut(start..<region.upperBound) }
+        guard
+            let layout = TextLayout(
+                line: text, pieces: kept.before + laidOut + kept.after, font: font, alignment: alignment)
+        else { return nil }
+        return (layout, laidOut.count)
+    }
+
+    /// The piece holding byte `index` (at a cut, the one starting there).
+    private func piece(atByte index: Int) -> Piece {
+        var low = 0
+        var high = pieces.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if pieces[middle].byteStart <= index { low = middle } else { high = middle - 1 }
+        }
+        return pieces[low]
     }
 
     deinit {
@@ -209,6 +350,10 @@ package final class TextLayout {
 
     /// Draws the lines shown with their top-left at (`x`, `y`) in points, in `color`.
     package func draw(in surface: DrawingSurface, x: Double, y: Double, color: PixelColor) {
+        if !pieces.isEmpty {
+            drawPieces(in: surface, x: x, y: y, color: color)
+            return
+        }
         let layout = wholeLayout()
         var reach = Self.ink(of: layout, x: x + alignmentOffset, y: y)
         if let cutAt, truncatedLine == nil { reach.height = max(min(reach.height, y + cutAt + 1 - reach.y), 0) }
@@ -229,14 +374,142 @@ package final class TextLayout {
                 cairo_rectangle(cairo, x - 1e6, y - 1e6, 2e6, 1e6 + cutAt)
                 cairo_clip(cairo)
             }
-            cairo_move_to(cairo, x + alignmentOffset, y)
-            pango_cairo_show_layout(cairo, layout)
+            if truncatedLine != nil || !Self.showLinesInClip(of: layout, in: cairo, x: x + alignmentOffset, y: y) {
+                cairo_move_to(cairo, x + alignmentOffset, y)
+                pango_cairo_show_layout(cairo, layout)
+            }
             cairo_restore(cairo)
             if let truncatedLine {
                 cairo_save(cairo)
                 cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
                 cairo_move_to(cairo, x, y + truncatedLineTop)
                 pango_cairo_show_layout(cairo, truncatedLine)
+                cairo_restore(cairo)
+            }
+        }
+    }
+
+    /// When some lines of `layout` (drawn at `x`, `y`) are wholly outside the clip,
+    /// draws only the others, one by one as pango draws them (at the line's left
+    /// edge and baseline), and returns true: pango would render every glyph of the
+    /// layout for cairo to clip (a keystroke redraws one line of a paragraph).
+    private static func showLinesInClip(of layout: OpaquePointer, in cairo: OpaquePointer, x: Double, y: Double)
+        -> Bool
+    {
+        var left = 0.0
+        var top = 0.0
+        var right = 0.0
+        var bottom = 0.0
+        cairo_clip_extents(cairo, &left, &top, &right, &bottom)
+        guard let iterator = pango_layout_get_iter(layout) else { return false }
+        defer { pango_layout_iter_free(iterator) }
+        let scale = Double(PANGO_SCALE)
+        var shown: [(line: UnsafeMutablePointer<PangoLayoutLine>, x: Double, baseline: Double)] = []
+        var skipped = false
+        repeat {
+            var ink = PangoRectangle()
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, &ink, &logical)
+            guard let line = pango_layout_iter_get_line_readonly(iterator) else { return false }
+            // The exact ink: glyphs are not hinted (TextContext), so no coverage falls
+            // outside it, and a line whose ink only touches the clip's edge paints nothing
+            // in it (the line above a redrawn one, whose descenders end at its top).
+            let inkTop = y + Double(ink.y) / scale
+            let inkBottom = inkTop + Double(ink.height) / scale
+            let inkLeft = x + Double(ink.x) / scale
+            let inkRight = inkLeft + Double(ink.width) / scale
+            if inkBottom <= top || inkTop >= bottom || inkRight <= left || inkLeft >= right {
+                skipped = true
+            } else {
+                let baseline = Double(pango_layout_iter_get_baseline(iterator))
+                shown.append((line, Double(logical.x), baseline))
+            }
+        } while pango_layout_iter_next_line(iterator) != 0
+        guard skipped else { return false }
+        for line in shown {
+            let lineX = x + line.x / scale
+            let baseline = y + line.baseline / scale
+            if !showGlyphsInClip(
+                of: line.line, in: cairo, x: lineX, baseline: baseline, clip: (left, top, right, bottom))
+            {
+                cairo_move_to(cairo, lineX, baseline)
+                pango_cairo_show_layout_line(cairo, line.line)
+            }
+        }
+        return true
+    }
+
+    /// Draws only the glyphs of `line` (its left edge at `x`) whose ink reaches into
+    /// the clip (`left`...`right`, `top`...`bottom`), when it is one run drawn on its
+    /// baseline (the common case of one font and direction); false otherwise. A
+    /// redrawn line's neighbour shares a pixel row with it, which only its
+    /// descenders or ascenders reach. Each glyph goes where pango puts it: at the sum
+    /// of the advances before it (the glyphs left out lend theirs to the one before).
+    private static func showGlyphsInClip(
+        of line: UnsafeMutablePointer<PangoLayoutLine>, in cairo: OpaquePointer, x: Double, baseline: Double,
+        clip: (left: Double, top: Double, right: Double, bottom: Double)
+    ) -> Bool {
+        guard let runs = line.pointee.runs, runs.pointee.next == nil,
+            let run = runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+            run.pointee.y_offset == 0, run.pointee.start_x_offset == 0, run.pointee.end_x_offset == 0,
+            let glyphs = run.pointee.glyphs, let font = run.pointee.item?.pointee.analysis.font,
+            glyphs.pointee.num_glyphs > 0, let info = glyphs.pointee.glyphs
+        else { return false }
+        let scale = Double(PANGO_SCALE)
+        let count = Int(glyphs.pointee.num_glyphs)
+        var shown: [(index: Int, position: Int)] = []
+        var position = 0
+        for index in 0..<count {
+            let geometry = info[index].geometry
+            var ink = PangoRectangle()
+            pango_font_get_glyph_extents(font, info[index].glyph, &ink, nil)
+            let inkLeft = x + Double(position + Int(geometry.x_offset) + Int(ink.x)) / scale
+            let inkTop = baseline + Double(Int(geometry.y_offset) + Int(ink.y)) / scale
+            // pango rounds the ink to 1/1024 point: 1/64 covers it.
+            let margin = 1.0 / 64
+            if ink.width > 0, inkLeft - margin < clip.right, inkLeft + Double(ink.width) / scale + margin > clip.left,
+                inkTop - margin < clip.bottom, inkTop + Double(ink.height) / scale + margin > clip.top
+            {
+                shown.append((index, position))
+            }
+            position += Int(geometry.width)
+        }
+        guard let first = shown.first else { return true }
+        if shown.count == count { return false }
+        let string = pango_glyph_string_new()!
+        defer { pango_glyph_string_free(string) }
+        pango_glyph_string_set_size(string, Int32(shown.count))
+        for (slot, glyph) in shown.enumerated() {
+            var copy = info[glyph.index]
+            let next = slot + 1 < shown.count ? shown[slot + 1].position : position
+            copy.geometry.width = Int32(next - glyph.position)
+            string.pointee.glyphs[slot] = copy
+            string.pointee.log_clusters[slot] = glyphs.pointee.log_clusters[glyph.index]
+        }
+        cairo_move_to(cairo, x + Double(first.position) / scale, baseline)
+        pango_cairo_show_glyph_string(cairo, font, string)
+        return true
+    }
+
+    /// Draws the pieces that reach into the clip (a keystroke redraws from the edit
+    /// to the line's end: the pieces left of it are not drawn at all).
+    private func drawPieces(in surface: DrawingSurface, x: Double, y: Double, color: PixelColor) {
+        for piece in pieces {
+            let layout = piece.layout.wholeLayout()
+            let reach = Self.ink(of: layout, x: x + piece.x, y: y)
+            guard reach.width > 0 else { continue }
+            surface.withCairoContext(inking: reach) { cairo in
+                var left = 0.0
+                var top = 0.0
+                var right = 0.0
+                var bottom = 0.0
+                cairo_clip_extents(cairo, &left, &top, &right, &bottom)
+                guard reach.x < right, reach.x + reach.width > left, reach.y < bottom, reach.y + reach.height > top
+                else { return }
+                cairo_save(cairo)
+                cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+                cairo_move_to(cairo, x + piece.x, y)
+                pango_cairo_show_layout(cairo, layout)
                 cairo_restore(cairo)
             }
         }
@@ -260,6 +533,11 @@ package final class TextLayout {
     /// height of its line, in points from the layout's top-left (pango's strong
     /// cursor, pango_layout_get_cursor_pos).
     package func caret(atByteIndex index: Int) -> (x: Double, top: Double, height: Double) {
+        if !pieces.isEmpty {
+            let piece = piece(atByte: min(max(index, 0), byteCount))
+            let caret = piece.layout.caret(atByteIndex: min(max(index, 0), byteCount) - piece.byteStart)
+            return (piece.x + caret.x, caret.top, caret.height)
+        }
         let layout = wholeLayout()
         var strong = PangoRectangle()
         let scale = Double(PANGO_SCALE)
@@ -283,6 +561,11 @@ package final class TextLayout {
     /// then goes after it); points outside the text give its nearest end
     /// (pango_layout_xy_to_index).
     package func byteIndex(atX x: Double, y: Double) -> (index: Int, trailing: Bool) {
+        if !pieces.isEmpty {
+            let piece = pieces.last { $0.x <= x } ?? pieces[0]
+            let hit = piece.layout.byteIndex(atX: x - piece.x, y: y)
+            return (piece.byteStart + hit.index, hit.trailing)
+        }
         let layout = wholeLayout()
         let scale = Double(PANGO_SCALE)
         func fixed(_ value: Double) -> Int32 {

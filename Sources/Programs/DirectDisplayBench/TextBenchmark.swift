@@ -61,7 +61,10 @@ struct TextBenchmark: ParsableCommand {
                     + "content \(Int(textView.contentSize.height)) points high")
 
             let whole = ComposeBenchmark.median(min(count, 60)) { screen.composeWhole() }
-            print("whole recomposition of the frame: \(ComposeBenchmark.ms(whole))")
+            // The yardstick: every pixel of the frame composed from the window's drawn content.
+            print(
+                "whole recomposition of the frame: \(ComposeBenchmark.ms(whole)), "
+                    + "\(screen.frameStatistics.lastFramePixelsComposed) pixels composed")
 
             // A key typed, then Backspace: the text stays the same length.
             let keyX: UInt32 = 45
@@ -78,6 +81,7 @@ struct TextBenchmark: ParsableCommand {
                 display.runUntilIdle()
             }
             let layoutsBefore = textView.paragraphs.layoutCount
+            let piecesBefore = textView.paragraphs.pieceLayoutCount
             var editTimes: [Double] = []
             var frameTimes: [Double] = []
             var pixels: [Int] = []
@@ -89,6 +93,8 @@ struct TextBenchmark: ParsableCommand {
                 pixels.append(screen.frameStatistics.lastFramePixelsComposed)
             }
             let layoutsPerKeystroke = Double(textView.paragraphs.layoutCount - layoutsBefore) / Double(count)
+            let piecesPerKeystroke = Double(textView.paragraphs.pieceLayoutCount - piecesBefore) / Double(count)
+            let editedLine = textView.paragraphs.paragraphs[textView.paragraphs.index(containing: middle)]
             let keystrokeLayout = editTimes.sorted()[count / 2]
             let keystrokeFrame = frameTimes.sorted()[count / 2]
             print(
@@ -100,7 +106,9 @@ struct TextBenchmark: ParsableCommand {
                     + "\(ComposeBenchmark.ms(keystrokeLayout)), "
                     + "\(String(format: "%.4f", keystrokeLayout / whole))x the whole recomposition (target ≤ 0.1x); "
                     + "\(String(format: "%.1f", layoutsPerKeystroke)) layouts a keystroke (\(textView.paragraphs.paragraphs.count) "
-                    + "pieces: \(paragraphs.count) paragraphs, the edited one cut at its lines)")
+                    + "pieces: \(paragraphs.count) paragraphs, the edited one cut at its lines), "
+                    + "\(String(format: "%.1f", piecesPerKeystroke)) pieces of its line laid out a keystroke "
+                    + "(the line, \(editedLine.length) characters, in \(editedLine.layout?.pieceCount ?? 0) pieces)")
             if keystrokesOnly {
                 Application.shared.reset()
                 return

@@ -45,8 +45,9 @@ extension TextViewDelegate {
 /// is not first responder.
 ///
 /// Each paragraph is laid out on its own and kept, and only paragraphs shown are
-/// laid out: a keystroke lays out its paragraph again and redraws its lines (and
-/// the ones below when its height changed).
+/// laid out: a keystroke lays out again its line, or the piece of it that it
+/// changed, and redraws the line from the edit on (its paragraph, and the ones
+/// below when its height changed, when lines moved).
 @MainActor open class TextView: ScrollView, KeyInputWhenAllowed, TextInputTraits {
 
     // MARK: Accessibility (as UIKit's)
@@ -403,7 +404,7 @@ extension TextViewDelegate {
         let text = editor.text
         let start = editor.index(atUTF16: paragraph.start)
         let end = editor.index(atUTF16: paragraph.end)
-        if textAlignment == .natural, text.unicodeScalars[start..<end].contains(where: TextParagraphs.isRightToLeft) {
+        if textAlignment == .natural, TextParagraphs.containsRightToLeft(text[start..<end]) {
             return nil
         }
         let utf8 = text.utf8
