@@ -2,7 +2,8 @@ import Glibc
 
 /// The launch's timeline on standard error when `DIRECTDISPLAY_TRACE_START` is set
 /// (docs/benchmarks.md, Start and stop): one line per phase on the way to the first
-/// frame, "direct-display: start: +MS ms (+DELTA) PHASE", in milliseconds since the
+/// frame (and, at a signal or `exit`, each step of the shutdown),
+/// "direct-display: start: +MS ms (+DELTA) PHASE", in milliseconds since the
 /// process was started (exec; the kernel counts it in 10 ms ticks) and since the
 /// phase before. Off, a mark costs one load and a branch.
 package enum StartTrace {

@@ -304,6 +304,7 @@ public final class KMSDisplay: Display, DisplayBackend {
 
     /// Turns every output back to what it showed before (the console) and stops serving events.
     package func shutdown() {
+        StartTrace.mark("shutdown: started")
         releaseInheritedCards()
         let leaving = keepCardsForLastFrame()
         // Each CRTC gets back what it showed with its own connector (a frame left on
@@ -317,11 +318,13 @@ public final class KMSDisplay: Display, DisplayBackend {
                     StderrLog.info("\(entry.connector.name): last flip before shutdown: \(error)")
                 }
             }
+            StartTrace.mark("shutdown: \(entry.connector.name): its last flip done")
             releaseWriteback(from: entry)
             guard !leaving.contains(where: { $0 === entry.card }) else { continue }
             for failure in entry.output.shutdown() {
                 StderrLog.error("\(entry.connector.name): restoring the console: \(failure)")
             }
+            StartTrace.mark("shutdown: \(entry.connector.name): restored")
         }
         for card in leaving { leaveLastFrames(of: card) }
         for card in cards { card.stopEvents() }
@@ -331,7 +334,9 @@ public final class KMSDisplay: Display, DisplayBackend {
         glViewDevice = nil
         glContentMemory = nil
         deviceMonitor = nil
+        StartTrace.mark("shutdown: GL ended, card events stopped")
         input.close()
+        StartTrace.mark("shutdown: input devices closed")
         if let inputFallbackTimer { eventLoop.cancelTimer(inputFallbackTimer) }
         inputFallbackTimer = nil
         if let reprobeTimer { eventLoop.cancelTimer(reprobeTimer.id) }
@@ -340,6 +345,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         lit = []
         cards = []
         session.end(keepingGraphicsMode: !leaving.isEmpty)
+        StartTrace.mark("shutdown: seat closed, console modes back")
     }
 
     /// Takes the writeback connector off `entry`'s CRTC before that CRTC is turned off or restored.

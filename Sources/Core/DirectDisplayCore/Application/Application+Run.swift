@@ -47,6 +47,7 @@ extension Application {
     /// Ends the application: shuts the display down (restoring the console), then exits.
     public func exit(_ status: Int32 = 0) -> Never {
         backend?.shutdown()
+        StartTrace.mark("exit")
         // A GL context still being made on another thread (see GLViewContext): exit's
         // handlers (Mesa's among them) must not run under it. Output is flushed first.
         if GLViewContext.mayBeMakingOnAThread {
@@ -70,6 +71,7 @@ extension Application {
 
 /// Runs on the main queue (the signal sources' queue).
 private func exitOnSignal(_ status: Int32) {
+    StartTrace.mark("signal \(status - 128) received")
     MainActor.assumeIsolated { Application.shared.exit(status) }
 }
 
