@@ -45,6 +45,11 @@ import XCTest
 
     func testDevicesOpenAtTheFirstFlip() async throws {
         let screen = try attach()
+        // GL allowed (the fake card's configuration turns it off), so that a context
+        // would be started at the first flip if one were.
+        let usedOpenGL = GLViewContext.usesOpenGL
+        GLViewContext.usesOpenGL = true
+        defer { GLViewContext.usesOpenGL = usedOpenGL }
         display.flush()
         XCTAssertTrue(display.hasFrameQueued(on: screen))
         XCTAssertFalse(display.input.hasOpenedDevices, "not while the first frame waits for its flip")
@@ -52,6 +57,7 @@ import XCTest
         try display.waitFor("the first flip event", timeout: 2) { !display.hasFrameQueued(on: screen) }
         XCTAssertTrue(display.input.hasOpenedDevices, "open as soon as the first frame flipped")
         XCTAssertFalse(GLViewContext.holdsContent, "GLViews draw from the next frame on")
+        XCTAssertFalse(GLViewContext.isStarting, "no GLView was held: no EGL context is made for none")
         XCTAssertEqual(devicesOpenedCount, 1)
     }
 

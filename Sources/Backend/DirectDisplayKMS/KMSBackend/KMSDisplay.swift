@@ -223,7 +223,8 @@ public final class KMSDisplay: Display, DisplayBackend {
     func firstFrameShown() {
         startInput()
         // GLViews' context is made on another thread: a stop meanwhile does not wait for EGL.
-        if GLViewContext.holdsContent { GLViewContext.startMakingInBackground() }
+        // With no GLView on screen none is made (a GLView shown later makes it as it draws).
+        if GLViewContext.holdsContent && GLViewContext.hasHeldViews { GLViewContext.startMakingInBackground() }
         GLViewContext.holdsContent = false
     }
 

@@ -104,6 +104,10 @@ import Synchronization
     private struct HeldView { weak var view: GLView? }
     private static var heldViews: [HeldView] = []
 
+    /// Whether a GLView on screen waits for the hold to end (an app with none needs
+    /// no context: EGL's start and teardown cost it time and memory for nothing).
+    package static var hasHeldViews: Bool { heldViews.contains { $0.view != nil } }
+
     /// `view` drew nothing for the hold: it is redrawn when the hold ends.
     static func held(_ view: GLView) {
         guard !heldViews.contains(where: { $0.view === view }) else { return }
