@@ -59,10 +59,8 @@ extension KMSDisplay {
     func compositedCursorDamage(_ entry: LitScreen, slot: Int) -> DamageRegion {
         var region = DamageRegion()
         if let old = entry.dumbBuffers.cursorDrawn[slot] { region.add(old) }
-        if let corner = entry.compositedCursor, let image = entry.cursorImage {
-            region.add(
-                PixelRect(x: corner.x, y: corner.y, width: image.surface.pixelWidth, height: image.surface.pixelHeight))
-        }
+        let now = compositedCursorRect(entry)
+        if !now.isEmpty { region.add(now) }
         return region
     }
 
@@ -87,9 +85,7 @@ extension KMSDisplay {
             FrameComposer.overlay(
                 image.surface, x: corner.x, y: corner.y, onto: buffer.pixels, width: buffer.width,
                 height: buffer.height, bytesPerRow: buffer.bytesPerRow)
-            let drawn = PixelRect(
-                x: corner.x, y: corner.y, width: image.surface.pixelWidth, height: image.surface.pixelHeight
-            ).intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+            let drawn = compositedCursorRect(entry)
             entry.dumbBuffers.cursorDrawn[slot] = drawn.isEmpty ? nil : drawn
             return
         }
