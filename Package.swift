@@ -93,7 +93,7 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .target(name: "Compositing", dependencies: ["CPixman", "CCairo", "CFrameCopy", "Geometry"]),
-        .target(name: "Typesetting", dependencies: ["CPango", "CCairo", "Compositing"]),
+        .target(name: "Typesetting", dependencies: ["CPango", "CCairo", "Compositing", "Geometry"]),
         .target(name: "ImageDecoding", dependencies: ["CCairo", "CTurboJPEG", "Compositing"]),
         .target(
             name: "KMS",

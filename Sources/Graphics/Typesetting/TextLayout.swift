@@ -1,6 +1,7 @@
 import CCairo
 import CPango
 import Compositing
+import Geometry
 
 /// Text shaped and broken into lines by pango, measured in points and drawn into a
 /// `DrawingSurface`: what a label shows. Lines beyond `maximumLines` or
@@ -334,13 +335,7 @@ package final class TextLayout {
 
     /// The piece holding byte `index` (at a cut, the one starting there).
     private func piece(atByte index: Int) -> Piece {
-        var low = 0
-        var high = pieces.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if pieces[middle].byteStart <= index { low = middle } else { high = middle - 1 }
-        }
-        return pieces[low]
+        pieces[pieces.lastIndex(withKeyAtMost: index) { $0.byteStart }]
     }
 
     deinit {

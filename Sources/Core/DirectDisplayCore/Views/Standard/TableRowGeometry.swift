@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 
 /// Where every row and section header of a plain table is, top to bottom: sections one after
 /// another, each a header then its rows. Rows are numbered across sections ("global" rows) so
@@ -62,13 +63,9 @@ struct TableRowGeometry {
     /// The index path of global row `row` (0 ≤ row < numberOfRows).
     func indexPath(ofGlobalRow row: Int) -> IndexPath {
         // The last section starting at or before the row: empty sections start where the next does.
-        var low = 0
-        var high = rowCounts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if firstRows[mid] <= row { low = mid } else { high = mid - 1 }
-        }
-        return IndexPath(row: row - firstRows[low], section: low)
+        // (firstRows ends with the row count: not a section.)
+        let section = firstRows.dropLast().lastIndex(withKeyAtMost: row) { $0 }
+        return IndexPath(row: row - firstRows[section], section: section)
     }
 
     /// The rectangle of global row `row` for a table `width` wide.

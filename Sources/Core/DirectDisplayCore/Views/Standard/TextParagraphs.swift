@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import Typesetting
 
 /// A text view's text cut into paragraphs (at "\n"), each laid out on its own by
@@ -337,24 +338,12 @@ import Typesetting
 
     /// The paragraph holding the UTF-16 `offset`: the last one starting at or before it.
     package func index(containing offset: Int) -> Int {
-        var low = 0
-        var high = paragraphs.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if paragraphs[middle].start <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
+        paragraphs.lastIndex(withKeyAtMost: offset) { $0.start }
     }
 
     /// The paragraph at `y` points from the top (the first above it, the last below it).
     package func index(at y: CGFloat) -> Int {
-        var low = 0
-        var high = paragraphs.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if paragraphs[middle].top <= y { low = middle } else { high = middle - 1 }
-        }
-        return low
+        paragraphs.lastIndex(withKeyAtMost: y) { $0.top }
     }
 
     // MARK: Making
