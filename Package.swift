@@ -192,8 +192,8 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .testTarget(name: "UdevTests", dependencies: ["Udev"]),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
-        .testTarget(name: "BacklightTests", dependencies: ["Backlight", "CSystemd"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "TestSupport"]),
+        .testTarget(name: "BacklightTests", dependencies: ["Backlight", "CSystemd", "TestSupport"]),
         .testTarget(name: "KeyboardTests", dependencies: ["Keyboard", "InputModel"]),
         .testTarget(
             name: "SchedulingTests",

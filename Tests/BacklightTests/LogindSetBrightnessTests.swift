@@ -1,5 +1,6 @@
 import CSystemd
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Backlight
@@ -23,18 +24,12 @@ final class LogindSetBrightnessTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let address = "unix:path=\(folder.path)/bus"
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        daemon.arguments = ["--session", "--nofork", "--nopidfile", "--address=\(address)", "--print-address=1"]
-        let output = Pipe()
-        daemon.standardOutput = output
-        try daemon.run()
-        defer {
-            daemon.terminate()
-            daemon.waitUntilExit()
-        }
+        let daemon = try ChildProcess(
+            "/usr/bin/dbus-daemon",
+            ["--session", "--nofork", "--nopidfile", "--address=\(address)", "--print-address=1"])
+        defer { daemon.terminate() }
         // The daemon prints its address once it listens.
-        XCTAssertFalse(output.fileHandleForReading.availableData.isEmpty, "the daemon listens")
+        XCTAssertTrue(daemon.waitForOutput(containing: "unix:", timeout: 20), "the daemon listens: \(daemon.text)")
 
         let received = Received()
         let fake = try FakeLogind(address: address)

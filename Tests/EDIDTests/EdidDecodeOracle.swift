@@ -1,6 +1,7 @@
 // Runs edid-decode (Debian package edid-decode) and extracts the facts we
 // compare our parser against.
 import Foundation
+import TestSupport
 import XCTest
 
 /// The facts edid-decode reports for one EDID, read from its text output.
@@ -95,15 +96,6 @@ enum EdidDecode {
             executablePath,
             "edid-decode is not installed; it is the oracle for the EDID tests. "
                 + "Install it with `apt-get install edid-decode` (Debian package edid-decode).")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = [file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return try ProgramRun.run(path, [file.path]).standardOutput
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KMS
+import TestSupport
 import XCTest
 
 @testable import DirectDisplayCore

@@ -1,6 +1,7 @@
 import CEvdev
 import Foundation
 import KMS
+import TestSupport
 import Udev
 import VirtualInput
 import XCTest

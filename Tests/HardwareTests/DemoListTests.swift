@@ -2,6 +2,7 @@ import Demo
 import Foundation
 import KMS
 import Scheduling
+import TestSupport
 import VirtualInput
 import XCTest
 

@@ -1,6 +1,7 @@
 import CEvdev
 import DirectDisplay
 import Foundation
+import TestSupport
 import VirtualInput
 import XCTest
 

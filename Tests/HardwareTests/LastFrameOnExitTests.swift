@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import KMS
 import Session
+import TestSupport
 import Udev
 import XCTest
 

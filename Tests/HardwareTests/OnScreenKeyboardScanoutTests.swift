@@ -1,5 +1,6 @@
 import DirectDisplay
 import Foundation
+import TestSupport
 import VirtualInput
 import XCTest
 

@@ -1,6 +1,7 @@
 import CVirtualTerminal
 import Foundation
 import Session
+import TestSupport
 import VirtualInput
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import Speech
+import TestSupport
 import XCTest
 
 /// speech-dispatcher through libspeechd against a real daemon of its own (a private
@@ -8,7 +9,7 @@ import XCTest
 /// (false), which is what makes the screen reader's voice fall back to espeak-ng.
 final class SpeechDispatcherTests: XCTestCase {
     private var folder: URL!
-    private var daemon: Process?
+    private var daemon: ChildProcess?
 
     override func setUp() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/speech-dispatcher") else {
@@ -27,10 +28,7 @@ final class SpeechDispatcherTests: XCTestCase {
     }
 
     override func tearDown() async throws {
-        if let daemon, daemon.isRunning {
-            daemon.terminate()
-            daemon.waitUntilExit()
-        }
+        daemon?.terminate()
         unsetenv("SPEECHD_ADDRESS")
         if let folder { try? FileManager.default.removeItem(at: folder) }
     }
@@ -40,16 +38,14 @@ final class SpeechDispatcherTests: XCTestCase {
 
     /// Starts the daemon in the foreground (-s) and waits for its socket.
     private func startDaemon() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/speech-dispatcher")
-        process.arguments = [
-            "-s", "-t", "0", "-l", "5", "-c", "unix_socket", "-S", socket, "-P",
-            folder.appendingPathComponent("pid").path, "-L", folder.path, "-C", folder.path,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        daemon = process
+        // ChildProcess, not Foundation's Process: a daemon that hangs in its own shutdown
+        // is killed after a grace period instead of holding waitUntilExit() forever.
+        daemon = try ChildProcess(
+            "/usr/bin/speech-dispatcher",
+            [
+                "-s", "-t", "0", "-l", "5", "-c", "unix_socket", "-S", socket, "-P",
+                folder.appendingPathComponent("pid").path, "-L", folder.path, "-C", folder.path,
+            ])
         try waitFor("the daemon's socket", timeout: 20) { FileManager.default.fileExists(atPath: self.socket) }
     }
 
@@ -79,8 +75,7 @@ final class SpeechDispatcherTests: XCTestCase {
                 "Queueing message |Acknowledge, button|")
         }
 
-        daemon?.terminate()
-        daemon?.waitUntilExit()
+        XCTAssertNotNil(daemon?.terminate(), "the daemon ended")
         // The connection breaks: the first say after the daemon went may still be written
         // into the closed socket's buffer, the next fails.
         var refused = false

@@ -1,9 +1,9 @@
 import Foundation
 import Glibc
 
-/// A program run to its end by a test (posix_spawn, as HardwareTests' ChildProcess
-/// does): standard input from bytes, standard output and error gathered apart
-/// into files (no pipe to fill up and block the child), the exit status.
+/// A program run to its end by a test (posix_spawn, as ChildProcess does):
+/// standard input from bytes, standard output and error gathered apart into files
+/// (no pipe to fill up and block the child), the exit status.
 package struct ProgramRun: Sendable {
     /// The exit status, or 128 + the signal that ended the program.
     package let status: Int32

@@ -5,7 +5,7 @@ import Glibc
 /// thread and its exit by a waitpid thread, so the test waits on conditions with
 /// timeouts instead of sleeping. Foundation's Process is not used: it needs a
 /// CFRunLoop wakeup socket that the VM's minimal userland may refuse.
-final class ChildProcess: @unchecked Sendable {
+package final class ChildProcess: @unchecked Sendable {
     private let pid: pid_t
     private let lock = NSCondition()
     private var output = ""
@@ -14,7 +14,7 @@ final class ChildProcess: @unchecked Sendable {
     private var outputEnded = false
 
     /// The `direct-display` binary built next to the test bundle.
-    static var directDisplayPath: String {
+    package static var directDisplayPath: String {
         if let path = ProcessInfo.processInfo.environment["DIRECTDISPLAY_CLI"] { return path }
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         return testBinary.deletingLastPathComponent().appendingPathComponent("direct-display").path
@@ -22,7 +22,7 @@ final class ChildProcess: @unchecked Sendable {
 
     /// `descriptors` (this process's descriptor → the child's number) are passed on
     /// as well, as a service manager passes LISTEN_FDS.
-    init(_ path: String, _ arguments: [String], descriptors: [(Int32, Int32)] = []) throws {
+    package init(_ path: String, _ arguments: [String], descriptors: [(Int32, Int32)] = []) throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         // Close-on-exec (dup2 onto 1 and 2 clears it there), so a child spawned later does
@@ -73,19 +73,19 @@ final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    var text: String {
+    package var text: String {
         lock.lock()
         defer { lock.unlock() }
         return output
     }
 
     /// Waits until the output so far meets `condition`; false on timeout.
-    func waitForOutput(containing condition: @escaping (String) -> Bool, timeout: TimeInterval) -> Bool {
+    package func waitForOutput(containing condition: @escaping (String) -> Bool, timeout: TimeInterval) -> Bool {
         wait(timeout: timeout) { condition($0.output) }
     }
 
     /// Waits until the output contains `needle`; false on timeout.
-    func waitForOutput(containing needle: String, timeout: TimeInterval) -> Bool {
+    package func waitForOutput(containing needle: String, timeout: TimeInterval) -> Bool {
         wait(timeout: timeout) { $0.output.contains(needle) }
     }
 
@@ -93,7 +93,7 @@ final class ChildProcess: @unchecked Sendable {
     /// output (the exit can be seen before the last bytes are read: a test that then
     /// reads `text` would miss them); nil on timeout, and then the process is killed.
     /// A process whose own child still holds the output open gets 2 s for it.
-    func waitForExit(timeout: TimeInterval) -> Int32? {
+    package func waitForExit(timeout: TimeInterval) -> Int32? {
         if wait(timeout: timeout, until: { $0.status != nil }) {
             _ = wait(timeout: 2) { $0.outputEnded }
             return lockedStatus
@@ -102,17 +102,28 @@ final class ChildProcess: @unchecked Sendable {
         return nil
     }
 
-    func signal(_ number: Int32) { kill(pid, number) }
+    package func signal(_ number: Int32) { kill(pid, number) }
+
+    /// Ends the process as a service manager does: SIGTERM, then SIGKILL when it
+    /// has not exited within `grace` seconds (a daemon can hang in its own
+    /// shutdown); returns once it has been reaped, or after 5 s more.
+    @discardableResult
+    package func terminate(grace: TimeInterval = 5) -> Int32? {
+        if let status = lockedStatus { return status }
+        kill(pid, SIGTERM)
+        if let status = waitForExit(timeout: grace) { return status }
+        return waitForExit(timeout: 5)
+    }
 
     /// Signals the process's whole group, as a terminal does for Ctrl-C (the
     /// process must lead its group: started through `setsid`).
-    func signalGroup(_ number: Int32) { kill(-pid, number) }
+    package func signalGroup(_ number: Int32) { kill(-pid, number) }
 
     /// The process's id (for /proc).
-    var processID: pid_t { pid }
+    package var processID: pid_t { pid }
 
     /// Whether the process has exited (without waiting).
-    var hasExited: Bool { lockedStatus != nil }
+    package var hasExited: Bool { lockedStatus != nil }
 
     private var lockedStatus: Int32? {
         lock.lock()
