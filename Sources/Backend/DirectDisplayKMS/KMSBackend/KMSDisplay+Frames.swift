@@ -15,9 +15,12 @@ extension KMSDisplay {
     /// Composes and presents any pending changes now, then blocks on the card's fd
     /// until the frame holding every change made so far is on screen (with views
     /// animating: their last frame). For tests and tools that must know what is
-    /// scanned out; apps let `Application.run()` serve.
+    /// scanned out; apps let `Application.run()` serve. The default timeout is
+    /// generous: a flip takes one refresh period, but a VM in software emulation on a
+    /// loaded host can be starved for seconds, and a test should fail on a lost flip,
+    /// not on a slow one.
     @discardableResult
-    package func waitForPresentation(of screen: Screen, timeout: Double = 2) throws -> FlipEvent {
+    package func waitForPresentation(of screen: Screen, timeout: Double = 10) throws -> FlipEvent {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
         presentDirtyScreens()
         try waitFor("page flip on \(screen.name) after \(timeout) s", timeout: timeout) {
@@ -33,7 +36,7 @@ extension KMSDisplay {
     /// return is drawn while the previous frame waits for its vblank, which is how
     /// an animation keeps up with the refresh rate.
     @discardableResult
-    package func waitForNextFlip(of screen: Screen, timeout: Double = 1) throws -> FlipEvent {
+    package func waitForNextFlip(of screen: Screen, timeout: Double = 5) throws -> FlipEvent {
         guard let entry = entry(for: screen) else { throw KMSDisplayError.unknownScreen(screen.name) }
         presentDirtyScreens()
         guard entry.output.hasFlipQueued else {
