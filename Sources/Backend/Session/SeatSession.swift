@@ -1,5 +1,6 @@
 import CSeat
 import DeviceAccess
+import Dispatch
 import Glibc
 import Scheduling
 import SystemPackage
@@ -27,6 +28,10 @@ package final class SeatSession: DeviceOpener {
     private let listener: UnsafeMutablePointer<libseat_seat_listener>
     /// libseat's device id of every descriptor it opened for us.
     private var deviceIDs: [Int32: Int32] = [:]
+    /// Our descriptors of input (evdev) devices: see ``closeDevice(fileDescriptor:)``.
+    private var inputDescriptors: Set<Int32> = []
+    /// Set by ``beginEnding()``.
+    private var isEnding = false
 
     /// Opens the seat (libseat_open_seat) and waits up to `timeout` seconds for it
     /// to become active (libseat_dispatch): devices can only be opened then.
@@ -98,6 +103,7 @@ package final class SeatSession: DeviceOpener {
             throw DeviceOpenError(path: path, errno: Errno(rawValue: errno), detail: "libseat (\(backend)) refused it")
         }
         deviceIDs[fd] = id
+        if path.hasPrefix("/dev/input/") { inputDescriptors.insert(fd) }
         // The seat manager picks its own open flags; the caller's non-blocking wish
         // (libinput's, ours for DRM) is kept, or a read with nothing queued would hang.
         if flags & O_NONBLOCK != 0 {
@@ -111,12 +117,30 @@ package final class SeatSession: DeviceOpener {
         return fd
     }
 
-    /// libseat_close_device, then close(2) of our descriptor.
+    /// libseat_close_device (the seat manager revokes and closes its copy), then
+    /// close(2) of our descriptor, the last one. After ``beginEnding()`` an input
+    /// device's close(2) runs on a background thread: the kernel's release of an
+    /// evdev client waits out two RCU grace periods (evdev_release; about 40 ms in
+    /// the VM, whatever the device), and so overlaps the rest of the exit (the
+    /// seat manager putting the VT back in text mode) instead of adding to it.
     package func closeDevice(fileDescriptor: Int32) {
         if let handle, let id = deviceIDs.removeValue(forKey: fileDescriptor) {
             Self.check(libseat_close_device(handle, id), "libseat_close_device of \(fileDescriptor)")
         }
-        Glibc.close(fileDescriptor)
+        if inputDescriptors.remove(fileDescriptor) != nil, isEnding {
+            DispatchQueue.global(qos: .userInitiated).async { _ = Glibc.close(fileDescriptor) }
+        } else {
+            Glibc.close(fileDescriptor)
+        }
+    }
+
+    /// For the end of the session, before its devices close: input devices' last
+    /// close goes to a background thread from now on (see
+    /// ``closeDevice(fileDescriptor:)``). A process that exits while one runs
+    /// waits for it, so every device is released all the same. Not for a pause
+    /// (a VT switch), where the devices are reopened.
+    package func beginEnding() {
+        isEnding = true
     }
 
     /// Asks the seat manager to switch to session (VT) `number` (libseat_switch_session):
@@ -138,6 +162,7 @@ package final class SeatSession: DeviceOpener {
             Glibc.close(fd)
         }
         deviceIDs = [:]
+        inputDescriptors = []
         Self.check(libseat_close_seat(seat), "libseat_close_seat")
         isSessionActive = false
         listener.deallocate()

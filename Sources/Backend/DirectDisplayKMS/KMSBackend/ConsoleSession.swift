@@ -96,6 +96,13 @@ final class ConsoleSession {
         return nil
     }
 
+    /// Says the session is ending: input devices closed from now on are released
+    /// by the kernel on a background thread (`SeatSession.beginEnding()`). Call at
+    /// shutdown only, never for a pause.
+    func beginEnding() {
+        seat?.beginEnding()
+    }
+
     /// Closes the seat (its manager puts the VT back to text mode) and puts back the
     /// VT's modes found at start (with `keepingGraphicsMode`, its keyboard only: a frame
     /// is left on screen). Call after the devices are closed. Once only.
@@ -105,6 +112,7 @@ final class ConsoleSession {
         watch?.cancel()
         watch = nil
         seat?.close()
+        StartTrace.mark("shutdown: seat closed (libseat_close_seat)")
         for failure in console?.restore(keepingGraphicsMode: keepingGraphicsMode) ?? [] {
             StderrLog.error("restoring the console: \(failure)")
         }

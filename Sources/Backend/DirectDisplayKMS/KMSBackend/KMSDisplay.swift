@@ -336,6 +336,10 @@ public final class KMSDisplay: Display, DisplayBackend {
         glContentMemory = nil
         deviceMonitor = nil
         StartTrace.mark("shutdown: GL ended, card events stopped")
+        // The kernel's release of each input device (two RCU grace periods, about 40 ms
+        // in the VM) runs on a background thread (SeatSession.beginEnding) while the
+        // outputs are freed and the seat closes.
+        session.beginEnding()
         input.close()
         StartTrace.mark("shutdown: input devices closed")
         if let inputFallbackTimer { eventLoop.cancelTimer(inputFallbackTimer) }
@@ -345,6 +349,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         // The devices close (through the opener) before the seat does, then the VT gets its modes back.
         lit = []
         cards = []
+        StartTrace.mark("shutdown: outputs and cards freed")
         session.end(keepingGraphicsMode: !leaving.isEmpty)
         StartTrace.mark("shutdown: seat closed, console modes back")
     }
