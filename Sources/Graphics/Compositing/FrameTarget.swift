@@ -25,6 +25,20 @@ extension FrameTarget {
     }
 }
 
+extension FrameTarget {
+    /// Copies the pixels of `source` (a frame of the same size, another buffer) that are
+    /// `dx`, `dy` pixels from `rect` into `rect` (a scroll's move, `ScrollMove`).
+    package func copy(_ rect: PixelRect, from source: any FrameTarget, movedBy dx: Int, _ dy: Int) {
+        let frame = PixelRect(x: 0, y: 0, width: min(width, source.width), height: min(height, source.height))
+        let rect = rect.intersection(frame).intersection(frame.offsetBy(dx: dx, dy: dy))
+        guard !rect.isEmpty else { return }
+        frame_copy_rows(
+            pixels + rect.y * bytesPerRow + rect.x * 4, bytesPerRow,
+            source.pixels + (rect.y - dy) * source.bytesPerRow + (rect.x - dx) * 4, source.bytesPerRow, rect.width * 4,
+            rect.height)
+    }
+}
+
 extension DamageRegion {
     /// The pixels of this region outside `other`, as rectangles that do not overlap
     /// (pixman's subtraction; not merged into bounding boxes as `add` would).

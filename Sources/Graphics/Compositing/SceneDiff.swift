@@ -12,12 +12,18 @@ package struct SceneElement: Hashable, Sendable {
     /// Pixels of its content redrawn since the previous frame (setNeedsDisplay of
     /// parts of a view); repainted even when nothing else changed.
     package var contentDamage: DamageRegion
+    /// A fill's or an unscaled image's geometry and look, to tell a scroll's move (`ScrollMovePlanner`).
+    package var motion: ElementMotion?
 
-    package init(key: UInt64, area: PixelRect, signature: Int, contentDamage: DamageRegion = DamageRegion()) {
+    package init(
+        key: UInt64, area: PixelRect, signature: Int, contentDamage: DamageRegion = DamageRegion(),
+        motion: ElementMotion? = nil
+    ) {
         self.key = key
         self.area = area
         self.signature = signature
         self.contentDamage = contentDamage
+        self.motion = motion
     }
 }
 

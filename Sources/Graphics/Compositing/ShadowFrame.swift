@@ -63,6 +63,21 @@ package final class ShadowFrame {
         return copied
     }
 
+    /// Moves the pixels of `move.source` to `move.rect` within the frame (a scroll): row by
+    /// row, in the order that reads each row before it is overwritten (`memmove` within a row).
+    package func move(_ move: ScrollMove) {
+        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        let rect = move.rect.intersection(frame).intersection(frame.offsetBy(dx: move.dx, dy: move.dy))
+        guard !rect.isEmpty, !isBlank else { return }
+        let (first, last, step) = move.dy > 0 ? (rect.maxY - 1, rect.y - 1, -1) : (rect.y, rect.maxY, 1)
+        for row in stride(from: first, to: last, by: step) {
+            memmove(
+                memory + row * bytesPerRow + rect.x * 4,
+                memory + (row - move.dy) * bytesPerRow + (rect.x - move.dx) * 4,
+                rect.width * 4)
+        }
+    }
+
     /// Writes the frame's `surface`-sized rectangle at (`x`, `y`) into `destination`
     /// with `surface` blended over it (the composited cursor): the blend happens in
     /// cached memory, so the destination is written, never read. Returns the

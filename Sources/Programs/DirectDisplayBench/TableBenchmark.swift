@@ -34,6 +34,13 @@ struct TableBenchmark: ParsableCommand {
             let frameCopy = FrameCopy()
             let bytes = frameCopy.bytes
             let memcpyTime = frameCopy.measure(samples: 60)
+            // Hidden: DIRECTDISPLAY_BENCH_NO_SCROLL_MOVE=1 composes scrolls whole (the figures before the move).
+            let movesScrolls = ProcessInfo.processInfo.environment["DIRECTDISPLAY_BENCH_NO_SCROLL_MOVE"] != "1"
+            ScreenCompositor.movesScrolls = movesScrolls
+            print(
+                "scrolls by whole pixels: "
+                    + (movesScrolls
+                        ? "moved (the previous frame's pixels)" : "composed (DIRECTDISPLAY_BENCH_NO_SCROLL_MOVE=1)"))
 
             // Three scanout buffers, as the KMS display's dumb buffers (touched before the memory
             // is first read): each frame is copied into the next one, as much as it lacks (buffer age).
@@ -86,6 +93,7 @@ struct TableBenchmark: ParsableCommand {
             var drawsPerFrame: [Int] = []
             var newRowsPerFrame: [Int] = []
             var pixelsPerFrame: [Int] = []
+            var movedPerFrame: [Int] = []
             var mostAlive = BenchCell.made
             var mostVisible = table.indexPathsForVisibleRows?.count ?? 0
             var redrawnAlreadyDrawn = 0
@@ -109,12 +117,15 @@ struct TableBenchmark: ParsableCommand {
                     // The scroll's frame is composed when the clock reaches the vblank (in
                     // advanceTime); what runUntilIdle composes after it is usually nothing.
                     var pixels = 0
+                    var moved = 0
                     let time = Self.seconds {
                         display.advanceTime(by: 1.0 / 60)
                         pixels = screen.frameStatistics.lastFramePixelsComposed
+                        moved = screen.compositor.lastFramePixelsMoved
                         display.runUntilIdle()
                     }
                     pixels = max(pixels, screen.frameStatistics.lastFramePixelsComposed)
+                    moved = max(moved, screen.compositor.lastFramePixelsMoved)
                     let copy = Self.seconds {
                         screen.compositor.update(slot: frame % 3, pixels: scanout[frame % 3], bytesPerRow: width * 4)
                     }
@@ -129,6 +140,7 @@ struct TableBenchmark: ParsableCommand {
                         drawsPerFrame.append(BenchCounters.draws)
                         newRowsPerFrame.append(newRows)
                         pixelsPerFrame.append(pixels)
+                        movedPerFrame.append(moved)
                         if BenchCounters.draws > 2 * newRows { redrawnAlreadyDrawn += 1 }
                     }
                     lastOffset = table.contentOffset.y
@@ -164,6 +176,12 @@ struct TableBenchmark: ParsableCommand {
                     + "\(String(format: "%.2f", figures.percentile(0.9) / memcpyTime))x, max "
                     + "\(String(format: "%.2f", (frameTimes.max() ?? 0) / memcpyTime))x (target ≤ 1.5x); "
                     + "median \(pixelsPerFrame.isEmpty ? 0 : pixelsPerFrame.sorted()[pixelsPerFrame.count / 2]) pixels composed per scrolled frame"
+            )
+            let medianMoved = movedPerFrame.isEmpty ? 0 : movedPerFrame.sorted()[movedPerFrame.count / 2]
+            print(
+                "pixels per scrolled frame: median \(medianMoved) moved, "
+                    + "\(pixelsPerFrame.isEmpty ? 0 : pixelsPerFrame.sorted()[pixelsPerFrame.count / 2]) composed "
+                    + "(of \(width * height)); frames moved: \(movedPerFrame.filter { $0 > 0 }.count) of \(movedPerFrame.count)"
             )
             let withCopy = Figures(values: copyTimes).percentile(0.5)
             print(

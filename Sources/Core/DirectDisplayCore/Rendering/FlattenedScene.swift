@@ -18,11 +18,14 @@ final class WindowScene {
     let depths: [Int]
     /// As flattened: redrawn content carries its damage, for the frame that made it.
     private(set) var elements: [SceneElement]
+    /// Its scroll views' subtrees, for a scroll moved rather than composed.
+    let scrollSpans: [ScrollSpan]
 
     init(
         version: UInt64, serial: UInt64, scale: CGFloat, clip: PixelRect, operations: [DrawOperation],
-        elements: [SceneElement]
+        elements: [SceneElement], scrollSpans: [ScrollSpan] = []
     ) {
+        self.scrollSpans = scrollSpans
         self.version = version
         self.serial = serial
         self.scale = scale
@@ -69,6 +72,12 @@ struct FlattenedScene {
     /// own previous elements) and fills recoloured in place; otherwise the whole
     /// scene compared with the previous one.
     private(set) var damage = DamageRegion()
+    /// The latest update's scroll moved by whole pixels (see `ScrollMovePlanner`): its pixels
+    /// are the previous frame's moved, and `damage` holds the rest of what changed. Nil: `damage`
+    /// is everything that changed.
+    private(set) var scrollMove: ScrollMove?
+    /// Whether updates look for scrolls to move (off: the whole comparison, for benchmarks' "before").
+    @MainActor static var movesScrolls = true
     /// `Window.latestSceneVersion`, the clip and the scale of the latest update: while
     /// they stay, every window's kept scene is current.
     private var versionSeen: UInt64?
@@ -98,6 +107,7 @@ struct FlattenedScene {
     ) {
         drawnViews = []
         damage = DamageRegion()
+        scrollMove = nil
         defer {
             versionSeen = Window.latestSceneVersion
             clipSeen = clip
@@ -130,6 +140,21 @@ struct FlattenedScene {
         // comparisons, no closures or calls per window (each costs more than the
         // comparison itself: a closure's actor check, a window's side-table refcount).
         var shift = 0
+        // The window flattened anew, when only one is (a scroll in it may be a move).
+        var reflattened: (index: Int, before: WindowScene)?
+        var reflattenedCount = 0
+        var diffs = DamageRegion()
+        defer {
+            // (Recolours in place elsewhere may have changed what lies below or above: not proven.)
+            if reflattenedCount == 1, damage.isEmpty, let reflattened, Self.movesScrolls,
+                let (move, rest) = planScrollMove(window: reflattened.index, before: reflattened.before)
+            {
+                scrollMove = move
+                damage.formUnion(rest)
+            } else {
+                damage.formUnion(diffs)
+            }
+        }
         for index in windows.indices {
             let window = windows[index]
             let kept = self.windows[index].scene
@@ -144,7 +169,9 @@ struct FlattenedScene {
             }
             if !isCurrent {
                 entry.scene = flatten(window, clip: clip, scale: scale)
-                damage.formUnion(SceneDiff.damage(from: kept.elements, to: entry.scene.elements))
+                diffs.formUnion(SceneDiff.damage(from: kept.elements, to: entry.scene.elements))
+                reflattened = (index, kept)
+                reflattenedCount += 1
                 operations.replaceSubrange(entry.range, with: entry.scene.operations)
                 groupDepths.replaceSubrange(entry.range, with: entry.scene.depths)
                 let newRange = entry.range.lowerBound..<(entry.range.lowerBound + entry.scene.operations.count)
@@ -153,6 +180,44 @@ struct FlattenedScene {
             }
             self.windows[index] = entry
         }
+    }
+
+    /// Whether one scroll view of window `index` (flattened anew; `before` is its previous
+    /// scene) scrolled by whole pixels and nothing else stops its pixels from being moved:
+    /// the move and the damage of the frame besides it (`ScrollMovePlanner`).
+    private func planScrollMove(window index: Int, before: WindowScene) -> (ScrollMove, DamageRegion)? {
+        let entry = windows[index]
+        let now = entry.scene
+        var scrolled: (ScrollSpan, ScrollSpan)?
+        for span in now.scrollSpans {
+            guard let old = before.scrollSpans.first(where: { $0.key == span.key }) else { continue }
+            guard old.originX != span.originX || old.originY != span.originY else { continue }
+            // Two scroll views scrolled at once: not worth proving.
+            guard scrolled == nil else { return nil }
+            scrolled = (old, span)
+        }
+        guard let (oldSpan, newSpan) = scrolled else { return nil }
+        var above: [SceneElement] = []
+        for later in windows[(index + 1)...] { above.append(contentsOf: later.scene.elements) }
+        // Below the subtree: the windows behind (unchanged) and the window's own operations before it.
+        let start = entry.range.lowerBound
+        let behind: ScrollMovePlanner.Backdrop = (operations[..<start], groupDepths[..<start])
+        guard
+            let (move, rest) = ScrollMovePlanner.plan(
+                old: before.elements, oldSpan: oldSpan, new: now.elements, newSpan: newSpan, above: above,
+                oldBackdrop: [
+                    behind,
+                    (
+                        before.operations[..<oldSpan.operations.lowerBound],
+                        before.depths[..<oldSpan.operations.lowerBound]
+                    ),
+                ],
+                newBackdrop: [
+                    behind,
+                    (now.operations[..<newSpan.operations.lowerBound], now.depths[..<newSpan.operations.lowerBound]),
+                ])
+        else { return nil }
+        return (move, rest)
     }
 
     /// Writes the pending recolours of `recoloured` that are in this scene into it;
@@ -234,7 +299,7 @@ struct FlattenedScene {
         drawnViews.append(contentsOf: flattener.drawnViews)
         let scene = WindowScene(
             version: window.sceneVersion, serial: serial, scale: scale, clip: clip, operations: flattener.operations,
-            elements: flattener.elements)
+            elements: flattener.elements, scrollSpans: flattener.scrollSpans)
         if keep { window.keptScene = scene }
         return scene
     }

@@ -29,6 +29,16 @@ package final class ScreenCompositor {
     private var slotTargets = [WeakFrameTarget](repeating: WeakFrameTarget(), count: 3)
     /// In place: the damage of the frames composed since the last `draw(into:)`.
     private var undrawn = DamageRegion()
+    /// In place: the scroll of the one frame composed since the last `draw(into:)`, moved
+    /// from the buffer holding the latest frame (see `ScrollMovePlanner`).
+    private var undrawnMove: ScrollMove?
+    /// Pixels the last frame moved (a scroll) instead of composing them.
+    package private(set) var lastFramePixelsMoved = 0
+    /// Whether a scroll by whole pixels is moved rather than composed (off: for benchmarks' "before").
+    package static var movesScrolls: Bool {
+        get { FlattenedScene.movesScrolls }
+        set { FlattenedScene.movesScrolls = newValue }
+    }
     /// The frame's size in panel pixels as last composed (a change draws everything).
     private var frameSize: (width: Int, height: Int)?
     /// The visible windows flattened, kept from frame to frame.
@@ -60,6 +70,7 @@ package final class ScreenCompositor {
         latestTarget = nil
         latestOverlaid = DamageRegion()
         undrawn = DamageRegion()
+        undrawnMove = nil
     }
 
     /// Composes the screen's frame into the shadow buffer and returns its damage,
@@ -101,7 +112,8 @@ package final class ScreenCompositor {
         recolouredWindows = []
         scene.update(windows, clip: clip, scale: screen.scale, recoloured: recoloured)
         for view in scene.drawnViews { view.contentDamage = [] }
-        let damage: DamageRegion
+        var damage: DamageRegion
+        var move: ScrollMove?
         if needsFullFrame || rotation != previousRotation {
             // A turn moves every pixel.
             damage = DamageRegion.full(width: width, height: height)
@@ -109,34 +121,59 @@ package final class ScreenCompositor {
             // Found in the scene's own (unturned) pixels, drawn and copied in the panel's.
             damage = scene.damage.clipped(to: clip).turned(
                 rotation, logicalWidth: clip.width, logicalHeight: clip.height)
+            if let scrolled = scene.scrollMove {
+                // Moved only on an unturned frame, from pixels inside it (a GL frame keeps no pixels to move).
+                let frame = PixelRect(x: 0, y: 0, width: width, height: height)
+                if rotation == .none, drawsShadow, scrolled.rect.intersection(clip) == scrolled.rect,
+                    scrolled.source.intersection(frame) == scrolled.source
+                {
+                    move = scrolled
+                } else {
+                    damage.add(scrolled.rect)
+                }
+            }
         }
+        // What changed in the frame: the composed damage and the moved pixels.
+        var changed = damage
+        if let move { changed.add(move.rect) }
+        lastFramePixelsMoved = move?.area ?? 0
         if inPlace {
-            // Drawn by `draw(into:slot:)` into the buffer the frame goes out in.
+            // Drawn by `draw(into:slot:)` into the buffer the frame goes out in; a move only
+            // when this is the one frame since the buffer holding the previous one was drawn.
+            if let pending = undrawnMove {
+                undrawn.add(pending.rect)
+                undrawnMove = nil
+            }
+            if let move, undrawn.isEmpty { undrawnMove = move } else if let move { undrawn.add(move.rect) }
             undrawn.formUnion(damage)
         } else if !drawsShadow {
             shadowIsStale = true
-        } else if let shadow, !damage.isEmpty, !(shadow.isBlank && scene.operations.isEmpty) {
+        } else if let shadow, !changed.isEmpty, !(shadow.isBlank && scene.operations.isEmpty) {
             // (Nothing to show on a frame never drawn: it is black already.)
-            FrameComposer.compose(
-                scene.operations, into: shadow.pixels, width: width, height: height, bytesPerRow: shadow.bytesPerRow,
-                region: damage, rotation: rotation, depths: scene.groupDepths)
+            if let move { shadow.move(move) }
+            if !damage.isEmpty {
+                FrameComposer.compose(
+                    scene.operations, into: shadow.pixels, width: width, height: height,
+                    bytesPerRow: shadow.bytesPerRow, region: damage, rotation: rotation, depths: scene.groupDepths)
+            }
         }
-        if drawsShadow, !damage.isEmpty {
+        if drawsShadow, !changed.isEmpty {
             for target in screen.mirrorTargets {
-                target.compositor.sourceDamage.formUnion(damage)
+                target.compositor.sourceDamage.formUnion(changed)
                 target.setNeedsComposite()
             }
         }
         previousRotation = rotation
-        return finishFrame(damage, of: screen)
+        return finishFrame(changed, composed: damage.area, of: screen)
     }
 
-    /// Counts a composed frame (`damage` is what it changed) and tells the screen.
-    private func finishFrame(_ damage: DamageRegion, of screen: Screen) -> DamageRegion {
+    /// Counts a composed frame (`damage` is what it changed, `composed` the pixels
+    /// composed: less when a scroll moved some) and tells the screen.
+    private func finishFrame(_ damage: DamageRegion, composed: Int? = nil, of screen: Screen) -> DamageRegion {
         needsFullFrame = false
         history.addFrame(damage)
         statistics.framesComposed += 1
-        statistics.lastFramePixelsComposed = damage.area
+        statistics.lastFramePixelsComposed = composed ?? damage.area
         statistics.lastFrameDamage = damage.rects.map {
             CGRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
         }
@@ -226,18 +263,37 @@ package final class ScreenCompositor {
         var missed = known ? aged : nil
         var composed = undrawn.union(extra)
         var copied: [PixelRect] = []
+        let move = undrawnMove
+        var moved = false
+        undrawnMove = nil
         if let region = missed, let source = latestTarget, source !== target {
             if source.width == target.width, source.height == target.height {
                 // The latest frame's buffer is right everywhere but under what was blended over it.
                 composed.formUnion(latestOverlaid)
-                copied = region.clipped(to: frame).subtracting(composed)
+                var settled = composed
+                if let move {
+                    // The scroll's pixels are read from that buffer (cached memory), minus the cursor carried along.
+                    for rect in latestOverlaid.rects {
+                        composed.add(rect.offsetBy(dx: move.dx, dy: move.dy).intersection(move.rect))
+                    }
+                    target.copy(move.rect, from: source, movedBy: move.dx, move.dy)
+                    moved = true
+                    settled = composed
+                    settled.add(move.rect)
+                }
+                copied = region.clipped(to: frame).subtracting(settled)
                 target.copy(copied, from: source)
+                if let move { copied.append(move.rect) }
             } else {
                 missed = nil
             }
         } else if let region = missed {
             // No other buffer holds the latest frame (it is this one, or it was freed): composed instead.
             composed.formUnion(region)
+        }
+        if let move, !moved {
+            // No other buffer holds the previous frame: the scroll is composed.
+            composed.add(move.rect)
         }
         if missed == nil { composed = DamageRegion.full(width: target.width, height: target.height) }
         composed = composed.clipped(to: frame)

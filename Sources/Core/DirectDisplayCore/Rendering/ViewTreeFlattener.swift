@@ -12,6 +12,8 @@ import Foundation
     private(set) var elements: [SceneElement] = []
     /// Views whose redrawn content this frame took as damage.
     private(set) var drawnViews: [View] = []
+    /// Scroll views outside groups, with their subtrees' elements and operations (see `ScrollMovePlanner`).
+    private(set) var scrollSpans: [ScrollSpan] = []
     /// A hash of the groups enclosing what is added now (their identity and opacity).
     private var groupPath = 0
     /// The serial of the window scene being made, when views' fills are noted for
@@ -57,6 +59,9 @@ import Foundation
                 groupPath = outerGroupPath
             case .endTransformed(let group):
                 endTransformed(group)
+            case .endScrollSpan(let index):
+                scrollSpans[index].elements = scrollSpans[index].elements.lowerBound..<elements.count
+                scrollSpans[index].operations = scrollSpans[index].operations.lowerBound..<operations.count
             }
         }
     }
@@ -67,6 +72,7 @@ import Foundation
         case add(View, originInParent: CGPoint, opacity: CGFloat, clip: PixelRect)
         case endUntransformed(grouped: Bool, outerGroupPath: Int)
         case endTransformed(TransformedGroup)
+        case endScrollSpan(Int)
     }
 
     /// Where `add(_:originInParent:opacity:clip:then:)` was asked to add a view (kept for its `TransformSlot`).
@@ -108,15 +114,27 @@ import Foundation
     /// Records what `view` paints (kind 0 background, 1 content, 2 group) for damage.
     private mutating func element<Parts: Hashable>(
         _ view: View, kind: UInt64, area: PixelRect, signature parts: Parts,
-        contentDamage: DamageRegion = DamageRegion()
+        contentDamage: DamageRegion = DamageRegion(), placement: PixelRect? = nil, clip: PixelRect? = nil,
+        look: Int = 0
     ) {
-        let identity = UInt64(UInt(bitPattern: ObjectIdentifier(view).hashValue))
+        var motion: ElementMotion?
+        if let placement, let clip {
+            // Everything but where it is: `parts` may hold geometry.
+            var hasher = Hasher()
+            hasher.combine(groupPath)
+            hasher.combine(kind)
+            hasher.combine(look)
+            motion = ElementMotion(placement: placement, clip: clip, look: hasher.finalize())
+        }
         elements.append(
             SceneElement(
-                key: identity &* 4 &+ kind, area: area,
-                signature: Self.signature(groupPath: groupPath, area: area, parts: parts), contentDamage: contentDamage)
+                key: Self.identity(view) &* 4 &+ kind, area: area,
+                signature: Self.signature(groupPath: groupPath, area: area, parts: parts), contentDamage: contentDamage,
+                motion: motion)
         )
     }
+
+    static func identity(_ view: View) -> UInt64 { UInt64(UInt(bitPattern: ObjectIdentifier(view).hashValue)) }
 
     /// An element's signature: its enclosing groups, its area and what else decides its pixels.
     static func signature(groupPath: Int, area: PixelRect, parts: some Hashable) -> Int {
@@ -255,7 +273,10 @@ import Foundation
         if let color = shown.backgroundColor, color.alpha > 0 {
             let pixel = color.pixelColor(opacity: ownOpacity)
             operations.append(.fill(framePixels, color: pixel, clip: clip))
-            element(view, kind: 0, area: framePixels.intersection(clip), signature: pixel)
+            element(
+                view, kind: 0, area: framePixels.intersection(clip), signature: pixel, placement: framePixels,
+                clip: clip,
+                look: pixel.hashValue)
             if let fillSlotScene, transformedDepth == 0 {
                 view.fillSlot = FillSlot(
                     scene: fillSlotScene, operation: operations.count - 1, element: elements.count - 1,
@@ -273,6 +294,17 @@ import Foundation
         // The subviews are added next, back to front, and then the view's group closes
         // (`add` skips the hidden ones: no filtered copy per view).
         steps.append(.endUntransformed(grouped: grouped, outerGroupPath: outerGroupPath))
+        // A scroll view outside groups at full opacity: its scroll may be a move of pixels.
+        if view is ScrollView, view.clipsToBounds, !grouped, transformedDepth == 0, groupDepth == 0,
+            ownOpacity >= 1
+        {
+            scrollSpans.append(
+                ScrollSpan(
+                    key: Self.identity(view), visible: childClip, originX: Double(contentOrigin.x * scale),
+                    originY: Double(contentOrigin.y * scale), elements: elements.count..<elements.count,
+                    operations: operations.count..<operations.count))
+            steps.append(.endScrollSpan(scrollSpans.count - 1))
+        }
         for child in view.subviews.reversed() {
             steps.append(.add(child, originInParent: contentOrigin, opacity: grouped ? 1 : ownOpacity, clip: childClip))
         }
@@ -336,7 +368,8 @@ import Foundation
             view, kind: 1, area: area,
             signature: ContentSignature(
                 surface: ObjectIdentifier(surface), area: placed, opacity: opacity, scaling: scaling),
-            contentDamage: redrawn)
+            contentDamage: redrawn, placement: scaling == nil ? placed : nil, clip: clip,
+            look: ContentLook(surface: ObjectIdentifier(surface), opacity: opacity).hashValue)
     }
 
     /// What decides the pixels of drawn content besides its area and groups.
@@ -345,6 +378,12 @@ import Foundation
         let area: PixelRect
         let opacity: CGFloat
         let scaling: CGAffineTransform?
+    }
+
+    /// What decides the pixels of unscaled drawn content besides where it is.
+    private struct ContentLook: Hashable {
+        let surface: ObjectIdentifier
+        let opacity: CGFloat
     }
 
     /// What decides a transformed group's pixels: its mapping and everything inside it.

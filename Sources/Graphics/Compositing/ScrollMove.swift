@@ -1,0 +1,177 @@
+/// Where a fill or an unscaled image paints, unclipped, with the clip it is cut to and
+/// a hash of everything else that decides its pixels: enough to tell that an element
+/// shows the same pixels moved by whole pixels (a scroll), or not.
+package struct ElementMotion: Hashable, Sendable {
+    /// The fill's rectangle or the image's, before clipping.
+    package var placement: PixelRect
+    package var clip: PixelRect
+    /// Colour or surface, opacity and enclosing groups, hashed (no geometry).
+    package var look: Int
+
+    package init(placement: PixelRect, clip: PixelRect, look: Int) {
+        self.placement = placement
+        self.clip = clip
+        self.look = look
+    }
+}
+
+/// A view that clips its subviews to its bounds and scrolls them by its bounds origin
+/// (a scroll view), as flattened: where it shows them and which elements and
+/// operations of its window are its subtree.
+package struct ScrollSpan: Hashable, Sendable {
+    /// The view's identity.
+    package var key: UInt64
+    /// Its on-screen rectangle (its clip), in frame pixels: every element of its subtree is inside.
+    package var visible: PixelRect
+    /// Where its content's origin lies, in frame pixels (fractional): the bounds origin moved by a
+    /// whole number of pixels moves everything inside by as much.
+    package var originX: Double
+    package var originY: Double
+    /// Its subviews' elements and operations (its own background and content are before them).
+    package var elements: Range<Int>
+    package var operations: Range<Int>
+
+    package init(
+        key: UInt64, visible: PixelRect, originX: Double, originY: Double, elements: Range<Int>,
+        operations: Range<Int>
+    ) {
+        self.key = key
+        self.visible = visible
+        self.originX = originX
+        self.originY = originY
+        self.elements = elements
+        self.operations = operations
+    }
+}
+
+/// A frame's scrolled pixels moved instead of composed: the pixels of `rect` are those
+/// the previous frame had `dx`, `dy` pixels away (at `source`).
+package struct ScrollMove: Hashable, Sendable {
+    /// Where the moved pixels go, in frame pixels.
+    package var rect: PixelRect
+    package var dx: Int
+    package var dy: Int
+
+    package init(rect: PixelRect, dx: Int, dy: Int) {
+        self.rect = rect
+        self.dx = dx
+        self.dy = dy
+    }
+
+    /// Where the moved pixels come from in the previous frame.
+    package var source: PixelRect { rect.offsetBy(dx: -dx, dy: -dy) }
+    package var area: Int { rect.width * rect.height }
+}
+
+/// Decides whether a window's new frame can take a scroll view's content from the
+/// previous frame by moving its pixels, and what must still be composed.
+///
+/// A pixel of the moved rectangle (the scroll view's visible rectangle where the
+/// content was visible before too) is right when everything painting it in the new
+/// frame painted the pixel it came from in the old one, the same way, in the same
+/// order: the subtree's elements that moved by exactly the scroll (same look, same
+/// unclipped placement moved, the same clip inside the moved rectangle) over a
+/// backdrop that is the same everywhere in the visible rectangle (opaque fills
+/// covering it, then only fills covering it). Everything else is damage: elements
+/// of the subtree that did not move with it (scroll indicators, floating headers,
+/// reused cells, redrawn content, groups), came or went; everything above the
+/// subtree (siblings, other windows) in its old place moved and its new place; the
+/// strip the scroll uncovered; and the usual damage of what is outside the subtree.
+package enum ScrollMovePlanner {
+    /// The move and what must be composed after it; nil when the scroll cannot be
+    /// proven a move (then the whole diff is the damage). `old` and `new` are the
+    /// window's elements, `above` the elements of the windows in front of it (unchanged),
+    /// `oldBackdrop` and `newBackdrop` the frames' operations below the subtree (pieces
+    /// in order, each with its group depths): both must paint the visible rectangle alike.
+    package static func plan(
+        old: [SceneElement], oldSpan: ScrollSpan, new: [SceneElement], newSpan: ScrollSpan,
+        above: [SceneElement], oldBackdrop: [Backdrop], newBackdrop: [Backdrop]
+    ) -> (move: ScrollMove, damage: DamageRegion)? {
+        let visible = newSpan.visible
+        guard oldSpan.key == newSpan.key, oldSpan.visible == visible, !visible.isEmpty else { return nil }
+        let shiftX = newSpan.originX - oldSpan.originX
+        let shiftY = newSpan.originY - oldSpan.originY
+        // Only whole pixels move (each element's placement is checked below as well).
+        guard abs(shiftX) < Double(visible.width), abs(shiftY) < Double(visible.height) else { return nil }
+        let dx = Int(shiftX.rounded())
+        let dy = Int(shiftY.rounded())
+        guard abs(shiftX - Double(dx)) < 1e-6, abs(shiftY - Double(dy)) < 1e-6, dx != 0 || dy != 0 else { return nil }
+        let moved = visible.intersection(visible.offsetBy(dx: dx, dy: dy))
+        guard !moved.isEmpty, isUniform(oldBackdrop, over: visible), isUniform(newBackdrop, over: visible) else {
+            return nil
+        }
+
+        // Outside the subtree: the usual comparison.
+        let oldOutside = Array(old[..<oldSpan.elements.lowerBound]) + old[oldSpan.elements.upperBound...]
+        let newOutside = Array(new[..<newSpan.elements.lowerBound]) + new[newSpan.elements.upperBound...]
+        var damage = SceneDiff.damage(from: oldOutside, to: newOutside)
+        // The strip the scroll uncovered.
+        for piece in DamageRegion([visible]).subtracting(DamageRegion([moved])) { damage.add(piece) }
+        // What lies over the subtree does not move with it.
+        func addAbove(_ element: SceneElement, wasThere: Bool) {
+            damage.add(element.area.intersection(visible))
+            if wasThere { damage.add(element.area.offsetBy(dx: dx, dy: dy).intersection(moved)) }
+        }
+        for element in old[oldSpan.elements.upperBound...] { addAbove(element, wasThere: true) }
+        for element in new[newSpan.elements.upperBound...] { addAbove(element, wasThere: false) }
+        for element in above { addAbove(element, wasThere: true) }
+
+        // The subtree: elements that moved with the scroll keep their moved pixels.
+        var oldIndex: [UInt64: Int] = [:]
+        for index in oldSpan.elements { oldIndex[old[index].key] = index }
+        var carried = Set<Int>()
+        var lastCarried = -1
+        for element in new[newSpan.elements] {
+            guard let index = oldIndex[element.key] else {
+                damage.add(element.area)
+                continue
+            }
+            let before = old[index]
+            if index > lastCarried, element.contentDamage.isEmpty, let now = element.motion,
+                let then = before.motion, now.look == then.look,
+                now.placement == then.placement.offsetBy(dx: dx, dy: dy),
+                now.clip.intersection(moved) == then.clip.offsetBy(dx: dx, dy: dy).intersection(moved)
+            {
+                carried.insert(index)
+                lastCarried = index
+            } else {
+                // Painted anew where it is, and the pixels it left are carried along.
+                damage.add(element.area)
+                damage.add(before.area.offsetBy(dx: dx, dy: dy).intersection(moved))
+            }
+        }
+        for index in oldSpan.elements where !carried.contains(index) {
+            damage.add(old[index].area.offsetBy(dx: dx, dy: dy).intersection(moved))
+        }
+        return (ScrollMove(rect: moved, dx: dx, dy: dy), damage)
+    }
+
+    /// Operations of a frame below a scroll view's subtree, with their group depths.
+    package typealias Backdrop = (operations: ArraySlice<DrawOperation>, depths: ArraySlice<Int>)
+
+    /// Whether the operations paint every pixel of `rect` alike: from the last opaque fill
+    /// covering it (outside groups), nothing reaching it but fills covering it.
+    static func isUniform(_ backdrop: [Backdrop], over rect: PixelRect) -> Bool {
+        var uniform = false
+        for (operations, depths) in backdrop {
+            for index in operations.indices {
+                let operation = operations[index]
+                guard let reach = operation.reach, !reach.intersection(rect).isEmpty else { continue }
+                let depth = depths.indices.contains(index) ? depths[index] : 1
+                if case .fill(_, let color, _) = operation, depth == 0, reach.intersection(rect) == rect {
+                    if color.alpha >= 1 { uniform = true }
+                } else {
+                    uniform = false
+                }
+            }
+        }
+        return uniform
+    }
+}
+
+extension PixelRect {
+    /// This rectangle moved by whole pixels.
+    package func offsetBy(dx: Int, dy: Int) -> PixelRect {
+        PixelRect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+}

@@ -1,0 +1,198 @@
+import Compositing
+import Foundation
+import XCTest
+
+@testable import DirectDisplayCore
+
+/// Rows in titled sections, alternating backgrounds, for scrolls to move.
+@MainActor private final class StripedRows: TableViewDataSource {
+    let counts: [Int]
+
+    init(_ counts: [Int]) { self.counts = counts }
+
+    func numberOfSections(in tableView: TableView) -> Int { counts.count }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { counts[section] }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.textLabel?.text = "Row \(indexPath.section).\(indexPath.row)"
+        cell.backgroundColor =
+            indexPath.row % 2 == 0
+            ? Color(red: 1, green: 0.95, blue: 0.85, alpha: 1) : Color(red: 0.85, green: 0.9, blue: 1, alpha: 1)
+        return cell
+    }
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { "Section \(section)" }
+}
+
+/// A scroll by whole pixels moves the previous frame's pixels and composes only the rest
+/// (`ScrollMovePlanner`): every such frame must equal the same scene composed whole.
+final class ScrollMoveCompositionTests: DirectDisplayTestCase {
+    private var rows: StripedRows?
+
+    private func assertFrameIsWhole(_ screen: Screen, _ message: String, line: UInt = #line) {
+        guard let incremental = display.lastFrames[screen.name] else {
+            XCTFail("no frame of \(screen.name): \(message)", line: line)
+            return
+        }
+        let full = Application.shared.captureFrame(of: screen)
+        guard incremental.pixels != full.pixels else { return }
+        let index = zip(incremental.pixels, full.pixels).enumerated().first { $0.element.0 != $0.element.1 }!.offset
+        XCTFail(
+            "\(message): pixel (\(index % full.width), \(index / full.width)) is "
+                + "\(String(incremental.pixels[index], radix: 16)), the whole composition gives "
+                + "\(String(full.pixels[index], radix: 16))", line: line)
+    }
+
+    /// A table with sticky section headers and indicators, in a window with a translucent window over part of it.
+    private func showTable(on screen: Screen, translucentOver: Bool) -> TableView {
+        let window = Window(screen: screen)
+        window.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.3, alpha: 1)
+        let table = TableView(frame: CGRect(x: 10, y: 10, width: 200, height: 150))
+        table.register(TableViewCell.self, forCellReuseIdentifier: "row")
+        let rows = StripedRows([7, 3, 40, 12])
+        self.rows = rows
+        table.dataSource = rows
+        window.addSubview(table)
+        window.makeKeyAndVisible()
+        if translucentOver {
+            let over = Window(screen: screen)
+            over.frame = CGRect(x: 120, y: 60, width: 150, height: 50)
+            over.backgroundColor = Color(red: 0, green: 0.8, blue: 0.2, alpha: 0.4)
+            over.isHidden = false
+        }
+        display.runUntilIdle()
+        return table
+    }
+
+    private func scroll(_ table: TableView, to y: CGFloat, on screen: Screen, moves: Bool, _ message: String) {
+        table.contentOffset = CGPoint(x: 0, y: y)
+        display.runUntilIdle()
+        if moves {
+            XCTAssertGreaterThan(screen.compositor.lastFramePixelsMoved, 0, "\(message): moved")
+        } else {
+            XCTAssertEqual(screen.compositor.lastFramePixelsMoved, 0, "\(message): composed")
+        }
+        assertFrameIsWhole(screen, message)
+    }
+
+    func testTableScrolledUpAndDownAcrossStickyHeadersEqualsWholeComposition() async {
+        let screen = connect(width: 240, height: 180)
+        let table = showTable(on: screen, translucentOver: false)
+        // Section 0 is a 28-point header and 7 rows of 44: its header is pushed off by the next one.
+        for y: CGFloat in [1, 13, 40, 130, 230, 262, 340, 330, 329, 200, 100, 7, 0] {
+            scroll(table, to: y, on: screen, moves: true, "offset \(y)")
+        }
+        // Farther than the table is high: nothing to move.
+        scroll(table, to: 400, on: screen, moves: false, "a jump")
+    }
+
+    /// Dragged by a finger: the indicator shows over the moving rows.
+    func testDraggedTableWithItsIndicatorEqualsWholeComposition() async {
+        let screen = connect(width: 240, height: 180)
+        let table = showTable(on: screen, translucentOver: false)
+        var point = CGPoint(x: 100, y: 140)
+        display.touchDown(0, at: point, on: screen)
+        var moved = 0
+        for step in 0..<12 {
+            display.advanceTime(by: 0.01)
+            point.y -= 7
+            display.touchMove(0, at: point, on: screen)
+            display.runUntilIdle()
+            if screen.compositor.lastFramePixelsMoved > 0 { moved += 1 }
+            assertFrameIsWhole(screen, "drag step \(step)")
+        }
+        XCTAssertFalse(table.visibleIndicators.isEmpty, "the indicator shows while dragging")
+        XCTAssertGreaterThan(moved, 6, "most of the drag's frames moved")
+        display.touchUp(0, at: point, on: screen)
+        display.runUntilIdle()
+        assertFrameIsWhole(screen, "released")
+    }
+
+    func testTableUnderATranslucentWindowEqualsWholeComposition() async {
+        let screen = connect(width: 240, height: 180)
+        let table = showTable(on: screen, translucentOver: true)
+        for y: CGFloat in [5, 60, 61, 120, 90, 3] {
+            scroll(table, to: y, on: screen, moves: true, "offset \(y), under a translucent window")
+        }
+    }
+
+    func testFractionalPixelOffsetsAreComposed() async {
+        let screen = connect(width: 240, height: 180)
+        let table = showTable(on: screen, translucentOver: false)
+        scroll(table, to: 10.5, on: screen, moves: false, "half a pixel")
+        scroll(table, to: 20.25, on: screen, moves: false, "from a half to a quarter")
+        scroll(table, to: 30, on: screen, moves: false, "back on whole pixels")
+        scroll(table, to: 42, on: screen, moves: true, "whole pixels again")
+    }
+
+    func testHalfPointsOnADoubleScaleScreenMove() async {
+        let screen = connect(width: 480, height: 360, scale: 2)
+        let table = showTable(on: screen, translucentOver: false)
+        for y: CGFloat in [0.5, 3, 2.5, 77.5, 60] {
+            scroll(table, to: y, on: screen, moves: true, "offset \(y) at scale 2")
+        }
+    }
+
+    func testScrollViewScrolledSidewaysEqualsWholeComposition() async {
+        let screen = connect(width: 240, height: 180)
+        let window = Window(screen: screen)
+        window.backgroundColor = Color(white: 1, alpha: 1)
+        let scrollView = ScrollView(frame: CGRect(x: 20, y: 20, width: 160, height: 120))
+        scrollView.backgroundColor = Color(red: 0.9, green: 0.9, blue: 0.8, alpha: 1)
+        scrollView.contentSize = CGSize(width: 800, height: 300)
+        for index in 0..<20 {
+            let block = View(frame: CGRect(x: index * 37, y: (index * 53) % 250, width: 30, height: 45))
+            block.backgroundColor = Color(red: Double(index % 5) / 4, green: 0.3, blue: Double(index % 3) / 2, alpha: 1)
+            scrollView.addSubview(block)
+        }
+        // A label that draws: content moved with the rest.
+        let label = Label(frame: CGRect(x: 5, y: 5, width: 300, height: 30))
+        label.text = "Sideways and down"
+        scrollView.addSubview(label)
+        window.addSubview(scrollView)
+        window.makeKeyAndVisible()
+        display.runUntilIdle()
+        for offset in [CGPoint(x: 9, y: 0), CGPoint(x: 40, y: 0), CGPoint(x: 31, y: 12), CGPoint(x: 140, y: 100)] {
+            scrollView.contentOffset = offset
+            display.runUntilIdle()
+            XCTAssertGreaterThan(screen.compositor.lastFramePixelsMoved, 0, "\(offset): moved")
+            assertFrameIsWhole(screen, "offset \(offset)")
+        }
+    }
+
+    /// Composing in place: the moved pixels come from the buffer holding the previous frame.
+    func testInPlaceScrolledFramesEqualWholeComposition() async {
+        let screen = connect(width: 240, height: 180)
+        screen.compositor.composesInPlace = true
+        let table = showTable(on: screen, translucentOver: true)
+        let buffers = (0..<3).map { _ in PlainFrame(width: 240, height: 180) }
+        screen.compositor.draw(into: buffers[0], slot: 0)
+        for (index, y) in [CGFloat(4), 50, 49, 130, 20, 21].enumerated() {
+            table.contentOffset = CGPoint(x: 0, y: y)
+            display.runUntilIdle()
+            let buffer = buffers[(index + 1) % 3]
+            screen.compositor.draw(into: buffer, slot: (index + 1) % 3)
+            XCTAssertGreaterThan(screen.compositor.lastFramePixelsMoved, 0, "offset \(y): moved")
+            let full = Application.shared.captureFrame(of: screen)
+            XCTAssertTrue(buffer.image.pixels == full.pixels, "offset \(y): in place, not the whole composition")
+        }
+    }
+}
+
+/// Cached memory composed into in place, as a vkms buffer is.
+private final class PlainFrame: FrameTarget {
+    let width: Int
+    let height: Int
+    var bytesPerRow: Int { width * 4 }
+    let pixels: UnsafeMutableRawPointer
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = .allocate(byteCount: width * height * 4, alignment: 64)
+        pixels.initializeMemory(as: UInt8.self, repeating: 0x5a, count: width * height * 4)
+    }
+
+    deinit { pixels.deallocate() }
+
+    var image: CapturedImage { CapturedImage(width: width, height: height, copying: pixels, bytesPerRow: bytesPerRow) }
+}
