@@ -84,6 +84,19 @@ final class ScrollMovePlannerTests: XCTestCase {
         XCTAssertTrue(damage.rects.contains { $0.intersection(reordered) == reordered }, "\(damage)")
     }
 
+    func testAFractionalScrollMovesByTheShiftTheElementsShare() throws {
+        // 9.6 pixels up: the rows rounded their places 10 pixels up; one rounded to 9 and is composed.
+        let old = [fill(2, x: 10, y: 20), fill(3, x: 10, y: 50, height: 10), fill(4, x: 10, y: 80)]
+        let new = [fill(2, x: 10, y: 10), fill(3, x: 10, y: 41, height: 10), fill(4, x: 10, y: 70)]
+        let (move, damage) = try XCTUnwrap(plan(old: old, oldOrigin: 20, new: new, newOrigin: 10.4))
+        XCTAssertEqual(move.dy, -10)
+        XCTAssertTrue(
+            damage.rects.contains {
+                $0.intersection(PixelRect(x: 10, y: 40, width: 100, height: 11))
+                    == PixelRect(x: 10, y: 40, width: 100, height: 11)
+            }, "\(damage)")
+    }
+
     func testRedrawnContentIsComposed() throws {
         let old = [fill(2, x: 10, y: 20)]
         var redrawn = fill(2, x: 10, y: 15)
@@ -95,7 +108,7 @@ final class ScrollMovePlannerTests: XCTestCase {
     func testNoMoveWithoutProof() {
         let old = [fill(2, x: 10, y: 20)]
         let new = [fill(2, x: 10, y: 10)]
-        XCTAssertNil(plan(old: old, oldOrigin: 20, new: new, newOrigin: 10.5), "a fractional scroll")
+        XCTAssertNil(plan(old: old, oldOrigin: 20, new: new, newOrigin: 13), "moved otherwise than the scroll")
         XCTAssertNil(plan(old: old, oldOrigin: 20, new: old, newOrigin: 20), "no scroll")
         XCTAssertNil(plan(old: old, oldOrigin: 20, new: new, newOrigin: -70), "scrolled by the whole height")
         let image = [

@@ -63,12 +63,13 @@ final class ScrollMoveCompositionTests: DirectDisplayTestCase {
         return table
     }
 
-    private func scroll(_ table: TableView, to y: CGFloat, on screen: Screen, moves: Bool, _ message: String) {
+    /// `moves` nil: moved or not, the frame must be right.
+    private func scroll(_ table: TableView, to y: CGFloat, on screen: Screen, moves: Bool?, _ message: String) {
         table.contentOffset = CGPoint(x: 0, y: y)
         display.runUntilIdle()
-        if moves {
+        if moves == true {
             XCTAssertGreaterThan(screen.compositor.lastFramePixelsMoved, 0, "\(message): moved")
-        } else {
+        } else if moves == false {
             XCTAssertEqual(screen.compositor.lastFramePixelsMoved, 0, "\(message): composed")
         }
         assertFrameIsWhole(screen, message)
@@ -115,13 +116,23 @@ final class ScrollMoveCompositionTests: DirectDisplayTestCase {
         }
     }
 
-    func testFractionalPixelOffsetsAreComposed() async {
+    /// On a fractional offset each element rounds its own place: the pixels move by the shift most
+    /// elements share, and those whose rounding took them elsewhere are composed.
+    func testFractionalPixelOffsetsEqualWholeComposition() async {
         let screen = connect(width: 240, height: 180)
         let table = showTable(on: screen, translucentOver: false)
-        scroll(table, to: 10.5, on: screen, moves: false, "half a pixel")
-        scroll(table, to: 20.25, on: screen, moves: false, "from a half to a quarter")
-        scroll(table, to: 30, on: screen, moves: false, "back on whole pixels")
-        scroll(table, to: 42, on: screen, moves: true, "whole pixels again")
+        for y: CGFloat in [10.5, 20.25, 20.75, 30, 41.5, 41.49, 3.333] {
+            scroll(table, to: y, on: screen, moves: nil, "offset \(y)")
+        }
+        scroll(table, to: 50.5, on: screen, moves: true, "from 3.333 to 50.5: most rows moved by 47 pixels")
+        // Rows of fractional heights: the elements round apart.
+        let heights = FractionalHeights()
+        table.delegate = heights
+        table.reloadData()
+        display.runUntilIdle()
+        for y: CGFloat in [60, 61.5, 75.25, 74, 120.5] {
+            scroll(table, to: y, on: screen, moves: nil, "offset \(y), rows 33.3 points high")
+        }
     }
 
     func testHalfPointsOnADoubleScaleScreenMove() async {
@@ -176,6 +187,11 @@ final class ScrollMoveCompositionTests: DirectDisplayTestCase {
             XCTAssertTrue(buffer.image.pixels == full.pixels, "offset \(y): in place, not the whole composition")
         }
     }
+}
+
+/// Rows a third of a point off whole pixels.
+@MainActor private final class FractionalHeights: TableViewDelegate {
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat { 33 + 1.0 / 3 }
 }
 
 /// Cached memory composed into in place, as a vkms buffer is.

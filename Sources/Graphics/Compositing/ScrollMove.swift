@@ -91,11 +91,15 @@ package enum ScrollMovePlanner {
         guard oldSpan.key == newSpan.key, oldSpan.visible == visible, !visible.isEmpty else { return nil }
         let shiftX = newSpan.originX - oldSpan.originX
         let shiftY = newSpan.originY - oldSpan.originY
-        // Only whole pixels move (each element's placement is checked below as well).
         guard abs(shiftX) < Double(visible.width), abs(shiftY) < Double(visible.height) else { return nil }
-        let dx = Int(shiftX.rounded())
-        let dy = Int(shiftY.rounded())
-        guard abs(shiftX - Double(dx)) < 1e-6, abs(shiftY - Double(dy)) < 1e-6, dx != 0 || dy != 0 else { return nil }
+        // The pixels move by whole pixels: by as much as most of the subtree's elements moved, within a pixel
+        // of the scroll (on a fractional offset each element rounds its own place; those that moved otherwise
+        // are composed, below).
+        guard
+            let (dx, dy) = commonShift(
+                old: old[oldSpan.elements], new: new[newSpan.elements], near: (shiftX, shiftY)),
+            dx != 0 || dy != 0
+        else { return nil }
         let moved = visible.intersection(visible.offsetBy(dx: dx, dy: dy))
         guard !moved.isEmpty, isUniform(oldBackdrop, over: visible), isUniform(newBackdrop, over: visible) else {
             return nil
@@ -144,6 +148,33 @@ package enum ScrollMovePlanner {
             damage.add(old[index].area.offsetBy(dx: dx, dy: dy).intersection(moved))
         }
         return (ScrollMove(rect: moved, dx: dx, dy: dy), damage)
+    }
+
+    /// The shift of the unclipped placement shared by the most pixels of the elements in both
+    /// frames that look the same, among those within a pixel of `scroll` (a reused cell moves
+    /// elsewhere); nil when none is.
+    static func commonShift(
+        old: ArraySlice<SceneElement>, new: ArraySlice<SceneElement>, near scroll: (Double, Double)
+    ) -> (Int, Int)? {
+        var before: [UInt64: ElementMotion] = [:]
+        for element in old { if let motion = element.motion { before[element.key] = motion } }
+        var weights: [PixelShift: Int] = [:]
+        for element in new {
+            guard let now = element.motion, let then = before[element.key], now.look == then.look else { continue }
+            let shift = PixelShift(
+                dx: now.placement.x - then.placement.x, dy: now.placement.y - then.placement.y)
+            guard abs(Double(shift.dx) - scroll.0) < 1, abs(Double(shift.dy) - scroll.1) < 1 else { continue }
+            weights[shift, default: 0] += max(element.area.width * element.area.height, 1)
+        }
+        guard let best = weights.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })
+        else { return nil }
+        return (best.key.dx, best.key.dy)
+    }
+
+    private struct PixelShift: Hashable, Comparable {
+        let dx: Int
+        let dy: Int
+        static func < (a: PixelShift, b: PixelShift) -> Bool { (a.dy, a.dx) < (b.dy, b.dx) }
     }
 
     /// Operations of a frame below a scroll view's subtree, with their group depths.
