@@ -105,6 +105,22 @@ final class ScrollMovePlannerTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(damage.area, 100 * 25)
     }
 
+    func testMovingPaysWhereMoreThanHalfTheRectangleIsBlended() {
+        let move = ScrollMove(rect: PixelRect(x: 0, y: 0, width: 100, height: 100), dx: 0, dy: -5)
+        let opaque: [DrawOperation] = [.fill(frame, color: white, clip: frame)]
+        XCTAssertFalse(ScrollMovePlanner.movingIsCheaper(move, operations: opaque, depths: [0]), "opaque fills")
+        let translucent = PixelColor(red: 0, green: 0, blue: 0, alpha: 0.5)
+        let half: [DrawOperation] = [
+            .fill(frame, color: white, clip: frame),
+            .fill(PixelRect(x: 0, y: 0, width: 100, height: 50), color: translucent, clip: frame),
+        ]
+        XCTAssertFalse(ScrollMovePlanner.movingIsCheaper(move, operations: half, depths: [0, 0]), "half blended")
+        let most = half + [.fill(PixelRect(x: 0, y: 50, width: 100, height: 10), color: translucent, clip: frame)]
+        XCTAssertTrue(ScrollMovePlanner.movingIsCheaper(move, operations: most, depths: [0, 0, 0]), "60% blended")
+        let grouped: [DrawOperation] = [.beginGroup(opacity: 0.5, bounds: frame), .endGroup]
+        XCTAssertTrue(ScrollMovePlanner.movingIsCheaper(move, operations: grouped, depths: [0, 0]), "a group")
+    }
+
     func testNoMoveWithoutProof() {
         let old = [fill(2, x: 10, y: 20)]
         let new = [fill(2, x: 10, y: 10)]

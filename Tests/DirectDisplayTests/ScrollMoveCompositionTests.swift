@@ -25,8 +25,20 @@ import XCTest
 
 /// A scroll by whole pixels moves the previous frame's pixels and composes only the rest
 /// (`ScrollMovePlanner`): every such frame must equal the same scene composed whole.
+/// Moves are made whenever they can be proven (`ScrollMovePolicy.always`): these scenes
+/// are cheaper to compose than to move, which the last test checks.
 final class ScrollMoveCompositionTests: DirectDisplayTestCase {
     private var rows: StripedRows?
+
+    override func setUp() async throws {
+        try await super.setUp()
+        ScreenCompositor.scrollMoves = .always
+    }
+
+    override func tearDown() async throws {
+        ScreenCompositor.scrollMoves = .whenCheaper
+        try await super.tearDown()
+    }
 
     private func assertFrameIsWhole(_ screen: Screen, _ message: String, line: UInt = #line) {
         guard let incremental = display.lastFrames[screen.name] else {
@@ -168,6 +180,23 @@ final class ScrollMoveCompositionTests: DirectDisplayTestCase {
             XCTAssertGreaterThan(screen.compositor.lastFramePixelsMoved, 0, "\(offset): moved")
             assertFrameIsWhole(screen, "offset \(offset)")
         }
+    }
+
+    /// By default a scroll is moved only where composing it would cost more (what is blended
+    /// over the moved rectangle covers more than half of it): opaque rows are composed; rows
+    /// under a translucent window over most of the table are moved.
+    func testMovedOnlyWhereComposingCostsMore() async {
+        ScreenCompositor.scrollMoves = .whenCheaper
+        let screen = connect(width: 240, height: 180)
+        let table = showTable(on: screen, translucentOver: false)
+        scroll(table, to: 20, on: screen, moves: false, "opaque rows")
+        let veil = Window(screen: screen)
+        veil.frame = CGRect(x: 0, y: 0, width: 240, height: 140)
+        veil.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.3)
+        veil.isHidden = false
+        display.runUntilIdle()
+        scroll(table, to: 35, on: screen, moves: true, "rows under a translucent window")
+        scroll(table, to: 28, on: screen, moves: true, "and back")
     }
 
     /// Composing in place: the moved pixels come from the buffer holding the previous frame.

@@ -1,4 +1,5 @@
 import CFrameCopy
+import Glibc
 
 /// Memory a frame is composed into in place, when there is no shadow frame: a
 /// scanout buffer whose memory is cached (vkms, virtio-gpu), where blending reads
@@ -27,15 +28,18 @@ extension FrameTarget {
 
 extension FrameTarget {
     /// Copies the pixels of `source` (a frame of the same size, another buffer) that are
-    /// `dx`, `dy` pixels from `rect` into `rect` (a scroll's move, `ScrollMove`).
+    /// `dx`, `dy` pixels from `rect` into `rect` (a scroll's move, `ScrollMove`). Plain
+    /// stores, not streaming ones: the next frame reads this buffer back (direct-display-bench
+    /// table, moves forced: in place 466 µs against 500 µs with streaming stores, one run each).
     package func copy(_ rect: PixelRect, from source: any FrameTarget, movedBy dx: Int, _ dy: Int) {
         let frame = PixelRect(x: 0, y: 0, width: min(width, source.width), height: min(height, source.height))
         let rect = rect.intersection(frame).intersection(frame.offsetBy(dx: dx, dy: dy))
         guard !rect.isEmpty else { return }
-        frame_copy_rows(
-            pixels + rect.y * bytesPerRow + rect.x * 4, bytesPerRow,
-            source.pixels + (rect.y - dy) * source.bytesPerRow + (rect.x - dx) * 4, source.bytesPerRow, rect.width * 4,
-            rect.height)
+        for row in rect.y..<rect.maxY {
+            memcpy(
+                pixels + row * bytesPerRow + rect.x * 4,
+                source.pixels + (row - dy) * source.bytesPerRow + (rect.x - dx) * 4, rect.width * 4)
+        }
     }
 }
 

@@ -150,6 +150,38 @@ package enum ScrollMovePlanner {
         return (ScrollMove(rect: moved, dx: dx, dy: dy), damage)
     }
 
+    /// Whether composing `move.rect` would cost more memory traffic than moving it. A move
+    /// reads and writes every pixel once. Composing writes every pixel once (an opaque fill
+    /// under another is not drawn) and reads it again, and writes it again, under whatever is
+    /// blended over it: translucent fills, content not opaque all over (where it was inked),
+    /// groups (drawn offscreen, then blended). So a move pays when what is blended covers
+    /// more than half the rectangle. A table of opaque rows with a line of text each blends a
+    /// few percent of it: composing is the cheaper, measured (direct-display-bench table).
+    package static func movingIsCheaper(_ move: ScrollMove, operations: [DrawOperation], depths: [Int]) -> Bool {
+        let rect = move.rect
+        var blended = 0
+        for index in operations.indices {
+            let reach: PixelRect
+            switch operations[index] {
+            case .fill(let fill, let color, let clip):
+                guard color.alpha < 1 || (depths.indices.contains(index) && depths[index] > 0) else { continue }
+                reach = fill.intersection(clip)
+            case .image(let surface, let x, let y, let opacity, let clip):
+                guard !surface.isOpaque || opacity < 1 || (depths.indices.contains(index) && depths[index] > 0)
+                else { continue }
+                reach = surface.inked.offsetBy(dx: x, dy: y).intersection(clip)
+            case .beginGroup(_, let bounds), .beginTransformedGroup(_, _, _, let bounds):
+                reach = bounds
+            case .endGroup:
+                continue
+            }
+            let part = reach.intersection(rect)
+            blended += part.isEmpty ? 0 : part.width * part.height
+            if 2 * blended > rect.width * rect.height { return true }
+        }
+        return false
+    }
+
     /// The shift of the unclipped placement shared by the most pixels of the elements in both
     /// frames that look the same, among those within a pixel of `scroll` (a reused cell moves
     /// elsewhere); nil when none is.

@@ -34,13 +34,12 @@ struct TableBenchmark: ParsableCommand {
             let frameCopy = FrameCopy()
             let bytes = frameCopy.bytes
             let memcpyTime = frameCopy.measure(samples: 60)
-            // Hidden: DIRECTDISPLAY_BENCH_NO_SCROLL_MOVE=1 composes scrolls whole (the figures before the move).
-            let movesScrolls = ProcessInfo.processInfo.environment["DIRECTDISPLAY_BENCH_NO_SCROLL_MOVE"] != "1"
-            ScreenCompositor.movesScrolls = movesScrolls
-            print(
-                "scrolls by whole pixels: "
-                    + (movesScrolls
-                        ? "moved (the previous frame's pixels)" : "composed (DIRECTDISPLAY_BENCH_NO_SCROLL_MOVE=1)"))
+            // Hidden: DIRECTDISPLAY_BENCH_SCROLL_MOVES=always or never (default whenCheaper) to compare.
+            let policy =
+                ProcessInfo.processInfo.environment["DIRECTDISPLAY_BENCH_SCROLL_MOVES"].flatMap(ScrollMovePolicy.init)
+                ?? .whenCheaper
+            ScreenCompositor.scrollMoves = policy
+            print("scrolls moved (the previous frame's pixels) rather than composed: \(policy)")
 
             // Three scanout buffers, as the KMS display's dumb buffers (touched before the memory
             // is first read): each frame is copied into the next one, as much as it lacks (buffer age).

@@ -48,6 +48,11 @@ final class WindowScene {
     }
 }
 
+/// When a scroll is moved rather than composed (see `ScrollMovePlanner`).
+package enum ScrollMovePolicy: String, Sendable {
+    case whenCheaper, always, never
+}
+
 /// A screen's visible windows flattened back to front. The compositor keeps one
 /// from frame to frame and updates it in place: unchanged windows keep their
 /// operations where they are, a changed window's are replaced in the middle.
@@ -76,8 +81,9 @@ struct FlattenedScene {
     /// are the previous frame's moved, and `damage` holds the rest of what changed. Nil: `damage`
     /// is everything that changed.
     private(set) var scrollMove: ScrollMove?
-    /// Whether updates look for scrolls to move (off: the whole comparison, for benchmarks' "before").
-    @MainActor static var movesScrolls = true
+    /// Whether updates look for scrolls to move: where moving is cheaper than composing
+    /// (`ScrollMovePlanner.movingIsCheaper`), always or never (benchmarks' comparisons).
+    @MainActor static var scrollMoves = ScrollMovePolicy.whenCheaper
     /// `Window.latestSceneVersion`, the clip and the scale of the latest update: while
     /// they stay, every window's kept scene is current.
     private var versionSeen: UInt64?
@@ -146,7 +152,7 @@ struct FlattenedScene {
         var diffs = DamageRegion()
         defer {
             // (Recolours in place elsewhere may have changed what lies below or above: not proven.)
-            if reflattenedCount == 1, damage.isEmpty, let reflattened, Self.movesScrolls,
+            if reflattenedCount == 1, damage.isEmpty, let reflattened, Self.scrollMoves != .never,
                 let (move, rest) = planScrollMove(window: reflattened.index, before: reflattened.before)
             {
                 scrollMove = move
@@ -185,7 +191,7 @@ struct FlattenedScene {
     /// Whether one scroll view of window `index` (flattened anew; `before` is its previous
     /// scene) scrolled by whole pixels and nothing else stops its pixels from being moved:
     /// the move and the damage of the frame besides it (`ScrollMovePlanner`).
-    private func planScrollMove(window index: Int, before: WindowScene) -> (ScrollMove, DamageRegion)? {
+    @MainActor private func planScrollMove(window index: Int, before: WindowScene) -> (ScrollMove, DamageRegion)? {
         let entry = windows[index]
         let now = entry.scene
         var scrolled: (ScrollSpan, ScrollSpan)?
@@ -216,6 +222,10 @@ struct FlattenedScene {
                     behind,
                     (now.operations[..<newSpan.operations.lowerBound], now.depths[..<newSpan.operations.lowerBound]),
                 ])
+        else { return nil }
+        guard
+            Self.scrollMoves == .always
+                || ScrollMovePlanner.movingIsCheaper(move, operations: operations, depths: groupDepths)
         else { return nil }
         return (move, rest)
     }

@@ -34,10 +34,10 @@ package final class ScreenCompositor {
     private var undrawnMove: ScrollMove?
     /// Pixels the last frame moved (a scroll) instead of composing them.
     package private(set) var lastFramePixelsMoved = 0
-    /// Whether a scroll by whole pixels is moved rather than composed (off: for benchmarks' "before").
-    package static var movesScrolls: Bool {
-        get { FlattenedScene.movesScrolls }
-        set { FlattenedScene.movesScrolls = newValue }
+    /// When a scroll is moved rather than composed (benchmarks compare the policies).
+    package static var scrollMoves: ScrollMovePolicy {
+        get { FlattenedScene.scrollMoves }
+        set { FlattenedScene.scrollMoves = newValue }
     }
     /// The frame's size in panel pixels as last composed (a change draws everything).
     private var frameSize: (width: Int, height: Int)?
