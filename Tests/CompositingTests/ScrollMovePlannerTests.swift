@@ -108,17 +108,30 @@ final class ScrollMovePlannerTests: XCTestCase {
     func testMovingPaysWhereMoreThanHalfTheRectangleIsBlended() {
         let move = ScrollMove(rect: PixelRect(x: 0, y: 0, width: 100, height: 100), dx: 0, dy: -5)
         let opaque: [DrawOperation] = [.fill(frame, color: white, clip: frame)]
-        XCTAssertFalse(ScrollMovePlanner.movingIsCheaper(move, operations: opaque, depths: [0]), "opaque fills")
+        XCTAssertFalse(
+            ScrollMovePlanner.movingIsCheaper(move, composing: DamageRegion(), operations: opaque[...], depths: [0]),
+            "opaque fills")
         let translucent = PixelColor(red: 0, green: 0, blue: 0, alpha: 0.5)
         let half: [DrawOperation] = [
             .fill(frame, color: white, clip: frame),
             .fill(PixelRect(x: 0, y: 0, width: 100, height: 50), color: translucent, clip: frame),
         ]
-        XCTAssertFalse(ScrollMovePlanner.movingIsCheaper(move, operations: half, depths: [0, 0]), "half blended")
+        XCTAssertFalse(
+            ScrollMovePlanner.movingIsCheaper(move, composing: DamageRegion(), operations: half[...], depths: [0, 0]),
+            "half blended")
         let most = half + [.fill(PixelRect(x: 0, y: 50, width: 100, height: 10), color: translucent, clip: frame)]
-        XCTAssertTrue(ScrollMovePlanner.movingIsCheaper(move, operations: most, depths: [0, 0, 0]), "60% blended")
+        XCTAssertTrue(
+            ScrollMovePlanner.movingIsCheaper(
+                move, composing: DamageRegion(), operations: most[...], depths: [0, 0, 0]), "60% blended")
         let grouped: [DrawOperation] = [.beginGroup(opacity: 0.5, bounds: frame), .endGroup]
-        XCTAssertTrue(ScrollMovePlanner.movingIsCheaper(move, operations: grouped, depths: [0, 0]), "a group")
+        XCTAssertTrue(
+            ScrollMovePlanner.movingIsCheaper(
+                move, composing: DamageRegion(), operations: grouped[...], depths: [0, 0]), "a group")
+        let mostlyDamaged = DamageRegion([PixelRect(x: 0, y: 0, width: 100, height: 60)])
+        XCTAssertFalse(
+            ScrollMovePlanner.movingIsCheaper(
+                move, composing: mostlyDamaged, operations: grouped[...], depths: [0, 0]),
+            "composed again after the move anyway")
     }
 
     func testNoMoveWithoutProof() {

@@ -183,20 +183,24 @@ final class ScrollMoveCompositionTests: DirectDisplayTestCase {
     }
 
     /// By default a scroll is moved only where composing it would cost more (what is blended
-    /// over the moved rectangle covers more than half of it): opaque rows are composed; rows
-    /// under a translucent window over most of the table are moved.
+    /// in the scroll view over the moved rectangle covers more than half of it): opaque rows
+    /// are composed, translucent ones moved; under a translucent window over most of the table
+    /// (composed after the move anyway), composed.
     func testMovedOnlyWhereComposingCostsMore() async {
         ScreenCompositor.scrollMoves = .whenCheaper
         let screen = connect(width: 240, height: 180)
         let table = showTable(on: screen, translucentOver: false)
         scroll(table, to: 20, on: screen, moves: false, "opaque rows")
+        for cell in table.visibleCells { cell.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 0.3) }
+        display.runUntilIdle()
+        scroll(table, to: 35, on: screen, moves: true, "translucent rows")
+        scroll(table, to: 28, on: screen, moves: true, "and back")
         let veil = Window(screen: screen)
         veil.frame = CGRect(x: 0, y: 0, width: 240, height: 140)
         veil.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.3)
         veil.isHidden = false
         display.runUntilIdle()
-        scroll(table, to: 35, on: screen, moves: true, "rows under a translucent window")
-        scroll(table, to: 28, on: screen, moves: true, "and back")
+        scroll(table, to: 33, on: screen, moves: false, "under a translucent window")
     }
 
     /// Composing in place: the moved pixels come from the buffer holding the previous frame.

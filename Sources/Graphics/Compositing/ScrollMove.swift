@@ -155,10 +155,22 @@ package enum ScrollMovePlanner {
     /// under another is not drawn) and reads it again, and writes it again, under whatever is
     /// blended over it: translucent fills, content not opaque all over (where it was inked),
     /// groups (drawn offscreen, then blended). So a move pays when what is blended covers
-    /// more than half the rectangle. A table of opaque rows with a line of text each blends a
-    /// few percent of it: composing is the cheaper, measured (direct-display-bench table).
-    package static func movingIsCheaper(_ move: ScrollMove, operations: [DrawOperation], depths: [Int]) -> Bool {
+    /// more than half the rectangle, and the frame's other damage (`damage`, composed after
+    /// the move) covers less than half of it. A table of opaque rows with a line of text each
+    /// blends a few percent of it: composing is the cheaper, measured (direct-display-bench table).
+    /// `operations` are those below the scroll view's subtree and in it (what lies above it is
+    /// composed either way).
+    package static func movingIsCheaper(
+        _ move: ScrollMove, composing damage: DamageRegion, operations: ArraySlice<DrawOperation>,
+        depths: ArraySlice<Int>
+    ) -> Bool {
         let rect = move.rect
+        var recomposed = 0
+        for piece in damage.rects {
+            let part = piece.intersection(rect)
+            recomposed += part.isEmpty ? 0 : part.width * part.height
+        }
+        guard 2 * recomposed < rect.width * rect.height else { return false }
         var blended = 0
         for index in operations.indices {
             let reach: PixelRect

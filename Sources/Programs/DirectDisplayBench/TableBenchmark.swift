@@ -24,6 +24,9 @@ struct TableBenchmark: ParsableCommand {
     @Option(help: "Flicks from the top, one after another (the figures cover them all).")
     var flicks = 1
 
+    @Flag(help: "Rows with a translucent background (blended over the table's: what a scroll's move saves).")
+    var translucentRows = false
+
     func run() throws {
         let rowCount = max(rows, 1)
         let speed = max(speed, 0.5)
@@ -60,6 +63,7 @@ struct TableBenchmark: ParsableCommand {
             let window = Window(screen: screen)
             let table = TableView(frame: window.bounds)
             let rowSource = BenchRows(count: rowCount)
+            if translucentRows { rowSource.background = Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.25) }
             table.register(BenchCell.self, forCellReuseIdentifier: BenchRows.identifier)
             table.dataSource = rowSource
             window.addSubview(table)
@@ -295,6 +299,8 @@ private final class ScanoutMemory: FrameTarget {
     static let identifier = "row"
     let count: Int
     let image: Image
+    /// The rows' background (`--translucent-rows`); nil: the cells' own.
+    var background: Color?
 
     init(count: Int) {
         self.count = count
@@ -312,6 +318,7 @@ private final class ScanoutMemory: FrameTarget {
         guard let row = cell as? BenchCell else { return cell }
         row.icon.image = image
         row.title.text = "Row \(indexPath.row)"
+        if let background, row.backgroundColor != background { row.backgroundColor = background }
         return row
     }
 }

@@ -223,9 +223,12 @@ struct FlattenedScene {
                     (now.operations[..<newSpan.operations.lowerBound], now.depths[..<newSpan.operations.lowerBound]),
                 ])
         else { return nil }
+        // What lies above the subtree is composed anyway: the saving is below it and in it.
+        let end = entry.range.lowerBound + newSpan.operations.upperBound
         guard
             Self.scrollMoves == .always
-                || ScrollMovePlanner.movingIsCheaper(move, operations: operations, depths: groupDepths)
+                || ScrollMovePlanner.movingIsCheaper(
+                    move, composing: rest, operations: operations[..<end], depths: groupDepths[..<end])
         else { return nil }
         return (move, rest)
     }
