@@ -209,7 +209,8 @@ final class ScrollMoveCompositionTests: DirectDisplayTestCase {
         screen.compositor.composesInPlace = true
         let table = showTable(on: screen, translucentOver: true)
         let buffers = (0..<3).map { _ in PlainFrame(width: 240, height: 180) }
-        screen.compositor.draw(into: buffers[0], slot: 0)
+        // Every buffer drawn once (a buffer new to its slot is composed whole).
+        for slot in 0..<3 { screen.compositor.draw(into: buffers[slot], slot: slot) }
         for (index, y) in [CGFloat(4), 50, 49, 130, 20, 21].enumerated() {
             table.contentOffset = CGPoint(x: 0, y: y)
             display.runUntilIdle()

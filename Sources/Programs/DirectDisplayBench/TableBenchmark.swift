@@ -210,6 +210,7 @@ struct TableBenchmark: ParsableCommand {
             let targets = scanout.map { ScanoutMemory(pixels: $0, width: width, height: height) }
             screen.compositor.composesInPlace = true
             var inPlaceTimes: [Double] = []
+            var inPlaceMoved = 0
             var inPlaceFrame = 0
             for _ in 0..<flicks {
                 table.contentOffset = .zero
@@ -225,7 +226,10 @@ struct TableBenchmark: ParsableCommand {
                         display.runUntilIdle()
                         screen.compositor.draw(into: targets[inPlaceFrame % 3], slot: inPlaceFrame % 3)
                     }
-                    if table.contentOffset.y != offset { inPlaceTimes.append(time) }
+                    if table.contentOffset.y != offset {
+                        inPlaceTimes.append(time)
+                        if screen.compositor.lastFramePixelsMoved > 0 { inPlaceMoved += 1 }
+                    }
                     offset = table.contentOffset.y
                 }
             }
@@ -235,7 +239,8 @@ struct TableBenchmark: ParsableCommand {
                     + "no copy), \(inPlaceTimes.count) frames: median \(ComposeBenchmark.ms(inPlace)), "
                     + "\(String(format: "%.2f", inPlace / memcpyTime))x the memcpy, "
                     + "\(String(format: "%.2f", inPlace / rotatingMemcpyTime))x the memcpy into three buffers in turn "
-                    + "(shadow + copy above: \(String(format: "%.2f", withCopy / memcpyTime))x; write-combined cards keep it)"
+                    + "(shadow + copy above: \(String(format: "%.2f", withCopy / memcpyTime))x; write-combined cards keep it); "
+                    + "frames moved from the previous buffer: \(inPlaceMoved)"
             )
             Application.shared.reset()
         }

@@ -32,7 +32,7 @@ package final class ScreenCompositor {
     /// In place: the scroll of the one frame composed since the last `draw(into:)`, moved
     /// from the buffer holding the latest frame (see `ScrollMovePlanner`).
     private var undrawnMove: ScrollMove?
-    /// Pixels the last frame moved (a scroll) instead of composing them.
+    /// Pixels the last frame moved (a scroll) instead of composing them (in place: the last `draw(into:slot:)`).
     package private(set) var lastFramePixelsMoved = 0
     /// When a scroll is moved rather than composed (benchmarks compare the policies).
     package static var scrollMoves: ScrollMovePolicy {
@@ -136,15 +136,17 @@ package final class ScreenCompositor {
         // What changed in the frame: the composed damage and the moved pixels.
         var changed = damage
         if let move { changed.add(move.rect) }
-        lastFramePixelsMoved = move?.area ?? 0
+        if !inPlace { lastFramePixelsMoved = move?.area ?? 0 }
         if inPlace {
             // Drawn by `draw(into:slot:)` into the buffer the frame goes out in; a move only
-            // when this is the one frame since the buffer holding the previous one was drawn.
-            if let pending = undrawnMove {
+            // when this is the one frame that changed since the buffer holding the previous one was drawn.
+            if !changed.isEmpty, let pending = undrawnMove {
                 undrawn.add(pending.rect)
                 undrawnMove = nil
             }
-            if let move, undrawn.isEmpty { undrawnMove = move } else if let move { undrawn.add(move.rect) }
+            if let move {
+                if undrawn.isEmpty, undrawnMove == nil { undrawnMove = move } else { undrawn.add(move.rect) }
+            }
             undrawn.formUnion(damage)
         } else if !drawsShadow {
             shadowIsStale = true
@@ -295,6 +297,7 @@ package final class ScreenCompositor {
             // No other buffer holds the previous frame: the scroll is composed.
             composed.add(move.rect)
         }
+        lastFramePixelsMoved = moved ? move?.area ?? 0 : 0
         if missed == nil { composed = DamageRegion.full(width: target.width, height: target.height) }
         composed = composed.clipped(to: frame)
         if !composed.isEmpty {
