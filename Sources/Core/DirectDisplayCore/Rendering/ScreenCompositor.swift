@@ -173,7 +173,9 @@ package final class ScreenCompositor {
     /// composed: less when a scroll moved some) and tells the screen.
     private func finishFrame(_ damage: DamageRegion, composed: Int? = nil, of screen: Screen) -> DamageRegion {
         needsFullFrame = false
-        history.addFrame(damage)
+        // A frame that changed nothing leaves every buffer as up to date as it was (counted, two
+        // such frames per drawn one aged three buffers past the history: each drawn whole).
+        if !damage.isEmpty { history.addFrame(damage) }
         statistics.framesComposed += 1
         statistics.lastFramePixelsComposed = composed ?? damage.area
         statistics.lastFrameDamage = damage.rects.map {
