@@ -157,9 +157,10 @@ final class ScrollMovePlannerTests: XCTestCase {
                 [0][...]
             )
         ]
-        XCTAssertNil(
+        XCTAssertNotNil(
             plan(old: old, oldOrigin: 20, new: new, newOrigin: 10, backdrop: translucent),
-            "nothing opaque below")
+            "a translucent fill over the frame's black covering it: alike all over")
+        XCTAssertNotNil(plan(old: old, oldOrigin: 20, new: new, newOrigin: 10, backdrop: []), "the frame's black alone")
         let grouped = [
             (
                 [

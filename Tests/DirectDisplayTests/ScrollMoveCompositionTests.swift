@@ -180,6 +180,16 @@ final class ScrollMoveCompositionTests: DirectDisplayTestCase {
             XCTAssertGreaterThan(screen.compositor.lastFramePixelsMoved, 0, "\(offset): moved")
             assertFrameIsWhole(screen, "offset \(offset)")
         }
+        // No background at all: the frame's black is the backdrop.
+        window.backgroundColor = nil
+        scrollView.backgroundColor = nil
+        display.runUntilIdle()
+        for offset in [CGPoint(x: 120, y: 90), CGPoint(x: 150, y: 95)] {
+            scrollView.contentOffset = offset
+            display.runUntilIdle()
+            XCTAssertGreaterThan(screen.compositor.lastFramePixelsMoved, 0, "\(offset) over black: moved")
+            assertFrameIsWhole(screen, "offset \(offset) over black")
+        }
     }
 
     /// By default a scroll is moved only where composing it would cost more (what is blended

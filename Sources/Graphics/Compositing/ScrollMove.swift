@@ -71,8 +71,8 @@ package struct ScrollMove: Hashable, Sendable {
 /// frame painted the pixel it came from in the old one, the same way, in the same
 /// order: the subtree's elements that moved by exactly the scroll (same look, same
 /// unclipped placement moved, the same clip inside the moved rectangle) over a
-/// backdrop that is the same everywhere in the visible rectangle (opaque fills
-/// covering it, then only fills covering it). Everything else is damage: elements
+/// backdrop that is the same everywhere in the visible rectangle (the frame's black or
+/// an opaque fill covering it, then only fills covering it). Everything else is damage: elements
 /// of the subtree that did not move with it (scroll indicators, floating headers,
 /// reused cells, redrawn content, groups), came or went; everything above the
 /// subtree (siblings, other windows) in its old place moved and its new place; the
@@ -224,10 +224,11 @@ package enum ScrollMovePlanner {
     /// Operations of a frame below a scroll view's subtree, with their group depths.
     package typealias Backdrop = (operations: ArraySlice<DrawOperation>, depths: ArraySlice<Int>)
 
-    /// Whether the operations paint every pixel of `rect` alike: from the last opaque fill
-    /// covering it (outside groups), nothing reaching it but fills covering it.
+    /// Whether the operations paint every pixel of `rect` alike: from the frame's black (a
+    /// screen's frame is composed over opaque black) or the last opaque fill covering it
+    /// (outside groups), nothing reaching it but fills covering it.
     static func isUniform(_ backdrop: [Backdrop], over rect: PixelRect) -> Bool {
-        var uniform = false
+        var uniform = true
         for (operations, depths) in backdrop {
             for index in operations.indices {
                 let operation = operations[index]
