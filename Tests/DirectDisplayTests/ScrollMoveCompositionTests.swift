@@ -98,6 +98,16 @@ final class ScrollMoveCompositionTests: DirectDisplayTestCase {
         scroll(table, to: 400, on: screen, moves: false, "a jump")
     }
 
+    /// A turned screen composes the scroll (its damage turned into the panel's pixels).
+    func testTurnedScreenComposesTheScroll() async {
+        let screen = connect(width: 240, height: 180)
+        screen.orientation = .landscapeLeft
+        let table = showTable(on: screen, translucentOver: false)
+        for y: CGFloat in [6, 30, 29] {
+            scroll(table, to: y, on: screen, moves: false, "offset \(y), turned")
+        }
+    }
+
     /// Dragged by a finger: the indicator shows over the moving rows.
     func testDraggedTableWithItsIndicatorEqualsWholeComposition() async {
         let screen = connect(width: 240, height: 180)

@@ -129,7 +129,9 @@ package final class ScreenCompositor {
                 {
                     move = scrolled
                 } else {
-                    damage.add(scrolled.rect)
+                    damage.formUnion(
+                        DamageRegion([scrolled.rect]).clipped(to: clip).turned(
+                            rotation, logicalWidth: clip.width, logicalHeight: clip.height))
                 }
             }
         }
