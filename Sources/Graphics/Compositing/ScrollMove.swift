@@ -170,7 +170,14 @@ package enum ScrollMovePlanner {
             let part = piece.intersection(rect)
             recomposed += part.isEmpty ? 0 : part.width * part.height
         }
-        guard 2 * recomposed < rect.width * rect.height else { return false }
+        return 2 * recomposed < rect.width * rect.height
+            && blendsOverHalf(of: rect, operations: operations, depths: depths)
+    }
+
+    /// Whether what `operations` blend (see `movingIsCheaper`) covers more than half of `rect`.
+    package static func blendsOverHalf(
+        of rect: PixelRect, operations: ArraySlice<DrawOperation>, depths: ArraySlice<Int>
+    ) -> Bool {
         var blended = 0
         for index in operations.indices {
             let reach: PixelRect

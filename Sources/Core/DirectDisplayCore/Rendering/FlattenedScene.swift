@@ -203,6 +203,20 @@ struct FlattenedScene {
             scrolled = (old, span)
         }
         guard let (oldSpan, newSpan) = scrolled else { return nil }
+        // What lies above the subtree is composed anyway: the saving is below it and in it.
+        let end = entry.range.lowerBound + newSpan.operations.upperBound
+        if Self.scrollMoves == .whenCheaper {
+            // Asked first, of about the rectangle the scroll would move: proving the move costs more.
+            let visible = newSpan.visible
+            let about = visible.intersection(
+                visible.offsetBy(
+                    dx: Int((newSpan.originX - oldSpan.originX).rounded()),
+                    dy: Int((newSpan.originY - oldSpan.originY).rounded())))
+            guard
+                ScrollMovePlanner.blendsOverHalf(
+                    of: about, operations: operations[..<end], depths: groupDepths[..<end])
+            else { return nil }
+        }
         var above: [SceneElement] = []
         for later in windows[(index + 1)...] { above.append(contentsOf: later.scene.elements) }
         // Below the subtree: the windows behind (unchanged) and the window's own operations before it.
@@ -223,8 +237,6 @@ struct FlattenedScene {
                     (now.operations[..<newSpan.operations.lowerBound], now.depths[..<newSpan.operations.lowerBound]),
                 ])
         else { return nil }
-        // What lies above the subtree is composed anyway: the saving is below it and in it.
-        let end = entry.range.lowerBound + newSpan.operations.upperBound
         guard
             Self.scrollMoves == .always
                 || ScrollMovePlanner.movingIsCheaper(
