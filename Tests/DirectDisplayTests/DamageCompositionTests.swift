@@ -22,17 +22,7 @@ final class SpotView: View {
 final class DamageCompositionTests: DirectDisplayTestCase {
     private func assertMatchesFullRecompose(_ screen: Screen, _ message: String, line: UInt = #line) {
         display.runUntilIdle()
-        guard let incremental = display.lastFrames[screen.name] else {
-            XCTFail("no frame of \(screen.name): \(message)", line: line)
-            return
-        }
-        let full = Application.shared.captureFrame(of: screen)
-        guard incremental.pixels != full.pixels else { return }
-        let index = zip(incremental.pixels, full.pixels).enumerated().first { $0.element.0 != $0.element.1 }!.offset
-        XCTFail(
-            "\(message): pixel (\(index % full.width), \(index / full.width)) is "
-                + "\(String(incremental.pixels[index], radix: 16)), a full recompose gives \(String(full.pixels[index], radix: 16))",
-            line: line)
+        assertLastFrameIsWhole(screen, message, line: line)
     }
 
     /// On every orientation: a turned screen's damage is found in its own pixels and

@@ -31,6 +31,23 @@ import XCTest
             actual.isClose(to: expected, tolerance: 2.0 / 255), "(\(x), \(y)) is \(actual), not \(expected)",
             file: file, line: line)
     }
+
+    /// Fails unless the last frame composed for `screen` (through the damage path)
+    /// equals a whole composition of the same scene, pixel for pixel; names the first
+    /// pixel that differs.
+    func assertLastFrameIsWhole(_ screen: Screen, _ message: String, line: UInt = #line) {
+        guard let incremental = display.lastFrames[screen.name] else {
+            XCTFail("no frame of \(screen.name): \(message)", line: line)
+            return
+        }
+        let full = Application.shared.captureFrame(of: screen)
+        guard incremental.pixels != full.pixels else { return }
+        let index = zip(incremental.pixels, full.pixels).enumerated().first { $0.element.0 != $0.element.1 }!.offset
+        XCTFail(
+            "\(message): pixel (\(index % full.width), \(index / full.width)) is "
+                + "\(String(incremental.pixels[index], radix: 16)), the whole composition gives "
+                + "\(String(full.pixels[index], radix: 16))", line: line)
+    }
 }
 
 /// Records notifications as "label event" strings, labelling objects by identity.

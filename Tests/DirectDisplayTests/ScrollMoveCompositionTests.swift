@@ -40,20 +40,6 @@ final class ScrollMoveCompositionTests: DirectDisplayTestCase {
         try await super.tearDown()
     }
 
-    private func assertFrameIsWhole(_ screen: Screen, _ message: String, line: UInt = #line) {
-        guard let incremental = display.lastFrames[screen.name] else {
-            XCTFail("no frame of \(screen.name): \(message)", line: line)
-            return
-        }
-        let full = Application.shared.captureFrame(of: screen)
-        guard incremental.pixels != full.pixels else { return }
-        let index = zip(incremental.pixels, full.pixels).enumerated().first { $0.element.0 != $0.element.1 }!.offset
-        XCTFail(
-            "\(message): pixel (\(index % full.width), \(index / full.width)) is "
-                + "\(String(incremental.pixels[index], radix: 16)), the whole composition gives "
-                + "\(String(full.pixels[index], radix: 16))", line: line)
-    }
-
     /// A table with sticky section headers and indicators, in a window with a translucent window over part of it.
     private func showTable(on screen: Screen, translucentOver: Bool) -> TableView {
         let window = Window(screen: screen)
@@ -84,7 +70,7 @@ final class ScrollMoveCompositionTests: DirectDisplayTestCase {
         } else if moves == false {
             XCTAssertEqual(screen.compositor.lastFramePixelsMoved, 0, "\(message): composed")
         }
-        assertFrameIsWhole(screen, message)
+        assertLastFrameIsWhole(screen, message)
     }
 
     func testTableScrolledUpAndDownAcrossStickyHeadersEqualsWholeComposition() async {
@@ -121,13 +107,13 @@ final class ScrollMoveCompositionTests: DirectDisplayTestCase {
             display.touchMove(0, at: point, on: screen)
             display.runUntilIdle()
             if screen.compositor.lastFramePixelsMoved > 0 { moved += 1 }
-            assertFrameIsWhole(screen, "drag step \(step)")
+            assertLastFrameIsWhole(screen, "drag step \(step)")
         }
         XCTAssertFalse(table.visibleIndicators.isEmpty, "the indicator shows while dragging")
         XCTAssertGreaterThan(moved, 6, "most of the drag's frames moved")
         display.touchUp(0, at: point, on: screen)
         display.runUntilIdle()
-        assertFrameIsWhole(screen, "released")
+        assertLastFrameIsWhole(screen, "released")
     }
 
     func testTableUnderATranslucentWindowEqualsWholeComposition() async {
@@ -188,7 +174,7 @@ final class ScrollMoveCompositionTests: DirectDisplayTestCase {
             scrollView.contentOffset = offset
             display.runUntilIdle()
             XCTAssertGreaterThan(screen.compositor.lastFramePixelsMoved, 0, "\(offset): moved")
-            assertFrameIsWhole(screen, "offset \(offset)")
+            assertLastFrameIsWhole(screen, "offset \(offset)")
         }
         // No background at all: the frame's black is the backdrop.
         window.backgroundColor = nil
@@ -198,7 +184,7 @@ final class ScrollMoveCompositionTests: DirectDisplayTestCase {
             scrollView.contentOffset = offset
             display.runUntilIdle()
             XCTAssertGreaterThan(screen.compositor.lastFramePixelsMoved, 0, "\(offset) over black: moved")
-            assertFrameIsWhole(screen, "offset \(offset) over black")
+            assertLastFrameIsWhole(screen, "offset \(offset) over black")
         }
     }
 
