@@ -160,6 +160,14 @@ final class MirroringScanoutTests: KMSDisplayTestCase {
         small.screen = source
         small.backgroundColor = Color(red: 1, green: 0, blue: 1, alpha: 1)
         small.isHidden = false
+        // Moving, it goes on a plane (while "moving" for the test) until the screen is mirrored.
+        display.overlayStillDelay = 3600
+        try display.waitForPresentation(of: source)
+        small.frame.origin.x += 1
+        try display.waitForPresentation(of: source)
+        if display.hasOverlayPlane(source) {
+            XCTAssertEqual(source.frameStatistics.lastFrameWindowsOnOverlays, 1, "on a plane before mirroring")
+        }
         try display.waitForPresentation(of: target)
         let before = try XCTUnwrap(display.presentedFrameNumber(of: target))
         try target.mirror(source)

@@ -5,16 +5,20 @@ import XCTest
 @testable import DirectDisplayCore
 @testable import DirectDisplayKMS
 
-/// The front window scanned out from its own buffer on a VKMS overlay plane:
-/// the writeback capture (the CRTC's real blend of its planes) must equal a
-/// whole recomposition of the scene, with the window offloaded and after the
-/// kernel refuses it (composed again), and moving it composes nothing.
+/// The front window scanned out from its own buffer on a VKMS overlay plane
+/// once it moves: the writeback capture (the CRTC's real blend of its planes)
+/// must equal a whole recomposition of the scene, with the window offloaded and
+/// after the kernel refuses it (composed again), and moving it composes nothing.
+/// A window that stands still goes back into the frame, and its plane buffers
+/// are freed.
 final class PlaneOffloadTests: KMSDisplayTestCase {
     func testTheFrontWindowGoesOnAnOverlayPlaneAndBackWhenRefused() async throws {
         let display = try XCTUnwrap(display)
         let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
         // Legacy KMS (DIRECTDISPLAY_NO_ATOMIC=1) never offloads; DamageScanoutTests covers composition there.
         try XCTSkipUnless(display.hasOverlayPlane(screen), "no overlay plane (legacy KMS)")
+        // A window that moved once stays "moving" for the test (its end checks the return of a still one).
+        display.overlayStillDelay = 3600
         let back = Window(screen: screen)
         back.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.5, alpha: 1)
         let tile = View(frame: CGRect(x: 40, y: 80, width: 64, height: 64))
@@ -32,10 +36,14 @@ final class PlaneOffloadTests: KMSDisplayTestCase {
         panel.windowLevel = .statusBar
         panel.isHidden = false
         try assertScanoutMatchesScene(display, screen, "first frame", savingAs: "plane-offload")
-
         badge.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.9, alpha: 1)
+        try assertScanoutMatchesScene(display, screen, "still panel changed", savingAs: "plane-offload")
+        XCTAssertNil(display.overlayWindow(on: screen), "a window that never moved is composed")
+        XCTAssertEqual(display.overlayBufferBytes(of: screen), 0)
+
+        panel.frame.origin = CGPoint(x: 620, y: 410)
         try assertScanoutMatchesScene(display, screen, "panel on the overlay", savingAs: "plane-offload")
-        XCTAssertTrue(display.overlayWindow(on: screen) === panel, "the front window is on the overlay plane")
+        XCTAssertTrue(display.overlayWindow(on: screen) === panel, "the moved front window is on the overlay plane")
         let overlayFrames = screen.frameStatistics.framesWithOverlay
         XCTAssertGreaterThan(overlayFrames, 0)
 
@@ -72,6 +80,34 @@ final class PlaneOffloadTests: KMSDisplayTestCase {
         panel.alpha = 0.5
         try assertScanoutMatchesScene(display, screen, "translucent window: composed", savingAs: "plane-offload")
         XCTAssertNil(display.overlayWindow(on: screen))
+        panel.alpha = 1
+        panel.frame.origin = CGPoint(x: 520, y: 320)
+        try assertScanoutMatchesScene(display, screen, "opaque again, moved", savingAs: "plane-offload")
+        XCTAssertTrue(display.overlayWindow(on: screen) === panel)
+        XCTAssertGreaterThan(display.overlayBufferBytes(of: screen), 0)
+
+        // Still for the delay: back into the frame on its own (a timer composes it), buffers freed when idle.
+        display.overlayStillDelay = 0.3
+        panel.frame.origin = CGPoint(x: 540, y: 340)
+        try display.waitForPresentation(of: screen)
+        let movedFrames = screen.frameStatistics.framesWithOverlay
+        XCTAssertGreaterThan(movedFrames, overlayFrames + 6, "the moving panel went out on its plane")
+        try display.waitFor("the still panel back in the frame", timeout: 10) {
+            display.overlayWindow(on: screen) == nil
+        }
+        XCTAssertGreaterThanOrEqual(
+            screen.frameStatistics.lastFramePixelsComposed, 200 * 150, "the panel drawn into the frame")
+        try assertScanoutMatchesScene(display, screen, "still panel composed", savingAs: "plane-offload")
+        let output = try XCTUnwrap(display.entry(for: screen)?.output)
+        let now = output.clock
+        output.clock = { now() + ScanoutOutput.idleBufferDelay }
+        for step in 0..<ScanoutOutput.idleBufferFrames + 1 {
+            tile.backgroundColor = Color(red: CGFloat(step) / 10, green: 0, blue: 1, alpha: 1)
+            try display.waitForPresentation(of: screen)
+        }
+        XCTAssertEqual(display.overlayBufferBytes(of: screen), 0, "the plane buffers of the still window are freed")
+        XCTAssertEqual(screen.frameStatistics.framesWithOverlay, movedFrames, "no frame with a plane since")
+        try assertScanoutMatchesScene(display, screen, "after the buffers went", savingAs: "plane-offload")
         panel.isHidden = true
         try assertScanoutMatchesScene(display, screen, "panel hidden", savingAs: "plane-offload")
     }
@@ -84,6 +120,7 @@ final class PlaneOffloadTests: KMSDisplayTestCase {
         let display = try XCTUnwrap(display)
         let screen = try XCTUnwrap(display.screens.first { $0.name == "Virtual-1" })
         try XCTSkipUnless(display.overlayPlaneCount(screen) >= 3, "fewer than 3 overlay planes (legacy KMS)")
+        display.overlayStillDelay = 3600  // a window that moved once stays "moving" for the test
         let back = Window(screen: screen)
         back.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.5, alpha: 1)
         let tile = View(frame: CGRect(x: 40, y: 80, width: 64, height: 64))
@@ -111,6 +148,8 @@ final class PlaneOffloadTests: KMSDisplayTestCase {
         let top = panel(CGRect(x: 200, y: 200, width: 250, height: 180), Color(red: 0.9, green: 0.9, blue: 0, alpha: 1))
         let stack = [low, middle, top]
         try assertScanoutMatchesScene(display, screen, "first frame", savingAs: "plane-offload-stack")
+        // Only the lowest moved: the two above it go on planes with it, still as they are.
+        low.frame.origin.x -= 10
         badges[0].backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.9, alpha: 1)
         try assertScanoutMatchesScene(display, screen, "three on planes", savingAs: "plane-offload-stack")
         XCTAssertTrue(display.overlayWindows(on: screen).elementsEqual(stack, by: ===), "each window on its own plane")

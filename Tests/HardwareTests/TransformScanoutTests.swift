@@ -32,6 +32,13 @@ final class TransformScanoutTests: KMSDisplayTestCase {
         panel.addSubview(red)
         panel.isHidden = false
         try assertScanoutMatchesScene(display, screen, "untransformed", savingAs: "transform")
+        // Moved once and "moving" for the test: only its transforms keep it off a plane.
+        display.overlayStillDelay = 3600
+        panel.frame.origin.x += 10
+        try display.waitForPresentation(of: screen)
+        panel.frame.origin.x -= 10
+        try assertScanoutMatchesScene(display, screen, "untransformed, moved", savingAs: "transform")
+        if display.hasOverlayPlane(screen) { XCTAssertTrue(display.overlayWindow(on: screen) === panel) }
         let overlayFrames = screen.frameStatistics.framesWithOverlay
 
         red.transform = CGAffineTransform(rotationAngle: .pi / 2)

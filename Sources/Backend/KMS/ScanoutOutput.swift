@@ -121,6 +121,13 @@ package final class ScanoutOutput {
         return allocated.reduce(0) { $0 + $1.bytesPerRow * $1.height }
     }
 
+    /// The bytes of the overlay planes' buffers allocated now (part of `scanoutBufferBytes`).
+    package var overlayBufferBytes: Int {
+        overlayBuffers.reduce(0) { total, slots in
+            total + slots.indices.compactMap { slots[$0] }.reduce(0) { $0 + $1.bytesPerRow * $1.height }
+        }
+    }
+
     /// A committed frame waits for its flip event (with or without one pending behind it).
     package var hasFlipQueued: Bool { state.queued != nil }
 

@@ -62,6 +62,9 @@ extension KMSDisplay {
     /// The bytes of `screen`'s scanout buffers allocated now (see `ScanoutOutput.scanoutBufferBytes`).
     package func scanoutBufferBytes(of screen: Screen) -> Int { entry(for: screen)?.output.scanoutBufferBytes ?? 0 }
 
+    /// The bytes of `screen`'s overlay plane buffers allocated now (windows on planes, or idle ones not yet freed).
+    package func overlayBufferBytes(of screen: Screen) -> Int { entry(for: screen)?.output.overlayBufferBytes ?? 0 }
+
     /// Whether a frame of `screen` is committed and waiting for its vblank (for tests
     /// of the pipeline: a flip event commits the frame drawn while it waited).
     package func hasFrameQueued(on screen: Screen) -> Bool { entry(for: screen)?.output.hasFlipQueued ?? false }

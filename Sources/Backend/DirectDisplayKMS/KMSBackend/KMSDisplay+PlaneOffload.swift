@@ -2,12 +2,16 @@ import Compositing
 import DirectDisplayCore
 import Foundation
 import KMS
+import Scheduling
 
-/// Plane offload: the front-most windows, when they can be scanned out from
-/// buffers of their own, go on overlay planes (one each) instead of being
-/// composed into the frame. Moving them then costs no composition at all, and
-/// what changes in one is drawn only into its own buffer. Chosen per frame: only
-/// a run of windows from the front-most down (the frame holds every window not
+/// Plane offload: the front-most windows that move, when they can be scanned out
+/// from buffers of their own, go on overlay planes (one each) instead of being
+/// composed into the frame. Moving them then costs no composition at all. A
+/// still window gains nothing there (what changes in it is drawn once either
+/// way) and costs its own copy and a plane buffer per slot, so it goes back into
+/// the frame once it stood still for `overlayStillDelay`; its buffers are freed
+/// as idle ones are. Chosen per frame: only a run of windows from the front-most
+/// down to the lowest one that moved lately (the frame holds every window not
 /// offloaded, below all the planes, so a composed window must not be covered by
 /// an offloaded one), checked with one atomic TEST_ONLY commit whenever a place
 /// or size changes; when the kernel says no, the lowest window of the run is
@@ -53,6 +57,11 @@ extension KMSDisplay {
     private var tested: [PixelRect]?
     /// Windows and rectangles the kernel refused on an overlay plane (not tried again there).
     private var refused: [(window: ObjectIdentifier, rect: PixelRect)] = []
+    /// Where each visible window was in the latest frame (panel pixels; nil: not on
+    /// whole pixels), and when it last moved or changed size (-infinity: never, since it showed).
+    private var places: [ObjectIdentifier: (rect: PixelRect?, moved: Double)] = [:]
+    /// Composes again once the windows on planes stood still long enough to come back into the frame.
+    private var stillTimer: TimerID?
 
     nonisolated init() {}
 
@@ -74,7 +83,8 @@ extension KMSDisplay {
     /// The front-most windows that can be scanned out as they are, back to front,
     /// with their places in panel pixels: at most one per overlay plane, and only
     /// the run down from the front-most window that ends at the first one that
-    /// cannot. The screen unturned, no composited cursor they would cover; each
+    /// cannot, then at the lowest one that moved within `overlayStillDelay` (none
+    /// moved: none). The screen unturned, no composited cursor they would cover; each
     /// window opaque as a whole (alpha 1), on whole pixels, inside the screen and
     /// smaller than it (a window covering the screen gains nothing), no transform
     /// on it or any view in it (transformed views are composed: their bounding
@@ -96,6 +106,15 @@ extension KMSDisplay {
         refused.removeAll { refused in
             !zip(windows, places).contains { ObjectIdentifier($0) == refused.window && $1 == refused.rect }
         }
+        let now = display.eventLoop.clock.now
+        var seen: [ObjectIdentifier: (rect: PixelRect?, moved: Double)] = [:]
+        for (window, place) in zip(windows, places) {
+            let id = ObjectIdentifier(window)
+            let before = self.places[id]
+            // A window that just showed has not moved (an animation in moves it next frame).
+            seen[id] = before.map { $0.rect == place ? $0 : (place, now) } ?? (place, -.infinity)
+        }
+        self.places = seen
         var run: [(window: Window, rect: PixelRect)] = []
         for (window, place) in zip(windows, places).reversed() {
             guard run.count < planes, window.presentation.alpha == 1, !window.hasTransformInTree, let rect = place,
@@ -104,7 +123,34 @@ extension KMSDisplay {
             else { break }
             run.append((window, rect))
         }
-        return run.reversed()
+        let stillDelay = display.overlayStillDelay
+        guard
+            let lowestMoving = run.lastIndex(where: {
+                now - (seen[ObjectIdentifier($0.window)]?.moved ?? -.infinity) < stillDelay
+            })
+        else { return [] }
+        return run[...lowestMoving].reversed()
+    }
+
+    /// Composes `entry` again when the first of the windows on its planes has stood
+    /// still for `overlayStillDelay` (the run may end higher then, or be empty).
+    private func scheduleStillCheck(_ shown: [Window], _ entry: KMSDisplay.LitScreen, on display: KMSDisplay) {
+        if let stillTimer { display.eventLoop.cancelTimer(stillTimer) }
+        stillTimer = nil
+        // Only those still moving: a still window above a moving one stays on its plane without a timer.
+        let now = display.eventLoop.clock.now
+        let moves = shown.compactMap { places[ObjectIdentifier($0)]?.moved }.filter {
+            $0 + display.overlayStillDelay > now
+        }
+        guard let firstMove = moves.min() else { return }
+        stillTimer = display.eventLoop.schedule(
+            at: firstMove + display.overlayStillDelay, name: "still overlay windows of \(entry.connector.name)"
+        ) { [weak self, weak display, weak entry] in
+            guard let self, let display, let entry, display.lit.contains(where: { $0 === entry }) else { return }
+            self.stillTimer = nil
+            entry.needsComposite = true
+            display.presentDirtyScreens()
+        }
     }
 
     /// The window's frame in panel pixels, when its edges are whole pixels.
@@ -125,7 +171,9 @@ extension KMSDisplay {
         var candidates = entry.output.requiresModeset ? [] : candidates(entry, on: display)
         while let lowest = candidates.first {
             do {
-                return try offload(candidates, entry)
+                let shown = try offload(candidates, entry)
+                scheduleStillCheck(shown.map(\.window), entry, on: display)
+                return shown
             } catch {
                 let rect = lowest.rect
                 StderrLog.info(
@@ -137,6 +185,7 @@ extension KMSDisplay {
             }
         }
         contents = []
+        scheduleStillCheck([], entry, on: display)
         return []
     }
 

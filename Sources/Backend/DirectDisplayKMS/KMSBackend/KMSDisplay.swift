@@ -43,6 +43,10 @@ public final class KMSDisplay: Display, DisplayBackend {
     private var inputFallbackTimer: TimerID?
     /// Whether cursor planes may be used (else the cursor is always composited).
     let usesCursorPlanes: Bool
+    /// How long a window on an overlay plane may stand still (not moved, not
+    /// resized) before it goes back into the frame, in seconds on the loop's clock
+    /// (tests set their own).
+    package var overlayStillDelay = 1.0
     /// The settings the display was made with. Direct scanout follows a change at the
     /// next frame, overlay planes when a screen lights up; the rest is used at start.
     public var configuration: DisplayConfiguration
