@@ -67,7 +67,7 @@ def main():
             else:
                 kind = "other anonymous"
             if rss:
-                regions.append((rss, size, perms, kind, start))
+                regions.append((rss, size, perms, kind, start, fields.get("AnonHugePages", 0)))
         total = kinds.setdefault(kind, [0, 0])
         total[0] += rss
         total[1] += anon
@@ -90,9 +90,13 @@ def main():
             if name == program:
                 size = (end - start) / 1024 / mb
                 print(f"{fields.get('Rss', 0) / mb:7.2f} {fields.get('Anonymous', 0) / mb:6.2f} {size:8.2f}  {perms}")
-    print(f"\n{'Rss MB':>7} {'size MB':>8}  anonymous region (top {top})")
-    for rss, size, perms, kind, start in sorted(regions, reverse=True)[:top]:
-        print(f"{rss / mb:7.2f} {size / mb:8.2f}  {kind} {perms} {start:#x}")
+    # AnonHugePages: transparent huge pages (khugepaged collapses a 2 MB-aligned
+    # range with a single page touched into a whole 2 MB page where THP is "always").
+    print(f"\n{'Rss MB':>7} {'size MB':>8} {'THP MB':>7}  anonymous region (top {top})")
+    for rss, size, perms, kind, start, huge in sorted(regions, reverse=True)[:top]:
+        print(f"{rss / mb:7.2f} {size / mb:8.2f} {huge / mb:7.2f}  {kind} {perms} {start:#x}")
+    huge = sum(fields.get("AnonHugePages", 0) for *_, fields in maps)
+    print(f"transparent huge pages in all: {huge / mb:.1f} MB")
     print(f"\n{'Rss MB':>7} {'anon':>6}  kind")
     for kind, (rss, anon) in sorted(kinds.items(), key=lambda item: -item[1][0]):
         if rss:

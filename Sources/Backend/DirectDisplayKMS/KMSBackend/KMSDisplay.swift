@@ -107,6 +107,8 @@ public final class KMSDisplay: Display, DisplayBackend {
         cardAccess: @escaping (DRMDevice) -> any CardAccess
     ) throws {
         StartTrace.mark("KMSDisplay.init")
+        // Before the display's threads and buffers: a 2 MB page for each (see ProcessMemory).
+        ProcessMemory.keepsTransparentHugePagesOut()
         self.cardAccess = cardAccess
         usesCursorPlanes = cursorPlanes
         self.configuration = configuration
