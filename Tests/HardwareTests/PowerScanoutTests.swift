@@ -107,9 +107,11 @@ final class PowerScanoutTests: KMSDisplayTestCase {
         try display.waitForPresentation(of: screen)
         XCTAssertTrue(display.hasCursorPlane(screen))
         XCTAssertNil(display.cursorPlanePosition(on: screen), "automatic: hidden until the pointer moves")
+        XCTAssertEqual(display.cursorBufferBytes(of: screen), 0, "no cursor image before the cursor shows")
 
         try mouse.move(dx: -3000, dy: -3000)
         try display.waitFor("the cursor shows", timeout: timeout) { display.cursorPlanePosition(on: screen) != nil }
+        XCTAssertGreaterThan(display.cursorBufferBytes(of: screen), 0, "made when it first shows")
         try touchscreen.tap(trackingID: 1, x: 600, y: 500)
         try display.waitFor("a touch hides it", timeout: timeout) { display.cursorPlanePosition(on: screen) == nil }
         try display.waitFor("the tap", timeout: timeout) { view.record.count == 2 }

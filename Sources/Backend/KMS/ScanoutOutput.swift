@@ -128,6 +128,9 @@ package final class ScanoutOutput {
         }
     }
 
+    /// The bytes of the cursor plane's buffer (0 without one).
+    package var cursorBufferBytes: Int { cursor.map { $0.image.bytesPerRow * $0.image.height } ?? 0 }
+
     /// A committed frame waits for its flip event (with or without one pending behind it).
     package var hasFlipQueued: Bool { state.queued != nil }
 

@@ -8,9 +8,12 @@ import KMS
 /// (moving it is a small commit, no recomposition), else blended into the
 /// composed frame. Only the screen under the pointer shows it.
 extension KMSDisplay {
-    /// Gives a newly lit output the cursor plane that can sit on its CRTC, with
-    /// the arrow drawn into the plane's buffer; without one the cursor is composited.
-    func attachCursorPlane(to entry: LitScreen, taken: Set<UInt32>) {
+    /// Chooses for a newly lit output the cursor plane that can sit on its CRTC;
+    /// without one the cursor is composited. The plane's buffer, with the arrow
+    /// drawn into it, is made when the cursor first shows there (`attachCursorImage`):
+    /// it is the driver's cursor size (vkms: 512x512, 1 MB), and a touch kiosk
+    /// never shows a cursor at all.
+    func chooseCursorPlane(for entry: LitScreen, taken: Set<UInt32>) {
         let output = entry.output
         let image = CursorImage.arrow(scale: entry.screen.scale)
         entry.cursorImage = image
@@ -20,12 +23,36 @@ extension KMSDisplay {
                 for: output.crtc, in: entry.card.probe, taken: taken),
             image.surface.pixelWidth <= size.width, image.surface.pixelHeight <= size.height
         else { return }
+        entry.cursorPlane = plane
+        if entry.compositedCursor != nil {
+            // Shown here before the plane was chosen: out of the frame, onto the plane at the next show.
+            entry.compositedCursor = nil
+            entry.needsComposite = true
+        }
+    }
+
+    /// The cursor planes the screens lit on `card` chose (their buffers made or not).
+    func cursorPlanesChosen(on card: KMSCard) -> Set<UInt32> {
+        Set(lit.filter { $0.card === card }.compactMap { $0.cursorPlane?.id ?? $0.output.cursorPlaneID })
+    }
+
+    /// Gives the output its chosen cursor plane, with the arrow drawn into the
+    /// plane's buffer, before the cursor first shows on it; false: composited
+    /// (no plane chosen, or the buffer could not be made).
+    private func attachCursorImage(_ entry: LitScreen) -> Bool {
+        let output = entry.output
+        if output.cursorPlaneID != nil { return true }
+        guard let plane = entry.cursorPlane, let image = entry.cursorImage else { return false }
+        let size = output.device.cursorSize
         do {
             let buffer = try output.attachCursor(plane: plane, width: size.width, height: size.height)
             image.surface.copyPixels(
                 into: buffer.pixels, width: buffer.width, height: buffer.height, bytesPerRow: buffer.bytesPerRow)
+            return true
         } catch {
             StderrLog.info("\(output.connector.name): no cursor plane, the cursor is composited: \(error)")
+            entry.cursorPlane = nil
+            return false
         }
     }
 
@@ -39,13 +66,15 @@ extension KMSDisplay {
                 let pixel = Self.panelPixel(of: location.point, on: entry.screen)
                 corner = (pixel.x - image.hotspot.x, pixel.y - image.hotspot.y)
             }
-            if entry.output.cursorPlaneID != nil {
+            if entry.output.cursorPlaneID != nil || (corner != nil && attachCursorImage(entry)) {
                 do {
                     try entry.output.moveCursor(x: corner?.x ?? 0, y: corner?.y ?? 0, visible: corner != nil)
                 } catch {
                     StderrLog.error("\(entry.connector.name): moving the cursor: \(error)")
                 }
                 watchFlip(entry)
+            } else if entry.cursorPlane != nil {
+                // Never shown on its plane yet: nothing to hide.
             } else if entry.compositedCursor?.x != corner?.x || entry.compositedCursor?.y != corner?.y {
                 entry.compositedCursor = corner
                 entry.needsComposite = true
@@ -99,8 +128,14 @@ extension KMSDisplay {
         entry(for: screen)?.output.cursorPosition
     }
 
-    /// Whether `screen` shows the cursor on a hardware cursor plane.
-    package func hasCursorPlane(_ screen: Screen) -> Bool { entry(for: screen)?.output.cursorPlaneID != nil }
+    /// The bytes of `screen`'s cursor plane buffer (0 until the cursor first shows there).
+    package func cursorBufferBytes(of screen: Screen) -> Int { entry(for: screen)?.output.cursorBufferBytes ?? 0 }
+
+    /// Whether `screen` shows the cursor on a hardware cursor plane (once it shows).
+    package func hasCursorPlane(_ screen: Screen) -> Bool {
+        guard let entry = entry(for: screen) else { return false }
+        return entry.cursorPlane != nil || entry.output.cursorPlaneID != nil
+    }
 
     /// The panel pixel showing the screen pixel under `point` (the screen's own
     /// coordinates): the touch mapping's inverse, taken at that pixel's centre.

@@ -191,8 +191,7 @@ extension KMSDisplay {
         StartTrace.mark("\(entry.connector.name): first frame flipped (on screen)")
         if lit.allSatisfy({ $0.firstFrame.flipped != nil }) { releaseInheritedCards() }
         firstFrameShown()
-        attachCursorPlane(
-            to: entry, taken: Set(lit.filter { $0.card === entry.card }.compactMap(\.output.cursorPlaneID)))
+        chooseCursorPlane(for: entry, taken: cursorPlanesChosen(on: entry.card))
         showCursor(input.pointer.cursorLocation)
     }
 

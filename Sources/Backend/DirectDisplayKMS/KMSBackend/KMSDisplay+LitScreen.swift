@@ -34,6 +34,8 @@ extension KMSDisplay {
         var lastSeenVersion = 0
         /// The arrow at this screen's scale (on the output's cursor plane, or composited).
         var cursorImage: CursorImage?
+        /// The cursor plane chosen for this screen, its buffer made when the cursor first shows here.
+        var cursorPlane: PlaneState?
         /// Where a composited cursor's top-left corner sits in panel pixels; nil when not shown here.
         var compositedCursor: (x: Int, y: Int)?
         /// A frame was composed since the last flip event (it waits as the pending frame).
