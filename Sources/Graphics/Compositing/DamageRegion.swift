@@ -37,6 +37,9 @@ package struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
     /// drawn twice) and stay few.
     package mutating func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
+        // Inside the rectangle added last (the common case: a scroll's elements, each
+        // within the box their predecessors merged into): merging would leave it as it is.
+        if let last = rects.last, last.intersection(rect) == rect { return }
         var merged = rect
         var changed = true
         while changed {

@@ -211,6 +211,7 @@ struct TableBenchmark: ParsableCommand {
             screen.compositor.composesInPlace = true
             var inPlaceTimes: [Double] = []
             var inPlaceMoved = 0
+            var copyingTimes: [Double] = []
             var inPlaceFrame = 0
             for _ in 0..<flicks {
                 table.contentOffset = .zero
@@ -221,14 +222,20 @@ struct TableBenchmark: ParsableCommand {
                 Self.flick(on: screen, of: display, speed: speed)
                 while table.isDecelerating, inPlaceTimes.count < 60 * 30 * flicks {
                     inPlaceFrame += 1
+                    var composed = 0
+                    var written = 0
                     let time = Self.seconds {
                         display.advanceTime(by: 1.0 / 60)
+                        composed = screen.frameStatistics.lastFramePixelsComposed
                         display.runUntilIdle()
-                        screen.compositor.draw(into: targets[inPlaceFrame % 3], slot: inPlaceFrame % 3)
+                        written = screen.compositor.draw(into: targets[inPlaceFrame % 3], slot: inPlaceFrame % 3).area
                     }
                     if table.contentOffset.y != offset {
                         inPlaceTimes.append(time)
                         if screen.compositor.lastFramePixelsMoved > 0 { inPlaceMoved += 1 }
+                        // A frame whose own damage is small (a coast's last sub-pixel steps move
+                        // the indicator alone) copies what its buffer missed from the latest one.
+                        if written > composed + width * height / 2 { copyingTimes.append(time) }
                     }
                     offset = table.contentOffset.y
                 }
@@ -241,6 +248,10 @@ struct TableBenchmark: ParsableCommand {
                     + "\(String(format: "%.2f", inPlace / rotatingMemcpyTime))x the memcpy into three buffers in turn "
                     + "(shadow + copy above: \(String(format: "%.2f", withCopy / memcpyTime))x; write-combined cards keep it); "
                     + "frames moved from the previous buffer: \(inPlaceMoved)"
+            )
+            print(
+                "of those, frames composing little and copying over half the frame from the buffer holding the latest: "
+                    + "\(copyingTimes.count), median \(copyingTimes.isEmpty ? "-" : ComposeBenchmark.ms(Figures(values: copyingTimes).percentile(0.5)))"
             )
             Application.shared.reset()
         }
