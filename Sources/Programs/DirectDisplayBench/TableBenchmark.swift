@@ -212,6 +212,7 @@ struct TableBenchmark: ParsableCommand {
             var inPlaceTimes: [Double] = []
             var inPlaceMoved = 0
             var copyingTimes: [Double] = []
+            var copyingSteps: [Double] = []
             var inPlaceFrame = 0
             for _ in 0..<flicks {
                 table.contentOffset = .zero
@@ -235,7 +236,10 @@ struct TableBenchmark: ParsableCommand {
                         if screen.compositor.lastFramePixelsMoved > 0 { inPlaceMoved += 1 }
                         // A frame whose own damage is small (a coast's last sub-pixel steps move
                         // the indicator alone) copies what its buffer missed from the latest one.
-                        if written > composed + width * height / 2 { copyingTimes.append(time) }
+                        if written > composed + width * height / 2 {
+                            copyingTimes.append(time)
+                            copyingSteps.append(abs(table.contentOffset.y - offset))
+                        }
                     }
                     offset = table.contentOffset.y
                 }
@@ -251,7 +255,9 @@ struct TableBenchmark: ParsableCommand {
             )
             print(
                 "of those, frames composing little and copying over half the frame from the buffer holding the latest: "
-                    + "\(copyingTimes.count), median \(copyingTimes.isEmpty ? "-" : ComposeBenchmark.ms(Figures(values: copyingTimes).percentile(0.5)))"
+                    + "\(copyingTimes.count), median \(copyingTimes.isEmpty ? "-" : ComposeBenchmark.ms(Figures(values: copyingTimes).percentile(0.5))), "
+                    + "their scroll steps \(String(format: "%.2f", copyingSteps.min() ?? 0))–"
+                    + "\(String(format: "%.2f", copyingSteps.max() ?? 0)) points"
             )
             Application.shared.reset()
         }
