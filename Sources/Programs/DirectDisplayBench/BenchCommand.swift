@@ -21,8 +21,10 @@ struct BenchCommand: ParsableCommand {
 struct Figures {
     let values: [Double]
 
+    /// NaN for an empty sample (a case that measured nothing prints "nan", never traps).
     func percentile(_ p: Double) -> Double {
         let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
         return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
     }
 
