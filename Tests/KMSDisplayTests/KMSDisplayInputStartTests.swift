@@ -5,10 +5,10 @@ import Scheduling
 import SystemPackage
 import XCTest
 
-/// The input devices open, and GLViews draw their content, once the first frame is on
-/// screen; when that frame never flips (its event lost, a card that sends none, commits
-/// refused) both come anyway a second after it was sent, so a display fault costs a
-/// kiosk its screen at most.
+/// The input devices open once the first frame is on screen, GLViews draw their
+/// content once every screen's first frame is; when no frame flips (its event lost, a
+/// card that sends none, commits refused) both come anyway a second after it was sent,
+/// so a display fault costs a kiosk its screen at most.
 @MainActor final class KMSDisplayInputStartTests: XCTestCase {
     private var card: FakeCard!
     private var display: KMSDisplay!
@@ -98,6 +98,45 @@ import XCTest
         XCTAssertEqual(devicesOpenedCount, 1)
         let log = StderrLog.kept.withLock { $0 ?? [] }
         XCTAssertTrue(log.contains { $0.contains("no first frame on screen") }, "\(log)")
+    }
+
+    /// Attached with HDMI-A-1, then HDMI-A-2 plugged in before any first frame was sent.
+    private func attachWithTwoScreens() throws {
+        _ = try attach()
+        card.isSecondConnected = true
+        display.handle([.cardChanged(sysname: card.node.sysname, connectorID: nil)], arrivedAt: 0)
+        try display.waitFor("two screens", timeout: 2) { display.screens.count == 2 }
+    }
+
+    /// GLViews' content (shader compiles on the main thread) waits for every launch
+    /// screen's first frame, not only the first one's: in the VM a second card's screen
+    /// flipped first and the demo's triangle was in the other screen's first frame. A
+    /// screen whose first frame never comes holds it `heldContentDelay` at most.
+    func testGLViewsWaitForEveryScreensFirstFrame() async throws {
+        card.refusals = ["modeset HDMI-A-2": .invalidArgument]
+        let delay = KMSDisplay.heldContentDelay
+        KMSDisplay.heldContentDelay = 0.5
+        defer { KMSDisplay.heldContentDelay = delay }
+        try attachWithTwoScreens()
+        let first = try XCTUnwrap(display.screens.first { $0.name == "HDMI-A-1" })
+        display.flush()
+        card.vblank()
+        try display.waitFor("HDMI-A-1's first flip", timeout: 2) { display.input.hasOpenedDevices }
+        XCTAssertFalse(display.hasFrameQueued(on: first))
+        XCTAssertTrue(GLViewContext.holdsContent, "held while HDMI-A-2 has shown no frame")
+        let flipped = monotonicSeconds()
+        try display.waitFor("GLViews without HDMI-A-2's first frame", timeout: 5) { !GLViewContext.holdsContent }
+        XCTAssertGreaterThanOrEqual(monotonicSeconds() - flipped, 0.45, "not before the delay")
+    }
+
+    func testGLViewsDrawOnceEveryScreenShowsItsFirstFrame() async throws {
+        try attachWithTwoScreens()
+        display.flush()
+        card.vblank()
+        try display.waitFor("both first flips", timeout: 2) {
+            display.screens.allSatisfy { !display.hasFrameQueued(on: $0) }
+        }
+        XCTAssertFalse(GLViewContext.holdsContent, "released at the last screen's first flip")
     }
 
     func testDevicesOpenAnywayWhenTheCardRefusesEveryFirstFrame() async throws {

@@ -41,6 +41,8 @@ public final class KMSDisplay: Display, DisplayBackend {
     private let inputSource: (any InputEventSource)
     /// Opens the input devices when the first frame was sent but has not flipped a second later.
     private var inputFallbackTimer: TimerID?
+    /// Set while GLViews' content waits for a screen's first frame (see `firstFrameShown`).
+    private var heldContentTimer: TimerID?
     /// Whether cursor planes may be used (else the cursor is always composited).
     let usesCursorPlanes: Bool
     /// How long a window on an overlay plane may stand still (not moved, not
@@ -224,12 +226,38 @@ public final class KMSDisplay: Display, DisplayBackend {
         }
     }
 
-    /// What waits for the first frame comes now: the input devices, then the GLViews'
-    /// content (their draw callbacks' first run: shader compiles).
+    /// A first frame is on screen: the input devices open now. The GLViews' content
+    /// (their draw callbacks' first run: shader compiles on the main thread) waits until
+    /// every screen lit at launch shows its first frame, so that no screen's first frame
+    /// waits for GL (and none shows GL content before its first plain frame); should one
+    /// never flip, it comes `heldContentDelay` after the first.
     func firstFrameShown() {
         startInput()
-        // GLViews' context is made on another thread: a stop meanwhile does not wait for EGL.
-        // With no GLView on screen none is made (a GLView shown later makes it as it draws).
+        guard GLViewContext.holdsContent else { return }
+        if lit.allSatisfy({ $0.firstFrame.flipped != nil }) {
+            releaseHeldGLContent()
+        } else if heldContentTimer == nil {
+            heldContentTimer = eventLoop.schedule(after: Self.heldContentDelay, name: "GLViews after the first frames")
+            {
+                [weak self] in
+                self?.heldContentTimer = nil
+                self?.releaseHeldGLContent()
+            }
+        }
+    }
+
+    /// How long after the first screen's first frame GLViews draw even though another
+    /// screen's first frame has not flipped (a fault: a lost flip is modeset again after
+    /// a second; generous, since a loaded machine can take seconds between two screens'
+    /// first frames).
+    package static var heldContentDelay = 5.0
+
+    /// GLViews draw from now on. Their context is made on another thread: a stop
+    /// meanwhile does not wait for EGL. With no GLView on screen none is made (a GLView
+    /// shown later makes it as it draws).
+    private func releaseHeldGLContent() {
+        if let heldContentTimer { eventLoop.cancelTimer(heldContentTimer) }
+        heldContentTimer = nil
         if GLViewContext.holdsContent && GLViewContext.hasHeldViews { GLViewContext.startMakingInBackground() }
         GLViewContext.holdsContent = false
     }
@@ -254,17 +282,18 @@ public final class KMSDisplay: Display, DisplayBackend {
     /// event lost, a card that never sends one, commits refused), the devices open
     /// anyway a second later; a touch kiosk must not lose its input to a display fault.
     func armInputFallback() {
-        guard !input.hasOpenedDevices || GLViewContext.holdsContent, inputFallbackTimer == nil else { return }
+        guard !input.hasOpenedDevices, inputFallbackTimer == nil else { return }
         let delay = Self.inputFallbackDelay
         inputFallbackTimer = eventLoop.schedule(after: delay, name: "input devices without a first frame") {
             [weak self] in
             guard let self else { return }
             self.inputFallbackTimer = nil
-            guard !self.input.hasOpenedDevices || GLViewContext.holdsContent else { return }
+            guard !self.input.hasOpenedDevices else { return }
             StderrLog.info(
                 "no first frame on screen \(delay) s after its commit: opening the input devices "
                     + "and drawing GLViews anyway")
-            self.firstFrameShown()
+            self.startInput()
+            self.releaseHeldGLContent()
         }
     }
 
@@ -338,6 +367,8 @@ public final class KMSDisplay: Display, DisplayBackend {
         // EGL holds its own copy of the card's descriptor until its display ends.
         GLViewContext.end()
         GLViewContext.holdsContent = false
+        if let heldContentTimer { eventLoop.cancelTimer(heldContentTimer) }
+        heldContentTimer = nil
         glViewDevice = nil
         glContentMemory = nil
         deviceMonitor = nil
