@@ -342,6 +342,30 @@ final class DamageCompositionTests: DirectDisplayTestCase {
         assertMatchesFullRecompose(screen, "redrawn and recoloured")
     }
 
+    /// A fill recoloured and moved in place leaves the kept scene's elements as flattening the
+    /// window anew makes them, their motion too (a scroll's move compares it with the next frame's).
+    func testARecolouredFillsElementIsAsFlattenedAnew() async {
+        let screen = connect(width: 160, height: 120)
+        let window = Window(screen: screen)
+        window.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.2, alpha: 1)
+        let fill = View(frame: CGRect(x: 5, y: 5, width: 16, height: 16))
+        fill.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
+        window.addSubview(fill)
+        window.isHidden = false
+        assertMatchesFullRecompose(screen, "first frame")
+        let kept = window.keptScene
+        fill.backgroundColor = Color(red: 0, green: 1, blue: 0, alpha: 1)
+        fill.frame.origin.x = 9
+        assertMatchesFullRecompose(screen, "recoloured and moved")
+        guard let scene = window.keptScene, scene === kept else { return XCTFail("recoloured in the kept scene") }
+        var flattener = ViewTreeFlattener(scale: scene.scale)
+        flattener.add(window, clip: scene.clip)
+        XCTAssertEqual(scene.elements.map(\.key), flattener.elements.map(\.key))
+        XCTAssertEqual(scene.elements.map(\.area), flattener.elements.map(\.area))
+        XCTAssertEqual(scene.elements.map(\.signature), flattener.elements.map(\.signature))
+        XCTAssertEqual(scene.elements.map(\.motion), flattener.elements.map(\.motion))
+    }
+
     /// A new background colour of the same opacity is written into the window's kept
     /// scene (not flattened again); anything else about it flattens the window as before.
     func testARecolourIsWrittenIntoTheKeptScene() async {

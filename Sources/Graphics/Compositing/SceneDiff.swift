@@ -35,41 +35,81 @@ package struct SceneElement: Hashable, Sendable {
 package enum SceneDiff {
     package static func damage(from old: [SceneElement], to new: [SceneElement]) -> DamageRegion {
         var region = DamageRegion()
-        // The usual case, the same elements in the same order, needs no lookups.
-        if old.count == new.count, zip(old, new).allSatisfy({ $0.key == $1.key }) {
-            for (before, element) in zip(old, new) {
-                if before.area != element.area || before.signature != element.signature {
-                    region.add(before.area)
-                    region.add(element.area)
-                } else {
-                    for redrawn in element.contentDamage.rects { region.add(redrawn.intersection(element.area)) }
-                }
+        // The same elements in the same order, which a scroll keeps around the rows it
+        // shows or hides (a prefix and a suffix), need no lookups: pairs are compared in
+        // place. Index loops: no copies of the elements.
+        let shorter = min(old.count, new.count)
+        var prefix = 0
+        while prefix < shorter, old[prefix].key == new[prefix].key {
+            compare(old[prefix], new[prefix], into: &region)
+            prefix += 1
+        }
+        var suffix = 0
+        while suffix < shorter - prefix, old[old.count - 1 - suffix].key == new[new.count - 1 - suffix].key {
+            suffix += 1
+        }
+        // Between them, elements are found by key. Keys are unique, so those of the prefix and
+        // suffix are nowhere else, and as many elements present in both frames precede the
+        // middle (and follow it) in each frame: the stacking order of those present in both
+        // is compared within the middle alone.
+        let oldMiddle = prefix..<(old.count - suffix)
+        let newMiddle = prefix..<(new.count - suffix)
+        // Damage is added in the order of the new elements, then of those that went (its merges depend on it).
+        func addSuffix() {
+            for index in 0..<suffix {
+                compare(old[old.count - suffix + index], new[new.count - suffix + index], into: &region)
             }
+        }
+        guard !oldMiddle.isEmpty || !newMiddle.isEmpty else {
+            addSuffix()
             return region
         }
-        var oldByKey: [UInt64: SceneElement] = [:]
-        for element in old { oldByKey[element.key] = element }
-        let newKeys = Set(new.map(\.key))
-        // Stacking order of the elements present in both frames.
-        let commonOld = old.filter { newKeys.contains($0.key) }.map(\.key)
-        var oldRank: [UInt64: Int] = [:]
-        for (rank, key) in commonOld.enumerated() { oldRank[key] = rank }
+        var oldIndex: [UInt64: Int] = [:]
+        oldIndex.reserveCapacity(oldMiddle.count)
+        for index in oldMiddle { oldIndex[old[index].key] = index }
+        // For each new element of the middle, its old index (-1: it came).
+        var matches = [Int](repeating: -1, count: newMiddle.count)
+        // For each old element of the middle, whether it is still there, then its rank among those that are.
+        var oldRank = [Int](repeating: -1, count: oldMiddle.count)
+        for index in newMiddle {
+            guard let before = oldIndex[new[index].key] else { continue }
+            matches[index - prefix] = before
+            oldRank[before - prefix] = 0
+        }
         var rank = 0
-        for element in new {
-            guard let before = oldByKey[element.key] else {
-                region.add(element.area)
+        for index in oldRank.indices where oldRank[index] >= 0 {
+            oldRank[index] = rank
+            rank += 1
+        }
+        rank = 0
+        for index in newMiddle {
+            let before = matches[index - prefix]
+            guard before >= 0 else {
+                region.add(new[index].area)
                 continue
             }
-            defer { rank += 1 }
-            if before.area != element.area || before.signature != element.signature || oldRank[element.key] != rank {
-                region.add(before.area)
-                region.add(element.area)
+            if oldRank[before - prefix] != rank {
+                region.add(old[before].area)
+                region.add(new[index].area)
             } else {
-                for redrawn in element.contentDamage.rects { region.add(redrawn.intersection(element.area)) }
+                compare(old[before], new[index], into: &region)
             }
+            rank += 1
         }
-        for element in old where !newKeys.contains(element.key) { region.add(element.area) }
+        addSuffix()
+        for index in oldMiddle where oldRank[index - prefix] < 0 { region.add(old[index].area) }
         return region
+    }
+
+    /// The damage of an element present in both frames, in the same stacking order.
+    @inline(__always)
+    private static func compare(_ before: SceneElement, _ element: SceneElement, into region: inout DamageRegion) {
+        if before.area != element.area || before.signature != element.signature {
+            region.add(before.area)
+            region.add(element.area)
+        } else {
+            for redrawn in element.contentDamage.rects { region.add(redrawn.intersection(element.area)) }
+        }
     }
 }
 

@@ -40,11 +40,16 @@ final class WindowScene {
             && !window.hasChangesInPlace
     }
 
-    /// A fill recoloured or moved in place (see `recolour`).
-    func replace(operation: Int, with fill: DrawOperation, element: Int, area: PixelRect, signature: Int) {
+    /// A fill recoloured or moved in place (see `recolour`); `motion` its new one, as
+    /// flattening would make it (else a scroll's move could take the old look for the new).
+    func replace(
+        operation: Int, with fill: DrawOperation, element: Int, area: PixelRect, signature: Int,
+        motion: ElementMotion? = nil
+    ) {
         operations[operation] = fill
         elements[element].area = area
         elements[element].signature = signature
+        if let motion { elements[element].motion = motion }
     }
 }
 
@@ -315,7 +320,8 @@ struct FlattenedScene {
     {
         Self.serials &+= 1
         let serial = Self.serials
-        var flattener = ViewTreeFlattener(scale: scale, recordingFillSlotsFor: keep ? serial : nil)
+        var flattener = ViewTreeFlattener(
+            scale: scale, recordingFillSlotsFor: keep ? serial : nil, sizedLike: window.keptScene)
         flattener.add(window, clip: clip)
         if keep {
             window.pendingRecolours = []

@@ -175,7 +175,10 @@ extension WindowScene {
             let area = moved.intersection(clip)
             replace(
                 operation: slot.operation, with: fill, element: slot.element, area: area,
-                signature: ViewTreeFlattener.signature(groupPath: slot.groupPath, area: area, parts: pixel))
+                signature: ViewTreeFlattener.signature(groupPath: slot.groupPath, area: area, parts: pixel),
+                motion: ElementMotion(
+                    placement: moved, clip: clip,
+                    look: ViewTreeFlattener.look(groupPath: slot.groupPath, kind: 0, parts: pixel)))
             operations[base + slot.operation] = fill
             damage.add(oldArea)
             damage.add(area)

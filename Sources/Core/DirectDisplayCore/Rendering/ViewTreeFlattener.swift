@@ -24,9 +24,15 @@ import Foundation
     /// How many alpha groups enclose what is added now (see `FillSlot.isInGroup`).
     private var groupDepth = 0
 
-    init(scale: CGFloat, recordingFillSlotsFor scene: UInt64? = nil) {
+    /// `previous`: the window's last flattening, whose sizes the arrays are reserved to
+    /// (a scroll's flattening is about as large: no regrowth, no copies of the elements).
+    init(scale: CGFloat, recordingFillSlotsFor scene: UInt64? = nil, sizedLike previous: WindowScene? = nil) {
         self.scale = scale
         fillSlotScene = scene
+        if let previous {
+            operations.reserveCapacity(previous.operations.count)
+            elements.reserveCapacity(previous.elements.count)
+        }
     }
 
     /// Appends a window (its frame is in screen points) limited to `clip`, moved by
@@ -47,6 +53,8 @@ import Foundation
 
     private mutating func walk(_ start: [Step]) {
         var steps = start
+        // Each view pushes its end and its subviews: a table's cells and their views.
+        steps.reserveCapacity(64)
         while let step = steps.popLast() {
             switch step {
             case .add(let view, let originInParent, let opacity, let clip):
@@ -71,7 +79,9 @@ import Foundation
     private enum Step {
         case add(View, originInParent: CGPoint, opacity: CGFloat, clip: PixelRect)
         case endUntransformed(grouped: Bool, outerGroupPath: Int)
-        case endTransformed(TransformedGroup)
+        /// Boxed: a transformed view's group is over three times an added view's size, and
+        /// every step is copied as it is pushed and popped (copies that showed in profiles).
+        indirect case endTransformed(TransformedGroup)
         case endScrollSpan(Int)
     }
 
@@ -115,16 +125,12 @@ import Foundation
     private mutating func element<Parts: Hashable>(
         _ view: View, kind: UInt64, area: PixelRect, signature parts: Parts,
         contentDamage: DamageRegion = DamageRegion(), placement: PixelRect? = nil, clip: PixelRect? = nil,
-        look: Int = 0
+        look: some Hashable = 0
     ) {
         var motion: ElementMotion?
         if let placement, let clip {
-            // Everything but where it is: `parts` may hold geometry.
-            var hasher = Hasher()
-            hasher.combine(groupPath)
-            hasher.combine(kind)
-            hasher.combine(look)
-            motion = ElementMotion(placement: placement, clip: clip, look: hasher.finalize())
+            motion = ElementMotion(
+                placement: placement, clip: clip, look: Self.look(groupPath: groupPath, kind: kind, parts: look))
         }
         elements.append(
             SceneElement(
@@ -132,6 +138,16 @@ import Foundation
                 signature: Self.signature(groupPath: groupPath, area: area, parts: parts), contentDamage: contentDamage,
                 motion: motion)
         )
+    }
+
+    /// What an element's `ElementMotion` compares besides where it is: its enclosing groups,
+    /// its kind and `parts` (colour, or surface and opacity; no geometry), hashed once.
+    static func look(groupPath: Int, kind: UInt64, parts: some Hashable) -> Int {
+        var hasher = Hasher()
+        hasher.combine(groupPath)
+        hasher.combine(kind)
+        hasher.combine(parts)
+        return hasher.finalize()
     }
 
     static func identity(_ view: View) -> UInt64 { UInt64(UInt(bitPattern: ObjectIdentifier(view).hashValue)) }
@@ -275,8 +291,7 @@ import Foundation
             operations.append(.fill(framePixels, color: pixel, clip: clip))
             element(
                 view, kind: 0, area: framePixels.intersection(clip), signature: pixel, placement: framePixels,
-                clip: clip,
-                look: pixel.hashValue)
+                clip: clip, look: pixel)
             if let fillSlotScene, transformedDepth == 0 {
                 view.fillSlot = FillSlot(
                     scene: fillSlotScene, operation: operations.count - 1, element: elements.count - 1,
@@ -369,7 +384,7 @@ import Foundation
             signature: ContentSignature(
                 surface: ObjectIdentifier(surface), area: placed, opacity: opacity, scaling: scaling),
             contentDamage: redrawn, placement: scaling == nil ? placed : nil, clip: clip,
-            look: ContentLook(surface: ObjectIdentifier(surface), opacity: opacity).hashValue)
+            look: ContentLook(surface: ObjectIdentifier(surface), opacity: opacity))
     }
 
     /// What decides the pixels of drawn content besides its area and groups.
