@@ -183,8 +183,14 @@ struct FlattenedScene {
                 diffs.formUnion(SceneDiff.damage(from: kept.elements, to: entry.scene.elements))
                 reflattened = (index, kept)
                 reflattenedCount += 1
-                operations.replaceSubrange(entry.range, with: entry.scene.operations)
-                groupDepths.replaceSubrange(entry.range, with: entry.scene.depths)
+                if entry.range == operations.indices {
+                    // The only window (a full-screen app): its arrays are shared, not copied.
+                    operations = entry.scene.operations
+                    groupDepths = entry.scene.depths
+                } else {
+                    operations.replaceSubrange(entry.range, with: entry.scene.operations)
+                    groupDepths.replaceSubrange(entry.range, with: entry.scene.depths)
+                }
                 let newRange = entry.range.lowerBound..<(entry.range.lowerBound + entry.scene.operations.count)
                 shift += newRange.count - entry.range.count
                 entry.range = newRange
