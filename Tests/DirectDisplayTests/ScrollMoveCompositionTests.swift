@@ -116,6 +116,23 @@ final class ScrollMoveCompositionTests: DirectDisplayTestCase {
         assertLastFrameIsWhole(screen, "released")
     }
 
+    /// A row recoloured in place, then scrolled and recoloured back in one frame: its old pixels
+    /// show the recolour, not the colour it was flattened with, so they are not moved as unchanged.
+    func testRowRecolouredInPlaceThenScrolledAndRecolouredBackEqualsWholeComposition() async {
+        let screen = connect(width: 240, height: 180)
+        let table = showTable(on: screen, translucentOver: false)
+        guard let cell = table.cellForRow(at: IndexPath(row: 1, section: 0)), let color = cell.backgroundColor else {
+            return XCTFail("row 1 is shown")
+        }
+        let kept = table.window?.keptScene
+        cell.backgroundColor = Color(red: 0.1, green: 0.6, blue: 0.1, alpha: 1)
+        display.runUntilIdle()
+        XCTAssertTrue(table.window?.keptScene === kept, "recoloured in the kept scene")
+        assertLastFrameIsWhole(screen, "recoloured")
+        cell.backgroundColor = color
+        scroll(table, to: 20, on: screen, moves: true, "scrolled and recoloured back")
+    }
+
     func testTableUnderATranslucentWindowEqualsWholeComposition() async {
         let screen = connect(width: 240, height: 180)
         let table = showTable(on: screen, translucentOver: true)
