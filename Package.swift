@@ -140,7 +140,7 @@ let package = Package(
             name: "DirectDisplayCLI",
             dependencies: [
                 "Demo", "DirectDisplay", "KMS", "Udev", "EDID", "Input", "InputModel", "Scheduling", "Session",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Typesetting", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
@@ -175,7 +175,7 @@ let package = Package(
             name: "DirectDisplayTests",
             dependencies: [
                 "DirectDisplayCore", "WindowModel", "Geometry", "Animation", "Compositing", "InputModel", "Scheduling",
-                "TestSupport", "GLRendering",
+                "TestSupport", "GLRendering", "Typesetting", "CPango",
                 // The JPEG tests make their JPEG with TurboJPEG's compressor.
                 "CTurboJPEG",
             ]),

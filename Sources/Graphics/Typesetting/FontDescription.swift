@@ -44,7 +44,7 @@ package struct FontDescription: Hashable, Sendable {
     package static func installedFamilies() -> [String] {
         var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
         var count: Int32 = 0
-        pango_font_map_list_families(pango_cairo_font_map_get_default(), &families, &count)
+        pango_font_map_list_families(TextFontMap.current, &families, &count)
         guard let families else { return [] }
         defer { g_free(families) }
         return (0..<Int(count)).compactMap { index in
@@ -99,8 +99,8 @@ final class TextContext {
     let pointer: OpaquePointer
 
     init() {
-        // The default font map is per thread in pango, so this needs no lock.
-        pointer = pango_font_map_create_context(pango_cairo_font_map_get_default())
+        // The main queue's map or this thread's own (see TextFontMap), so this needs no lock.
+        pointer = pango_font_map_create_context(TextFontMap.current)
         let options = cairo_font_options_create()
         defer { cairo_font_options_destroy(options) }
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
