@@ -23,9 +23,7 @@ import Speech
     /// A voice for `language` ("en", "de", "fr"; default: the locale's, from LANG).
     public init(language: String? = nil, wordsPerMinute: Int = 175) {
         self.wordsPerMinute = wordsPerMinute
-        engine = SpeechEngine(
-            language: language ?? Locale.current.language.languageCode?.identifier ?? "en",
-            wordsPerMinute: wordsPerMinute)
+        engine = SpeechEngine(language: language, wordsPerMinute: wordsPerMinute)
     }
 
     public func speak(_ text: String) {
@@ -49,11 +47,14 @@ private final class SpeechEngine: @unchecked Sendable {
     }
 
     private var voice = Voice.undecided
-    private let language: String
+    private let requestedLanguage: String?
+    /// The locale's language is looked up at the first phrase, not when the app starts
+    /// (`Application.run` makes this before the display opens: the first frame's path).
+    private lazy var language: String = requestedLanguage ?? Locale.current.language.languageCode?.identifier ?? "en"
     private var wordsPerMinute: Int
 
-    init(language: String, wordsPerMinute: Int) {
-        self.language = language
+    init(language: String?, wordsPerMinute: Int) {
+        requestedLanguage = language
         self.wordsPerMinute = wordsPerMinute
     }
 

@@ -1,5 +1,6 @@
 import Compositing
 import Foundation
+import Scheduling
 
 extension Application {
     /// Lays out and draws what is pending for `screen`'s visible windows (those
@@ -24,15 +25,23 @@ extension Application {
         }
         screen.layoutPassSeen = (version, windows.map(ObjectIdentifier.init))
         let scale = screen.scale
+        // The launch's first pass splits its trace by window (where the first frame's time goes).
+        let traces = StartTrace.isOn && !Self.firstPassTraced
+        Self.firstPassTraced = true
         // Every window of every frame: an index loop, which reads the flag without
         // retaining each window.
         for index in windows.indices where windows[index].needsUpdatePass {
             let window = windows[index]
             window.needsUpdatePass = false
             window.layoutIfNeeded()
+            if traces { StartTrace.mark("window \(index) (\(type(of: window))) laid out") }
             window.displayIfNeeded(scale: scale)
+            if traces { StartTrace.mark("window \(index) drawn") }
         }
     }
+
+    /// Whether the first layout pass (the launch's, traced) is over.
+    private static var firstPassTraced = false
 
     /// Lays out and draws what is pending for `screen`'s visible windows and
     /// returns them by level and recency, with the clip of the frame in the
