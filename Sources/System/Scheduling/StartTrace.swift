@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// The launch's timeline on standard error when `DIRECTDISPLAY_TRACE_START` is set
 /// (docs/benchmarks.md, Start and stop): one line per phase on the way to the first
@@ -13,18 +14,21 @@ package enum StartTrace {
         return !["", "0", "false", "no"].contains(String(cString: value).lowercased())
     }()
 
-    /// When the process started, in CLOCK_BOOTTIME seconds (/proc/self/stat's field 22).
-    nonisolated(unsafe) private static var started: Double?
-    nonisolated(unsafe) private static var last: Double?
+    /// When the process started, in CLOCK_BOOTTIME seconds (/proc/self/stat's field 22),
+    /// and the last mark's time. Locked: a thread making the GL context marks too.
+    private static let times = Mutex<(started: Double?, last: Double?)>((nil, nil))
 
     /// Writes `phase` with its time (the first mark also gives exec to this moment).
     package static func mark(_ phase: @autoclosure () -> String) {
         guard isOn else { return }
-        let now = bootSeconds()
-        let start = started ?? processStart() ?? now
-        started = start
+        let (start, now, last) = times.withLock { times in
+            let now = bootSeconds()
+            let start = times.started ?? processStart() ?? now
+            let last = times.last
+            times = (start, now)
+            return (start, now, last)
+        }
         let delta = last.map { " (+\(milliseconds(now - $0)))" } ?? ""
-        last = now
         let line = "direct-display: start: +\(milliseconds(now - start)) ms\(delta) \(phase())\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
     }

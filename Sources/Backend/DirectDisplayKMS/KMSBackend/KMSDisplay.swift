@@ -340,6 +340,28 @@ public final class KMSDisplay: Display, DisplayBackend {
 
     /// Turns every output back to what it showed before (the console) and stops serving events.
     package func shutdown() {
+        let leaving = restoreScreens()
+        finishShutdown(leaving: leaving)
+    }
+
+    /// `Application.exit` calls this, then `_exit`, while a GLView's context is still
+    /// being made on another thread (`GLViewContext.mayBeMakingOnAThread`): Mesa's
+    /// driver being loaded there holds the dynamic loader's TLS lock (0.5-2 s in the
+    /// VM), and a thread started meanwhile waits for it in `pthread_create` (the input
+    /// devices' release thread, libdispatch's workers): the stop took 1.2-2.2 s. So
+    /// only what the kernel does not do at the process's end is done: the CRTCs get the
+    /// console back and the seat closes (its manager puts the VT back to text mode and
+    /// closes the devices on its side). Descriptors, buffers and DRM master go with the
+    /// process.
+    package func shutdownBeforeExit() {
+        let leaving = restoreScreens()
+        session.end(keepingGraphicsMode: !leaving.isEmpty)
+        StartTrace.mark("shutdown: seat closed, console modes back (the rest left to the exit)")
+    }
+
+    /// The first part of `shutdown()`: each CRTC restored (or its last frame left); the
+    /// cards whose frames stay on screen.
+    private func restoreScreens() -> [KMSCard] {
         StartTrace.mark("shutdown: started")
         releaseInheritedCards()
         let leaving = keepCardsForLastFrame()
@@ -363,6 +385,11 @@ public final class KMSDisplay: Display, DisplayBackend {
             StartTrace.mark("shutdown: \(entry.connector.name): restored")
         }
         for card in leaving { leaveLastFrames(of: card) }
+        return leaving
+    }
+
+    /// The rest of `shutdown()`: GL, input, outputs and cards freed, the seat closed.
+    private func finishShutdown(leaving: [KMSCard]) {
         for card in cards { card.stopEvents() }
         // EGL holds its own copy of the card's descriptor until its display ends.
         GLViewContext.end()

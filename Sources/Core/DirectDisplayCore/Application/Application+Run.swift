@@ -46,15 +46,19 @@ extension Application {
 
     /// Ends the application: shuts the display down (restoring the console), then exits.
     public func exit(_ status: Int32 = 0) -> Never {
-        backend?.shutdown()
-        StartTrace.mark("exit")
         // A GL context still being made on another thread (see GLViewContext): exit's
-        // handlers (Mesa's among them) must not run under it. Output is flushed first.
-        if GLViewContext.mayBeMakingOnAThread {
-            fflush(nil)
-            Glibc._exit(status)
+        // handlers (Mesa's among them) must not run under it, and the display frees
+        // only what the kernel does not (see KMSDisplay.shutdownBeforeExit). Decided
+        // once: the thread may finish meanwhile. Output is flushed first.
+        guard GLViewContext.mayBeMakingOnAThread else {
+            backend?.shutdown()
+            StartTrace.mark("exit")
+            Glibc.exit(status)
         }
-        Glibc.exit(status)
+        backend?.shutdownBeforeExit()
+        StartTrace.mark("exit (_exit: a GL context was being made on another thread)")
+        fflush(nil)
+        Glibc._exit(status)
     }
 
     private func installTerminationHandlers() {

@@ -36,6 +36,10 @@ import Scheduling
     /// Gives the screens back (the console, for the KMS display) before the process
     /// ends (`Application.exit(_:)`).
     func shutdown()
+    /// `shutdown()` just before the process ends with `_exit` (`Application.exit(_:)`
+    /// while a GLView's context is being made on another thread): a display may leave
+    /// to the kernel what it frees at the process's end anyway.
+    func shutdownBeforeExit()
     /// The card whose GBM device GLViews' OpenGL ES context is made on (so their
     /// buffers can be scanned out); nil: a surfaceless context.
     var glViewCard: GLViewCard? { get }
@@ -44,6 +48,7 @@ import Scheduling
 }
 
 extension DisplayBackend {
+    package func shutdownBeforeExit() { shutdown() }
     package var glViewCard: GLViewCard? { nil }
     package var contentMemory: (any ContentMemoryAllocator)? { nil }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GLRendering
+import Scheduling
 import Synchronization
 
 /// The process's OpenGL ES context for GLViews. With a KMS display it lives on
@@ -79,7 +80,9 @@ import Synchronization
         starting = start
         lastStart = start
         Thread.detachNewThread {
+            StartTrace.mark("GL: the GLViews' context being made (a thread)")
             start.result = GLViewContext.make(card: start.card, usesOpenGL: start.usesOpenGL)
+            StartTrace.mark("GL: the GLViews' context made (a thread)")
             start.finished.withLock { $0 = true }
             start.done.signal()
             DispatchQueue.main.async { MainActor.assumeIsolated { GLViewContext.started(start) } }
