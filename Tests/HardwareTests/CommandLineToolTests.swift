@@ -152,6 +152,30 @@ final class CommandLineToolTests: XCTestCase {
         XCTAssertEqual(try cursorPlanesInUse(), 0, "and no cursor is left over it")
     }
 
+    /// SIGTERM while the GLView's context is still being made on a thread (Mesa's
+    /// driver loading, seconds in the VM): the short shutdown before `_exit` still
+    /// gives the console back and leaves no DRM master on the card.
+    func testSIGTERMWhileTheGLContextIsMadeRestoresTheConsole() async throws {
+        let consoleFramebuffer = try scannedOutFramebuffer()
+        // pixman on every card: choosing how to compose the virtio card's screens would
+        // make the context on the main thread before the first frame.
+        let demo = try ChildProcess(
+            ChildProcess.directDisplayPath, ["demo"],
+            environment: ["DIRECTDISPLAY_TRACE_START": "1", "DIRECTDISPLAY_COMPOSITOR": "pixman"])
+        let making = "GL: the GLViews' context being made"
+        XCTAssertTrue(
+            demo.waitForOutput(containing: making, timeout: HardwareEnvironment.demoStartTimeout),
+            "the demo's context is made after its first frame: \(demo.text)")
+        demo.signal(SIGTERM)
+        XCTAssertEqual(demo.waitForExit(timeout: 10), 128 + SIGTERM, "SIGTERM ends the demo: \(demo.text)")
+        guard demo.text.contains("a GL context was being made on another thread") else {
+            throw XCTSkip("the context was made before the signal was served: \(demo.text)")
+        }
+        XCTAssertEqual(try scannedOutFramebuffer(), consoleFramebuffer, "the console's framebuffer is back")
+        let node = try XCTUnwrap(DRMCardEnumerator(udev: try UdevContext()).cards().first)
+        XCTAssertNil(DRMDevice.masterHeldElsewhere(path: node.devnode), "no DRM master is left on the card")
+    }
+
     /// A uinput touchscreen and keyboard through the kernel, udev and libinput into
     /// the demo's views: a drag paints (the touchscreen has no WL_OUTPUT, so only the
     /// demo's binding to the main screen routes it), keys type into the key window's

@@ -22,7 +22,10 @@ package final class ChildProcess: @unchecked Sendable {
 
     /// `descriptors` (this process's descriptor → the child's number) are passed on
     /// as well, as a service manager passes LISTEN_FDS.
-    package init(_ path: String, _ arguments: [String], descriptors: [(Int32, Int32)] = []) throws {
+    /// `environment`: variables set for the child on top of this process's.
+    package init(
+        _ path: String, _ arguments: [String], descriptors: [(Int32, Int32)] = [], environment: [String: String] = [:]
+    ) throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         // Close-on-exec (dup2 onto 1 and 2 clears it there), so a child spawned later does
@@ -37,8 +40,17 @@ package final class ChildProcess: @unchecked Sendable {
         for (ours, theirs) in descriptors { posix_spawn_file_actions_adddup2(&actions, ours, theirs) }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
+        var inherited: [UnsafeMutablePointer<CChar>?] = []
+        var entry = environ
+        while let variable = entry.pointee {
+            let name = String(cString: variable).prefix { $0 != "=" }
+            if environment[String(name)] == nil { inherited.append(strdup(variable)) }
+            entry += 1
+        }
+        let envp = inherited + environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for variable in envp { free(variable) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        let result = posix_spawn(&pid, path, &actions, nil, argv, envp)
         close(fds[1])
         guard result == 0 else {
             close(fds[0])
