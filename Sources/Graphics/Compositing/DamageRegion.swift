@@ -39,7 +39,7 @@ package struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
         guard !rect.isEmpty else { return }
         // Inside the rectangle added last (the common case: a scroll's elements, each
         // within the box their predecessors merged into): merging would leave it as it is.
-        if let last = rects.last, last.intersection(rect) == rect { return }
+        if let last = rects.last, last.contains(rect) { return }
         var merged = rect
         var changed = true
         while changed {
@@ -68,7 +68,7 @@ package struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
     /// The damage inside `clip` (e.g. the frame).
     package func clipped(to clip: PixelRect) -> DamageRegion {
         // Usually already inside: no new region (each costs an allocation per frame).
-        if rects.allSatisfy({ $0.intersection(clip) == $0 }) { return self }
+        if rects.allSatisfy({ clip.contains($0) }) { return self }
         return DamageRegion(rects.map { $0.intersection(clip) })
     }
 

@@ -27,6 +27,9 @@ package struct PixelRect: Hashable, Sendable {
         return w > 0 && h > 0
             ? PixelRect(x: minX, y: minY, width: w, height: h) : PixelRect(x: minX, y: minY, width: 0, height: 0)
     }
+
+    /// Whether `other` lies wholly inside this rectangle (its overlap with it is itself).
+    package func contains(_ other: PixelRect) -> Bool { intersection(other) == other }
 }
 
 /// A colour with straight (not premultiplied) components in 0…1; the

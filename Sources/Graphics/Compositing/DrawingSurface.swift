@@ -85,7 +85,7 @@ package final class DrawingSurface {
         guard width > maximumSide || height > maximumSide || width * height > maximumPixelCount else { return nil }
         let content = PixelRect(x: 0, y: 0, width: width, height: height)
         let seen = visible().map { $0.intersection(content) }
-        if let kept, kept.intersection(content) == kept {
+        if let kept, content.contains(kept) {
             guard let seen, !seen.isEmpty else { return kept }
             if seen.x >= kept.x, seen.y >= kept.y, seen.maxX <= kept.maxX, seen.maxY <= kept.maxY { return kept }
         }

@@ -146,7 +146,7 @@ package enum FrameComposer {
     private static func coveringFill(of rect: PixelRect, in operations: [DrawOperation], depths: [Int]) -> PixelColor? {
         for index in operations.indices.reversed() where depths[index] == 0 {
             guard let area = operations[index].reach else { continue }
-            if case .fill(_, let color, _) = operations[index], color.alpha >= 1, area.intersection(rect) == rect {
+            if case .fill(_, let color, _) = operations[index], color.alpha >= 1, area.contains(rect) {
                 return color
             }
             if !area.intersection(rect).isEmpty { return nil }

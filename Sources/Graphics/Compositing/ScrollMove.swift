@@ -241,7 +241,7 @@ package enum ScrollMovePlanner {
                 let operation = operations[index]
                 guard let reach = operation.reach, !reach.intersection(rect).isEmpty else { continue }
                 let depth = depths.indices.contains(index) ? depths[index] : 1
-                if case .fill(_, let color, _) = operation, depth == 0, reach.intersection(rect) == rect {
+                if case .fill(_, let color, _) = operation, depth == 0, reach.contains(rect) {
                     if color.alpha >= 1 { uniform = true }
                 } else {
                     uniform = false

@@ -118,7 +118,7 @@ extension KMSDisplay {
         var run: [(window: Window, rect: PixelRect)] = []
         for (window, place) in zip(windows, places).reversed() {
             guard run.count < planes, window.presentation.alpha == 1, !window.hasTransformInTree, let rect = place,
-                !rect.isEmpty, rect.intersection(panel) == rect, rect != panel,
+                !rect.isEmpty, panel.contains(rect), rect != panel,
                 !refused.contains(where: { $0.window == ObjectIdentifier(window) && $0.rect == rect })
             else { break }
             run.append((window, rect))

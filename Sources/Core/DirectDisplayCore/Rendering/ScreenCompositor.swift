@@ -124,8 +124,8 @@ package final class ScreenCompositor {
             if let scrolled = scene.scrollMove {
                 // Moved only on an unturned frame, from pixels inside it (a GL frame keeps no pixels to move).
                 let frame = PixelRect(x: 0, y: 0, width: width, height: height)
-                if rotation == .none, drawsShadow, scrolled.rect.intersection(clip) == scrolled.rect,
-                    scrolled.source.intersection(frame) == scrolled.source
+                if rotation == .none, drawsShadow, clip.contains(scrolled.rect),
+                    frame.contains(scrolled.source)
                 {
                     move = scrolled
                 } else {
