@@ -114,22 +114,18 @@ package final class ScanoutOutput {
     /// The bytes of the output's scanout buffers allocated now (its own, the overlay
     /// planes' and the cursor's): mapped into the process, yet not counted in its
     /// resident set by every driver (vkms maps them page by page, outside VmRSS).
-    package var scanoutBufferBytes: Int {
-        var allocated: [ScanoutBuffer] = buffers.indices.compactMap { buffers[$0] }
-        for slots in overlayBuffers { allocated += slots.indices.compactMap { slots[$0] } }
-        if let cursor { allocated.append(cursor.image) }
-        return allocated.reduce(0) { $0 + $1.bytesPerRow * $1.height }
-    }
+    package var scanoutBufferBytes: Int { Self.bytes(of: buffers) + overlayBufferBytes + cursorBufferBytes }
 
     /// The bytes of the overlay planes' buffers allocated now (part of `scanoutBufferBytes`).
-    package var overlayBufferBytes: Int {
-        overlayBuffers.reduce(0) { total, slots in
-            total + slots.indices.compactMap { slots[$0] }.reduce(0) { $0 + $1.bytesPerRow * $1.height }
-        }
-    }
+    package var overlayBufferBytes: Int { overlayBuffers.reduce(0) { $0 + Self.bytes(of: $1) } }
 
     /// The bytes of the cursor plane's buffer (0 without one).
     package var cursorBufferBytes: Int { cursor.map { $0.image.bytesPerRow * $0.image.height } ?? 0 }
+
+    /// The bytes of the buffers allocated in `slots`.
+    private static func bytes(of slots: ScanoutSlots<ScanoutBuffer>) -> Int {
+        slots.indices.reduce(0) { total, slot in total + (slots[slot].map { $0.bytesPerRow * $0.height } ?? 0) }
+    }
 
     /// A committed frame waits for its flip event (with or without one pending behind it).
     package var hasFlipQueued: Bool { state.queued != nil }

@@ -189,7 +189,7 @@ extension KMSDisplay {
     private func firstFrameFlipped(_ entry: LitScreen) {
         entry.firstFrame.flipped = monotonicSeconds()
         StartTrace.mark("\(entry.connector.name): first frame flipped (on screen)")
-        if lit.allSatisfy({ $0.firstFrame.flipped != nil }) { releaseInheritedCards() }
+        if everyScreenShowsItsFirstFrame { releaseInheritedCards() }
         firstFrameShown()
         chooseCursorPlane(for: entry, taken: cursorPlanesChosen(on: entry.card))
         showCursor(input.pointer.cursorLocation)

@@ -234,7 +234,7 @@ public final class KMSDisplay: Display, DisplayBackend {
     func firstFrameShown() {
         startInput()
         guard GLViewContext.holdsContent else { return }
-        if lit.allSatisfy({ $0.firstFrame.flipped != nil }) {
+        if everyScreenShowsItsFirstFrame {
             releaseHeldGLContent()
         } else if heldContentTimer == nil {
             heldContentTimer = eventLoop.schedule(after: Self.heldContentDelay, name: "GLViews after the first frames")
@@ -245,6 +245,9 @@ public final class KMSDisplay: Display, DisplayBackend {
             }
         }
     }
+
+    /// Whether every lit screen's first frame has flipped.
+    var everyScreenShowsItsFirstFrame: Bool { lit.allSatisfy { $0.firstFrame.flipped != nil } }
 
     /// How long after the first screen's first frame GLViews draw even though another
     /// screen's first frame has not flipped (a fault: a lost flip is modeset again after
