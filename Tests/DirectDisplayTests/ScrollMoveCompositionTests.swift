@@ -205,6 +205,29 @@ final class ScrollMoveCompositionTests: DirectDisplayTestCase {
         }
     }
 
+    /// A jump farther than an Int holds (a hostile offset) is composed, never a trap: the
+    /// default policy's estimate took the shift as an Int before the planner refused it.
+    func testAHugeJumpIsComposedNotTrapped() async {
+        ScreenCompositor.scrollMoves = .whenCheaper
+        let screen = connect(width: 240, height: 180)
+        let window = Window(screen: screen)
+        window.backgroundColor = Color(white: 1, alpha: 1)
+        let scrollView = ScrollView(frame: CGRect(x: 20, y: 20, width: 160, height: 120))
+        scrollView.contentSize = CGSize(width: 160, height: 1e300)
+        let block = View(frame: CGRect(x: 10, y: 10, width: 30, height: 45))
+        block.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
+        scrollView.addSubview(block)
+        window.addSubview(scrollView)
+        window.makeKeyAndVisible()
+        display.runUntilIdle()
+        for offset in [CGPoint(x: 0, y: 1e299), CGPoint(x: 0, y: 0), CGPoint(x: 0, y: -1e299)] {
+            scrollView.contentOffset = offset
+            display.runUntilIdle()
+            XCTAssertEqual(screen.compositor.lastFramePixelsMoved, 0, "\(offset): composed")
+            assertLastFrameIsWhole(screen, "offset \(offset)")
+        }
+    }
+
     /// By default a scroll is moved only where composing it would cost more (what is blended
     /// in the scroll view over the moved rectangle covers more than half of it): opaque rows
     /// are composed, translucent ones moved; under a translucent window over most of the table

@@ -78,6 +78,16 @@ package struct ScrollMove: Hashable, Sendable {
 /// subtree (siblings, other windows) in its old place moved and its new place; the
 /// strip the scroll uncovered; and the usual damage of what is outside the subtree.
 package enum ScrollMovePlanner {
+    /// The scroll from `old` to `new` in frame pixels, when it is less than the visible
+    /// rectangle in both directions; nil otherwise (nothing stays visible to move; also a
+    /// jump too large or not finite to take as whole pixels).
+    package static func shift(from old: ScrollSpan, to new: ScrollSpan) -> (x: Double, y: Double)? {
+        let x = new.originX - old.originX
+        let y = new.originY - old.originY
+        guard abs(x) < Double(new.visible.width), abs(y) < Double(new.visible.height) else { return nil }
+        return (x, y)
+    }
+
     /// The move and what must be composed after it; nil when the scroll cannot be
     /// proven a move (then the whole diff is the damage). `old` and `new` are the
     /// window's elements, `above` the elements of the windows in front of it (unchanged),
@@ -89,9 +99,7 @@ package enum ScrollMovePlanner {
     ) -> (move: ScrollMove, damage: DamageRegion)? {
         let visible = newSpan.visible
         guard oldSpan.key == newSpan.key, oldSpan.visible == visible, !visible.isEmpty else { return nil }
-        let shiftX = newSpan.originX - oldSpan.originX
-        let shiftY = newSpan.originY - oldSpan.originY
-        guard abs(shiftX) < Double(visible.width), abs(shiftY) < Double(visible.height) else { return nil }
+        guard let (shiftX, shiftY) = shift(from: oldSpan, to: newSpan) else { return nil }
         // The pixels move by whole pixels: by as much as most of the subtree's elements moved, within a pixel
         // of the scroll (on a fractional offset each element rounds its own place; those that moved otherwise
         // are composed, below).

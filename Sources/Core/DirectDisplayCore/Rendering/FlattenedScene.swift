@@ -213,16 +213,16 @@ struct FlattenedScene {
             guard scrolled == nil else { return nil }
             scrolled = (old, span)
         }
-        guard let (oldSpan, newSpan) = scrolled else { return nil }
+        guard let (oldSpan, newSpan) = scrolled, let shift = ScrollMovePlanner.shift(from: oldSpan, to: newSpan) else {
+            return nil
+        }
         // What lies above the subtree is composed anyway: the saving is below it and in it.
         let end = entry.range.lowerBound + newSpan.operations.upperBound
         if Self.scrollMoves == .whenCheaper {
             // Asked first, of about the rectangle the scroll would move: proving the move costs more.
             let visible = newSpan.visible
             let about = visible.intersection(
-                visible.offsetBy(
-                    dx: Int((newSpan.originX - oldSpan.originX).rounded()),
-                    dy: Int((newSpan.originY - oldSpan.originY).rounded())))
+                visible.offsetBy(dx: Int(shift.x.rounded()), dy: Int(shift.y.rounded())))
             guard
                 ScrollMovePlanner.blendsOverHalf(
                     of: about, operations: operations[..<end], depths: groupDepths[..<end])
