@@ -61,11 +61,12 @@ package enum FrameComposer {
     /// place, as the whole frame is (`compose(_:into:width:height:bytesPerRow:rotation:)`).
     /// With `transparent`, the frame is premultiplied ARGB8888 and what no
     /// operation covers is transparent instead of black (a window's own buffer
-    /// for an overlay plane). `depths`, if given, are the operations' `groupDepths`.
+    /// for an overlay plane). `depths`, if given, are the operations' `groupDepths`;
+    /// `masks` keeps the coverage masks of turned fills from frame to frame.
     package static func compose(
         _ operations: [DrawOperation], into pixels: UnsafeMutableRawPointer, width: Int, height: Int,
         bytesPerRow: Int, region: DamageRegion, rotation: PanelRotation = .none, transparent: Bool = false,
-        depths: [Int]? = nil
+        depths: [Int]? = nil, masks: OutlineMaskCache? = nil
     ) {
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
         let clipped = region.clipped(to: frame)
@@ -86,7 +87,7 @@ package enum FrameComposer {
             }
             draw(
                 operations, depths: depths, onto: target, origin: (0, 0), damage: PixmanRegion(clipped.rects),
-                transparent: transparent)
+                transparent: transparent, masks: masks)
             return
         }
         let logicalWidth = rotation.swapsAxes ? height : width
@@ -100,7 +101,7 @@ package enum FrameComposer {
             defer { pixman_image_unref(image) }
             draw(
                 operations, depths: depths, onto: image, origin: (logical.x, logical.y),
-                damage: PixmanRegion([logical]), transparent: transparent)
+                damage: PixmanRegion([logical]), transparent: transparent, masks: masks)
             turn(
                 image, origin: (logical.x, logical.y), by: rotation, logicalWidth: logicalWidth,
                 logicalHeight: logicalHeight, into: target, at: rect)
@@ -111,7 +112,7 @@ package enum FrameComposer {
     /// is frame pixel `origin`: each top-level operation only where it is seen.
     private static func draw(
         _ operations: [DrawOperation], depths: [Int], onto target: OpaquePointer, origin: (x: Int, y: Int),
-        damage: PixmanRegion, transparent: Bool
+        damage: PixmanRegion, transparent: Bool, masks: OutlineMaskCache?
     ) {
         let visibility = Visibility(operations, depths: depths, damage: damage)
         var black = pixman_color_t(red: 0, green: 0, blue: 0, alpha: transparent ? 0 : 0xFFFF)
@@ -134,7 +135,7 @@ package enum FrameComposer {
             let limit = shown.extents
             shown.translate(x: -origin.x, y: -origin.y)
             pixman_image_set_clip_region32(target, shown.raw)
-            render(operations[index...end], onto: target, origin: origin, limit: limit, clear: false)
+            render(operations[index...end], onto: target, origin: origin, limit: limit, clear: false, masks: masks)
             pixman_image_set_clip_region32(target, nil)
         }
     }
@@ -245,7 +246,7 @@ package enum FrameComposer {
     /// onto `target`, whose top-left pixel is frame pixel `origin`.
     private static func render(
         _ operations: ArraySlice<DrawOperation>, onto target: OpaquePointer, origin: (x: Int, y: Int),
-        limit frame: PixelRect, clear: Bool
+        limit frame: PixelRect, clear: Bool, masks: OutlineMaskCache? = nil
     ) {
         if clear {
             var black = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0xFFFF)
@@ -288,7 +289,7 @@ package enum FrameComposer {
                     case .endGroup = operations[next + 1],
                     fillTransformed(
                         rect.intersection(clip).intersection(wholeSource), color: color, opacity: opacity,
-                        transform: transform, area: bounds.intersection(layer.bounds), layer: layer)
+                        transform: transform, area: bounds.intersection(layer.bounds), layer: layer, masks: masks)
                 {
                     next += 2
                     continue
@@ -347,11 +348,12 @@ package enum FrameComposer {
     /// Fills `rect` (pixels of a transformed group's source) mapped by `transform`,
     /// within `area` of the layer: the parallelogram's area coverage (its edges
     /// antialiased by area, as bilinear sampling blends them) goes into an a8 mask
-    /// and the colour is blended through it. False, having drawn nothing, when the
+    /// and the colour is blended through it (a small outline's mask taken from `masks`
+    /// when it was made lately, else kept there). False, having drawn nothing, when the
     /// outline is beyond what the rasterisers' fixed-point coordinates hold (an extreme scale).
     private static func fillTransformed(
         _ rect: PixelRect, color: PixelColor, opacity: Double, transform: CGAffineTransform, area: PixelRect,
-        layer: Layer
+        layer: Layer, masks: OutlineMaskCache?
     ) -> Bool {
         guard !rect.isEmpty, !area.isEmpty, transform.isInvertible else { return true }
         let corners = [
@@ -378,7 +380,13 @@ package enum FrameComposer {
         let inMask = corners.map { CGPoint(x: $0.x - CGFloat(maskArea.x), y: $0.y - CGFloat(maskArea.y)) }
         let mask: OpaquePointer?
         if maskArea == outline {
-            mask = coverageMask(ofConvex: inMask, width: maskArea.width, height: maskArea.height)
+            let key = OutlineMaskCache.Key(corners: inMask, width: maskArea.width, height: maskArea.height)
+            if let kept = masks?.mask(for: key) {
+                mask = pixman_image_ref(kept)
+            } else {
+                mask = coverageMask(ofConvex: inMask, width: maskArea.width, height: maskArea.height)
+                if let mask { masks?.keep(mask, for: key) }
+            }
         } else {
             var trapezoids = horizontalBands(ofConvex: inMask)
             mask =

@@ -16,13 +16,17 @@ package enum WindowTransition<ID: Hashable & Sendable>: Hashable, Sendable {
 /// view layer only has to replay them. Invariants kept after every call:
 /// at most one key window, the key window is visible, and `backToFront` is
 /// ordered by level, then recency.
+///
+/// `makeKey(_:)`, which every raise runs, is inlinable (see `WindowStack`).
 package struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
-    package private(set) var stack = WindowStack<ID>() { didSet { visibleBackToFront = visibleOrder() } }
-    package private(set) var visible: Set<ID> = [] { didSet { visibleBackToFront = visibleOrder() } }
+    @usableFromInline package internal(set) var stack = WindowStack<ID>() {
+        didSet { visibleBackToFront = visibleOrder() }
+    }
+    @usableFromInline package internal(set) var visible: Set<ID> = [] { didSet { visibleBackToFront = visibleOrder() } }
     /// The key window, if any.
-    package private(set) var key: ID?
+    @usableFromInline package internal(set) var key: ID?
     /// Windows that were key before the current one, oldest first.
-    private var previousKeys: [ID] = []
+    @usableFromInline var previousKeys: [ID] = []
 
     package init() {}
 
@@ -31,9 +35,9 @@ package struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
 
     /// Visible windows, back to front: kept (read several times per change of the
     /// windows and per frame, made again only when the stack or the visible set changes).
-    package private(set) var visibleBackToFront: [ID] = []
+    @usableFromInline package internal(set) var visibleBackToFront: [ID] = []
 
-    private func visibleOrder() -> [ID] { stack.backToFront.filter { visible.contains($0) } }
+    @inlinable func visibleOrder() -> [ID] { stack.backToFront.filter { visible.contains($0) } }
 
     /// Registers a new (hidden) window.
     package mutating func add(_ id: ID, level: CGFloat) {
@@ -92,7 +96,7 @@ package struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
 
     /// `makeKey()`: a visible window becomes key and goes on top of its level.
     /// A hidden window cannot be key, so nothing happens for one.
-    package mutating func makeKey(_ id: ID) -> [WindowTransition<ID>] {
+    @inlinable package mutating func makeKey(_ id: ID) -> [WindowTransition<ID>] {
         guard visible.contains(id) else { return [] }
         stack.raise(id)
         guard key != id else { return [] }

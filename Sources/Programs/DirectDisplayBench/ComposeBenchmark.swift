@@ -147,6 +147,11 @@ struct ComposeBenchmark: ParsableCommand {
             step += 1
             spot.transform = CGAffineTransform(rotationAngle: 0.1 * CGFloat(step % 20))
         }
+        // Turning on by a new angle every frame, as an animated spinner does: no kept coverage mask fits.
+        report("a 64x64 view turning, a new angle every frame") {
+            step += 1
+            spot.transform = CGAffineTransform(rotationAngle: 0.1 + 0.01 * CGFloat(step % 600))
+        }
         spot.transform = .identity
         spot.alpha = 1
         let left = Window(frame: CGRect(x: 300, y: 500, width: 500, height: 300))

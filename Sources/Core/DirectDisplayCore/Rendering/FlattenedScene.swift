@@ -20,6 +20,9 @@ final class WindowScene {
     private(set) var elements: [SceneElement]
     /// Its scroll views' subtrees, for a scroll moved rather than composed.
     let scrollSpans: [ScrollSpan]
+    /// The bounding box of its elements' areas, found when first asked (a raise asks
+    /// it of every window, each frame) and forgotten when an element changes.
+    private var knownExtent: PixelRect?
 
     init(
         version: UInt64, serial: UInt64, scale: CGFloat, clip: PixelRect, operations: [DrawOperation],
@@ -35,6 +38,15 @@ final class WindowScene {
         depths = FrameComposer.groupDepths(operations)
     }
 
+    /// The bounding box of every pixel its elements may touch.
+    var extent: PixelRect {
+        if let knownExtent { return knownExtent }
+        var extent = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        for element in elements { extent = extent.union(element.area) }
+        knownExtent = extent
+        return extent
+    }
+
     @MainActor func isCurrent(for window: Window, scale: CGFloat, clip: PixelRect) -> Bool {
         version == window.sceneVersion && self.scale == scale && self.clip == clip
             && !window.hasChangesInPlace
@@ -48,6 +60,7 @@ final class WindowScene {
     ) {
         operations[operation] = fill
         elements[element].area = area
+        knownExtent = nil
         elements[element].signature = signature
         if let motion { elements[element].motion = motion }
     }
@@ -132,9 +145,11 @@ struct FlattenedScene {
         }
         guard sameWindows else {
             let before = self.windows
-            operations = []
-            groupDepths = []
+            // Refilled to about the same size: the buffers are kept (no regrowth by doubling).
+            operations.removeAll(keepingCapacity: true)
+            groupDepths.removeAll(keepingCapacity: true)
             self.windows = []
+            self.windows.reserveCapacity(windows.count)
             for window in windows {
                 let kept = window.keptScene.flatMap { $0.isCurrent(for: window, scale: scale, clip: clip) ? $0 : nil }
                 let scene = kept ?? flatten(window, clip: clip, scale: scale)
@@ -286,9 +301,7 @@ struct FlattenedScene {
         for entry in new {
             guard let index = oldIndex[entry.id], old[index].scene === entry.scene else { return nil }
             ranks.append(index)
-            var extent = PixelRect(x: 0, y: 0, width: 0, height: 0)
-            for element in entry.scene.elements { extent = extent.union(element.area) }
-            extents.append(extent)
+            extents.append(entry.scene.extent)
         }
         var damage = DamageRegion()
         // Windows are few: every pair whose order flipped.

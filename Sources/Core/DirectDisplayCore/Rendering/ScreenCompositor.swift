@@ -43,6 +43,8 @@ package final class ScreenCompositor {
     private var frameSize: (width: Int, height: Int)?
     /// The visible windows flattened, kept from frame to frame.
     private var scene = FlattenedScene()
+    /// The coverage masks of turned fills lately composed, made again only for new outlines.
+    private let outlineMasks = OutlineMaskCache()
     private var previousRotation: PanelRotation?
     private var history = BufferDamageHistory()
     private var needsFullFrame = true
@@ -158,7 +160,8 @@ package final class ScreenCompositor {
             if !damage.isEmpty {
                 FrameComposer.compose(
                     scene.operations, into: shadow.pixels, width: width, height: height,
-                    bytesPerRow: shadow.bytesPerRow, region: damage, rotation: rotation, depths: scene.groupDepths)
+                    bytesPerRow: shadow.bytesPerRow, region: damage, rotation: rotation, depths: scene.groupDepths,
+                    masks: outlineMasks)
             }
         }
         if drawsShadow, !changed.isEmpty {
@@ -308,7 +311,7 @@ package final class ScreenCompositor {
             FrameComposer.compose(
                 scene.operations, into: target.pixels, width: target.width, height: target.height,
                 bytesPerRow: target.bytesPerRow, region: composed, rotation: previousRotation ?? .none,
-                depths: scene.groupDepths)
+                depths: scene.groupDepths, masks: outlineMasks)
         }
         latestTarget = target
         latestOverlaid = overlaid
