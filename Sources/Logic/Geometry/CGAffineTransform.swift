@@ -101,15 +101,18 @@ import Foundation
         /// (the bounding box); a null rectangle stays null.
         public func applying(_ t: CGAffineTransform) -> CGRect {
             guard !isNull else { return self }
-            let corners = [
-                CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY), CGPoint(x: minX, y: maxY),
-                CGPoint(x: maxX, y: maxY),
-            ].map { $0.applying(t) }
-            let xs = corners.map(\.x)
-            let ys = corners.map(\.y)
-            let x0 = xs.min()!
-            let y0 = ys.min()!
-            return CGRect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+            // The four corners without arrays (three per call showed in the profile of a
+            // turned view's frame, which maps its boxes several times).
+            let (left, right, top, bottom) = (minX, maxX, minY, maxY)
+            let topLeft = CGPoint(x: left, y: top).applying(t)
+            let topRight = CGPoint(x: right, y: top).applying(t)
+            let bottomLeft = CGPoint(x: left, y: bottom).applying(t)
+            let bottomRight = CGPoint(x: right, y: bottom).applying(t)
+            let x0 = Swift.min(Swift.min(topLeft.x, topRight.x), Swift.min(bottomLeft.x, bottomRight.x))
+            let y0 = Swift.min(Swift.min(topLeft.y, topRight.y), Swift.min(bottomLeft.y, bottomRight.y))
+            let x1 = Swift.max(Swift.max(topLeft.x, topRight.x), Swift.max(bottomLeft.x, bottomRight.x))
+            let y1 = Swift.max(Swift.max(topLeft.y, topRight.y), Swift.max(bottomLeft.y, bottomRight.y))
+            return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
     }
 

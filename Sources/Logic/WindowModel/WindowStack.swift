@@ -5,27 +5,18 @@ import Foundation
 ///
 /// Pure bookkeeping over window identifiers so the rules can be tested with
 /// tables of cases, without views or screens.
-///
-/// What a raise runs is inlinable: the core then runs it specialised for its
-/// window identifiers (unspecialised, a raise looked up generic metadata and
-/// hashed through witness tables: a third of `makeKey()`'s frame).
 package struct WindowStack<ID: Hashable>: Sendable where ID: Sendable {
-    @usableFromInline struct Entry: Sendable {
-        @usableFromInline var level: CGFloat
-        @usableFromInline var stamp: UInt64
-
-        @inlinable init(level: CGFloat, stamp: UInt64) {
-            self.level = level
-            self.stamp = stamp
-        }
+    private struct Entry: Sendable {
+        var level: CGFloat
+        var stamp: UInt64
     }
 
-    @usableFromInline var entries: [ID: Entry] = [:]
-    @usableFromInline var clock: UInt64 = 0
+    private var entries: [ID: Entry] = [:]
+    private var clock: UInt64 = 0
     /// All windows, back to front; kept sorted on every change because it is read
     /// several times per frame and changed only when windows are shown, raised or
     /// moved to another level.
-    @usableFromInline package internal(set) var backToFront: [ID] = []
+    package private(set) var backToFront: [ID] = []
 
     package init() {}
 
@@ -44,13 +35,13 @@ package struct WindowStack<ID: Hashable>: Sendable where ID: Sendable {
     }
 
     /// Whether the stack knows `id`.
-    @inlinable package func contains(_ id: ID) -> Bool { entries[id] != nil }
+    package func contains(_ id: ID) -> Bool { entries[id] != nil }
 
     /// The level of `id`, if known.
     package func level(of id: ID) -> CGFloat? { entries[id]?.level }
 
     /// Puts `id` on top of the other windows of its level (it never leaves its level).
-    @inlinable package mutating func raise(_ id: ID) {
+    package mutating func raise(_ id: ID) {
         guard var entry = entries[id] else { return }
         clock += 1
         entry.stamp = clock
@@ -68,7 +59,7 @@ package struct WindowStack<ID: Hashable>: Sendable where ID: Sendable {
     /// of every window of its level or below, behind every higher one. The order
     /// stays sorted by level then stamp with one removal and one insertion (sorting
     /// every window on each raise cost more than composing what the raise changed).
-    @inlinable mutating func place(_ id: ID, level: CGFloat) {
+    private mutating func place(_ id: ID, level: CGFloat) {
         if let index = backToFront.firstIndex(of: id) { backToFront.remove(at: index) }
         var position = backToFront.count
         while position > 0, let above = entries[backToFront[position - 1]], above.level > level { position -= 1 }

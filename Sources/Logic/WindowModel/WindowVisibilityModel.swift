@@ -17,16 +17,17 @@ package enum WindowTransition<ID: Hashable & Sendable>: Hashable, Sendable {
 /// at most one key window, the key window is visible, and `backToFront` is
 /// ordered by level, then recency.
 ///
-/// `makeKey(_:)`, which every raise runs, is inlinable (see `WindowStack`).
+/// The mutations a program makes per frame are specialised here for the core's
+/// window identifiers (`ObjectIdentifier`): run generic from the core, a raise
+/// looked up type metadata and hashed through witness tables, a quarter of
+/// `makeKey()`'s frame.
 package struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
-    @usableFromInline package internal(set) var stack = WindowStack<ID>() {
-        didSet { visibleBackToFront = visibleOrder() }
-    }
-    @usableFromInline package internal(set) var visible: Set<ID> = [] { didSet { visibleBackToFront = visibleOrder() } }
+    package private(set) var stack = WindowStack<ID>() { didSet { visibleBackToFront = visibleOrder() } }
+    package private(set) var visible: Set<ID> = [] { didSet { visibleBackToFront = visibleOrder() } }
     /// The key window, if any.
-    @usableFromInline package internal(set) var key: ID?
+    package private(set) var key: ID?
     /// Windows that were key before the current one, oldest first.
-    @usableFromInline var previousKeys: [ID] = []
+    private var previousKeys: [ID] = []
 
     package init() {}
 
@@ -35,9 +36,9 @@ package struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
 
     /// Visible windows, back to front: kept (read several times per change of the
     /// windows and per frame, made again only when the stack or the visible set changes).
-    @usableFromInline package internal(set) var visibleBackToFront: [ID] = []
+    package private(set) var visibleBackToFront: [ID] = []
 
-    @inlinable func visibleOrder() -> [ID] { stack.backToFront.filter { visible.contains($0) } }
+    private func visibleOrder() -> [ID] { stack.backToFront.filter { visible.contains($0) } }
 
     /// Registers a new (hidden) window.
     package mutating func add(_ id: ID, level: CGFloat) {
@@ -58,6 +59,7 @@ package struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
     }
 
     /// `isHidden = false`: shows the window on top of its level without making it key.
+    @_specialize(exported:true,where ID == ObjectIdentifier)
     package mutating func show(_ id: ID) -> [WindowTransition<ID>] {
         precondition(stack.contains(id), "unknown window")
         stack.raise(id)
@@ -69,6 +71,7 @@ package struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
     /// `isHidden = true`. If the window was key, it resigns, then the window
     /// that was key before it (if still visible, else the topmost visible
     /// window) becomes key, and only then is the window reported hidden.
+    @_specialize(exported:true,where ID == ObjectIdentifier)
     package mutating func hide(_ id: ID) -> [WindowTransition<ID>] {
         guard visible.contains(id) else { return [] }
         visible.remove(id)
@@ -96,7 +99,8 @@ package struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
 
     /// `makeKey()`: a visible window becomes key and goes on top of its level.
     /// A hidden window cannot be key, so nothing happens for one.
-    @inlinable package mutating func makeKey(_ id: ID) -> [WindowTransition<ID>] {
+    @_specialize(exported:true,where ID == ObjectIdentifier)
+    package mutating func makeKey(_ id: ID) -> [WindowTransition<ID>] {
         guard visible.contains(id) else { return [] }
         stack.raise(id)
         guard key != id else { return [] }
@@ -113,6 +117,7 @@ package struct WindowVisibilityModel<ID: Hashable & Sendable>: Sendable {
     }
 
     /// `makeKeyAndVisible()`: B didBecomeVisible, A didResignKey, B didBecomeKey.
+    @_specialize(exported:true,where ID == ObjectIdentifier)
     package mutating func makeKeyAndVisible(_ id: ID) -> [WindowTransition<ID>] {
         show(id) + makeKey(id)
     }

@@ -295,9 +295,12 @@ struct FlattenedScene {
     private static func reorderDamage(from old: [Entry], to new: [Entry]) -> DamageRegion? {
         guard old.count == new.count else { return nil }
         var oldIndex: [ObjectIdentifier: Int] = [:]
+        oldIndex.reserveCapacity(old.count)
         for (index, entry) in old.enumerated() { oldIndex[entry.id] = index }
         var ranks: [Int] = []
         var extents: [PixelRect] = []
+        ranks.reserveCapacity(new.count)
+        extents.reserveCapacity(new.count)
         for entry in new {
             guard let index = oldIndex[entry.id], old[index].scene === entry.scene else { return nil }
             ranks.append(index)
