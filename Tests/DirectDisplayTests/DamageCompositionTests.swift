@@ -586,6 +586,11 @@ final class DamageCompositionTests: DirectDisplayTestCase {
         turned.alpha = 0.6
         assertMatchesFullRecompose(screen, "a turned view faded")
         XCTAssertTrue(window.keptScene === kept, "recoloured and faded in the kept scene")
+        // Back to an angle shown before, then moved by whole pixels: the outline's kept coverage mask serves.
+        turned.transform = CGAffineTransform(rotationAngle: 0.3)
+        assertMatchesFullRecompose(screen, "turned back to 0.3 rad")
+        turned.center.x += 3
+        assertMatchesFullRecompose(screen, "turned, moved 3 points")
 
         turned.transform = .identity
         assertMatchesFullRecompose(screen, "turned back")

@@ -372,10 +372,18 @@ package enum FrameComposer {
         // (cairo's coverage near a surface's edge depends on where the surface ends:
         // drawn for part of a frame, it must be the same as for the whole frame);
         // a larger one's by pixman's trapezoids over `area` alone (exact wherever cut).
+        // (A loop, not six arrays of the corners' coordinates: this runs every frame of a turning view.)
+        var (left, top, right, bottom) = (corners[0].x, corners[0].y, corners[0].x, corners[0].y)
+        for corner in corners.dropFirst() {
+            left = min(left, corner.x)
+            top = min(top, corner.y)
+            right = max(right, corner.x)
+            bottom = max(bottom, corner.y)
+        }
         let outline = PixelRect(
-            x: Int(corners.map(\.x).min()!.rounded(.down)), y: Int(corners.map(\.y).min()!.rounded(.down)),
-            width: Int(corners.map(\.x).max()!.rounded(.up)) - Int(corners.map(\.x).min()!.rounded(.down)),
-            height: Int(corners.map(\.y).max()!.rounded(.up)) - Int(corners.map(\.y).min()!.rounded(.down)))
+            x: Int(left.rounded(.down)), y: Int(top.rounded(.down)),
+            width: Int(right.rounded(.up)) - Int(left.rounded(.down)),
+            height: Int(bottom.rounded(.up)) - Int(top.rounded(.down)))
         let maskArea = outline.width * outline.height <= smallOutlinePixels ? outline : area
         let inMask = corners.map { CGPoint(x: $0.x - CGFloat(maskArea.x), y: $0.y - CGFloat(maskArea.y)) }
         let mask: OpaquePointer?
