@@ -420,6 +420,13 @@ import Foundation
     /// coordinates `frame` is in.
     /// Walked by a loop: each pending view's extent grows as its subviews' are done.
     private func extentInPixels(_ view: View, frame: CGRect) -> PixelRect {
+        // A view with nothing that may reach beyond its frame (no subviews, or clipped; no content
+        // placed beyond its bounds) is its frame: no walk (two arrays per turned view per frame).
+        if view.subviews.isEmpty || view.clipsToBounds,
+            view.contentSurface == nil || view.clipsToBounds || view.contentBoundsSize == view.presentation.bounds.size
+        {
+            return pixels(frame)
+        }
         var pending = [ExtentInProgress(view, frame: frame, transform: nil, extent: self)]
         while true {
             let top = pending.count - 1
