@@ -48,13 +48,17 @@ import Foundation
     /// the whole window makes them.
     mutating func add(_ view: View, at slot: TransformSlot) {
         groupPath = slot.groupPath
-        walk([.add(view, originInParent: slot.originInParent, opacity: slot.opacity, clip: slot.clip)])
+        // Its group's three operations, its element (and the fill's before the merge): no regrowth.
+        operations.reserveCapacity(3)
+        elements.reserveCapacity(2)
+        walk([.add(view, originInParent: slot.originInParent, opacity: slot.opacity, clip: slot.clip)], room: 2)
     }
 
-    private mutating func walk(_ start: [Step]) {
+    /// `room`: the steps reserved (each view pushes its end and its subviews: a window's
+    /// 64 holds a table's cells and their views; a plain view alone needs two).
+    private mutating func walk(_ start: [Step], room: Int = 64) {
         var steps = start
-        // Each view pushes its end and its subviews: a table's cells and their views.
-        steps.reserveCapacity(64)
+        steps.reserveCapacity(room)
         while let step = steps.popLast() {
             switch step {
             case .add(let view, let originInParent, let opacity, let clip):
