@@ -152,6 +152,15 @@ struct ComposeBenchmark: ParsableCommand {
             step += 1
             spot.transform = CGAffineTransform(rotationAngle: 0.1 + 0.01 * CGFloat(step % 600))
         }
+        // Turned by an animation, as a spinner is: a frame each 1/60 s, a new angle each.
+        spot.transform = CGAffineTransform(rotationAngle: 0.1)
+        display.runUntilIdle()
+        View.animate(withDuration: 3600, delay: 0, options: .curveLinear) {
+            spot.transform = CGAffineTransform(rotationAngle: 3)
+        }
+        report("a 64x64 view turning by an animation (View.animate), a frame each 1/60 s") {
+            display.advanceTime(by: 1.0 / 60)
+        }
         spot.transform = .identity
         spot.alpha = 1
         let left = Window(frame: CGRect(x: 300, y: 500, width: 500, height: 300))
