@@ -475,13 +475,15 @@ import Typesetting
 
     /// Whether `text` holds a scalar of `isRightToLeft`. Its UTF-8 is scanned first for a
     /// byte that can start one (0xD6 and up, U+0590 on), which Latin text has none of.
-    package static func containsRightToLeft(_ text: Substring) -> Bool {
+    /// Nonisolated: in the main actor's type, the scan's closure checked the executor
+    /// at every byte (a keystroke scans its line twice: 7% of its frame).
+    nonisolated package static func containsRightToLeft(_ text: Substring) -> Bool {
         let mayHold = text.utf8.withContiguousStorageIfAvailable { $0.contains { $0 >= 0xD6 } } ?? true
         return mayHold && text.unicodeScalars.contains(where: isRightToLeft)
     }
 
     /// Scalars of right-to-left scripts and the bidi controls that make text run right to left.
-    package static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+    nonisolated package static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
         case 0x200F, 0x202B, 0x202E, 0x2067: true
