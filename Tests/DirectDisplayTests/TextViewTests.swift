@@ -466,6 +466,8 @@ final class TextViewTests: DirectDisplayTestCase {
         edit(at: 21) { typeKeys("y") }
         XCTAssertEqual(textView.paragraphs.layoutCount, layouts + 1)
         XCTAssertEqual(textView.paragraphs.pieceLayoutCount, pieces + 1, "one piece laid out again")
+        XCTAssertGreaterThan(
+            textView.paragraphs.paragraphs[0].layout?.shapedPieceCount ?? 0, 0, "ASCII pieces shaped without a layout")
         // The space at a cut deleted joins two pieces' words, then typed again.
         let cut = textView.paragraphs.paragraphs[0].start + 40
         edit(at: cut) { typeKeys("zz") }

@@ -66,6 +66,8 @@ package final class TextLayout {
     private let alignmentOffset: Double
     /// A line laid out in pieces side by side (`init?(line:pieces:font:alignment:)`); empty otherwise.
     private let pieces: [Piece]
+    /// A line of ASCII text shaped without a layout (`init?(ascii:shapedLike:)`); nil otherwise.
+    private let shaped: ShapedRun?
 
     private struct Piece {
         let layout: TextLayout
@@ -211,6 +213,7 @@ package final class TextLayout {
             alignmentOffset = 0
         }
         pieces = []
+        shaped = nil
     }
 
     /// One line of `text` shown as `pieces` (each laid out alone without a box width,
@@ -238,6 +241,7 @@ package final class TextLayout {
         }
         guard byte == text.utf8.count else { return nil }
         self.pieces = placed
+        shaped = nil
         width = x
         height = first.height
         lineCount = 1
@@ -261,8 +265,120 @@ package final class TextLayout {
         alignmentOffset = 0
     }
 
+    /// `text`, printable ASCII with a letter, shaped as one run like `template`'s only
+    /// run (see `asciiTemplate(font:alignment:)`) by harfbuzz through pango's
+    /// `pango_shape_with_flags`, without a layout: a layout's fixed cost (itemizing,
+    /// the break attributes, the font's lookup) is most of a short piece's. Pango lays
+    /// out such text as that one run (the template shows the font covers every
+    /// printable ASCII character and gives them one Latin run), so the glyphs,
+    /// carets and pixels are the layout's; a layout is made only when a point is hit
+    /// or the caret moves visually. Nil for other text, or a glyph the font lacks.
+    package init?(ascii text: String, shapedLike template: TextLayout, font: FontDescription, alignment: Alignment) {
+        let count = text.utf8.count
+        guard count > 0,
+            text.utf8.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }),
+            text.utf8.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }),
+            let run = template.onlyLatinRun()
+        else { return nil }
+        let shaped = ShapedRun(analysis: run.pointee.item.pointee.analysis, text: text)
+        guard !shaped.hasMissingGlyph else { return nil }
+        self.shaped = shaped
+        width = Double(pango_glyph_string_get_width(shaped.glyphs)) / Double(PANGO_SCALE)
+        height = template.height
+        lineCount = 1
+        lineStarts = [0]
+        lineYRanges = template.lineYRanges
+        byteCount = count
+        isTruncated = false
+        firstBaseline = template.firstBaseline
+        breaksAtEnd = false
+        let context = template.context
+        self.context = context
+        layout = nil
+        makeWholeLayout = {
+            TextLayout.makeLayout(
+                context: context, text: text, font: font, alignment: alignment, wrapWidth: nil, charWrapping: false)
+        }
+        truncatedLine = nil
+        cutAt = nil
+        truncatedLineTop = 0
+        alignmentOffset = 0
+        pieces = []
+    }
+
+    /// Every printable ASCII character, laid out as the template of ASCII pieces.
+    private static let printableASCII = String(decoding: (0x20...0x7E).map { UInt8($0) }, as: UTF8.self)
+
+    /// A layout of every printable ASCII character in `font`, when pango made it one
+    /// left-to-right Latin run of one font with every glyph found: then any printable
+    /// ASCII text with a letter is that run's font and analysis, and can be shaped
+    /// without a layout (`init?(ascii:shapedLike:font:alignment:)`). Nil otherwise.
+    package static func asciiTemplate(font: FontDescription, alignment: Alignment) -> TextLayout? {
+        let layout = TextLayout(text: printableASCII, font: font, boxWidth: nil, alignment: alignment)
+        guard let run = layout.onlyLatinRun() else { return nil }
+        let glyphs = run.pointee.glyphs!
+        for index in 0..<Int(glyphs.pointee.num_glyphs)
+        where glyphs.pointee.glyphs[index].glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 {
+            return nil
+        }
+        return layout
+    }
+
+    /// The layout's only run, when it has one line of one left-to-right Latin run
+    /// with no attributes of its own.
+    private func onlyLatinRun() -> UnsafeMutablePointer<PangoGlyphItem>? {
+        guard pieces.isEmpty, shaped == nil, truncatedLine == nil, lineCount == 1,
+            let line = pango_layout_get_line_readonly(wholeLayout(), 0),
+            pango_layout_get_line_count(wholeLayout()) == 1,
+            let runs = line.pointee.runs, runs.pointee.next == nil,
+            let run = runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+            let item = run.pointee.item, item.pointee.analysis.font != nil, item.pointee.analysis.level == 0,
+            item.pointee.analysis.flags & ~Self.itemKnowsItsCharacterOffset == 0,
+            item.pointee.analysis.extra_attrs == nil,
+            item.pointee.analysis.script == UInt8(PANGO_SCRIPT_LATIN.rawValue),
+            run.pointee.y_offset == 0, run.pointee.start_x_offset == 0, run.pointee.end_x_offset == 0
+        else { return nil }
+        return run
+    }
+
+    /// pango's private analysis flag (1.50) saying the item knows its offset in characters;
+    /// the layout's items carry it and shaping does not read it.
+    private static let itemKnowsItsCharacterOffset: UInt8 = 1 << 7
+
+    /// Draws a shaped line (`init?(ascii:shapedLike:font:alignment:)`) as pango draws
+    /// its layout's run: from the line's left edge and baseline, where the clip reaches its ink.
+    private func drawShaped(_ shaped: ShapedRun, in surface: DrawingSurface, x: Double, y: Double, color: PixelColor) {
+        var ink = PangoRectangle()
+        pango_glyph_string_extents(shaped.glyphs, shaped.analysis.font, &ink, nil)
+        let scale = Double(PANGO_SCALE)
+        let baseline = y + firstBaseline
+        // A point wider on every side, as `ink(of:x:y:)`.
+        let reach = (
+            x: x + Double(ink.x) / scale - 1, y: baseline + Double(ink.y) / scale - 1,
+            width: Double(ink.width) / scale + 2, height: Double(ink.height) / scale + 2
+        )
+        guard reach.width > 2 else { return }
+        surface.withCairoContext(inking: reach) { cairo in
+            var left = 0.0
+            var top = 0.0
+            var right = 0.0
+            var bottom = 0.0
+            cairo_clip_extents(cairo, &left, &top, &right, &bottom)
+            guard reach.x < right, reach.x + reach.width > left, reach.y < bottom, reach.y + reach.height > top
+            else { return }
+            cairo_save(cairo)
+            cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+            cairo_move_to(cairo, x, baseline)
+            pango_cairo_show_glyph_string(cairo, shaped.analysis.font, shaped.glyphs)
+            cairo_restore(cairo)
+        }
+    }
+
     /// How many pieces the line is laid out in (0: laid out whole).
     package var pieceCount: Int { pieces.count }
+
+    /// How many of them were shaped without a layout (`init?(ascii:shapedLike:font:alignment:)`).
+    package var shapedPieceCount: Int { pieces.count { $0.layout.shaped != nil } }
 
     /// A piece is cut after the first space this many UTF-8 bytes or more into it:
     /// about five words, whose layout costs a fifth of a 200-character line's.
@@ -273,10 +389,12 @@ package final class TextLayout {
     /// line in pieces before `edit` (its bytes) was replaced by `insertedBytes` bytes:
     /// its pieces before and after the edit are kept and only the ones it touched
     /// (with the ones next to it) are laid out again. Also how many pieces were laid
-    /// out. Nil when the pieces would not look as the whole line.
+    /// out. With `asciiTemplate` (`asciiTemplate(font:alignment:)`), ASCII pieces are
+    /// shaped without a layout. Nil when the pieces would not look as the whole line.
     package static func inPieces(
         _ text: String, font: FontDescription, alignment: Alignment,
-        reusing old: (layout: TextLayout, edit: Range<Int>, insertedBytes: Int)? = nil
+        reusing old: (layout: TextLayout, edit: Range<Int>, insertedBytes: Int)? = nil,
+        asciiTemplate: TextLayout? = nil
     ) -> (layout: TextLayout, piecesLaidOut: Int)? {
         let utf8 = Array(text.utf8)
         guard !utf8.contains(0x09) else { return nil }  // A tab's stop depends on where its line starts.
@@ -310,7 +428,13 @@ package final class TextLayout {
         var laidOut: [TextLayout] = []
         func layOut(_ bytes: Range<Int>) {
             let piece = String(decoding: utf8[bytes], as: UTF8.self)
-            laidOut.append(TextLayout(text: piece, font: font, boxWidth: nil, alignment: alignment))
+            if let asciiTemplate,
+                let shaped = TextLayout(ascii: piece, shapedLike: asciiTemplate, font: font, alignment: alignment)
+            {
+                laidOut.append(shaped)
+            } else {
+                laidOut.append(TextLayout(text: piece, font: font, boxWidth: nil, alignment: alignment))
+            }
         }
         var start = region.lowerBound
         var index = start + 1
@@ -349,6 +473,7 @@ package final class TextLayout {
             drawPieces(in: surface, x: x, y: y, color: color)
             return
         }
+        if let shaped { return drawShaped(shaped, in: surface, x: x, y: y, color: color) }
         let layout = wholeLayout()
         var reach = Self.ink(of: layout, x: x + alignmentOffset, y: y)
         if let cutAt, truncatedLine == nil { reach.height = max(min(reach.height, y + cutAt + 1 - reach.y), 0) }
@@ -490,6 +615,10 @@ package final class TextLayout {
     /// to the line's end: the pieces left of it are not drawn at all).
     private func drawPieces(in surface: DrawingSurface, x: Double, y: Double, color: PixelColor) {
         for piece in pieces {
+            if let shaped = piece.layout.shaped {
+                piece.layout.drawShaped(shaped, in: surface, x: x + piece.x, y: y, color: color)
+                continue
+            }
             let layout = piece.layout.wholeLayout()
             let reach = Self.ink(of: layout, x: x + piece.x, y: y)
             guard reach.width > 0 else { continue }
@@ -532,6 +661,10 @@ package final class TextLayout {
             let piece = piece(atByte: min(max(index, 0), byteCount))
             let caret = piece.layout.caret(atByteIndex: min(max(index, 0), byteCount) - piece.byteStart)
             return (piece.x + caret.x, caret.top, caret.height)
+        }
+        if let shaped {
+            let x = Double(shaped.caretX(atByteIndex: min(max(index, 0), byteCount))) / Double(PANGO_SCALE)
+            return (x, lineYRanges[0].top, lineYRanges[0].bottom - lineYRanges[0].top)
         }
         let layout = wholeLayout()
         var strong = PangoRectangle()
@@ -705,5 +838,53 @@ package final class TextLayout {
                     bottom: Double(bottom) / scale, width: Double(logical.width) / scale))
         } while pango_layout_iter_next_line(iterator) != 0
         return lines
+    }
+}
+
+/// A run of glyphs shaped without a layout: pango's analysis (holding a reference
+/// to its font), the text and its glyphs; freed once.
+private final class ShapedRun {
+    var analysis: PangoAnalysis
+    /// The text's UTF-8, NUL-terminated for pango.
+    let text: [CChar]
+    let glyphs: UnsafeMutablePointer<PangoGlyphString>
+
+    init(analysis: PangoAnalysis, text: String) {
+        var analysis = analysis
+        g_object_ref(UnsafeMutableRawPointer(analysis.font))
+        self.text = Array(text.utf8CString)
+        let glyphs = pango_glyph_string_new()!
+        let count = Int32(self.text.count - 1)
+        self.text.withUnsafeBufferPointer { text in
+            pango_shape_with_flags(
+                text.baseAddress, count, text.baseAddress, count, &analysis, glyphs, PANGO_SHAPE_NONE)
+        }
+        self.analysis = analysis
+        self.glyphs = glyphs
+    }
+
+    /// Whether a glyph is missing from the font (pango's unknown glyph): a layout would take another font.
+    var hasMissingGlyph: Bool {
+        (0..<Int(glyphs.pointee.num_glyphs)).contains {
+            let glyph = glyphs.pointee.glyphs[$0].glyph
+            return glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 || glyph == PANGO_GLYPH_EMPTY
+        }
+    }
+
+    /// The caret's x before byte `index` (0...count), in pango units: the trailing edge of
+    /// the character before it, as `pango_layout_get_cursor_pos` gives in left-to-right text.
+    func caretX(atByteIndex index: Int) -> Int32 {
+        guard index > 0 else { return 0 }
+        var x: Int32 = 0
+        text.withUnsafeBufferPointer { text in
+            pango_glyph_string_index_to_x(
+                glyphs, text.baseAddress, Int32(text.count - 1), &analysis, Int32(index - 1), 1, &x)
+        }
+        return x
+    }
+
+    deinit {
+        pango_glyph_string_free(glyphs)
+        g_object_unref(UnsafeMutableRawPointer(analysis.font))
     }
 }

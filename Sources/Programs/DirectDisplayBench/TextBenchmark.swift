@@ -108,7 +108,8 @@ struct TextBenchmark: ParsableCommand {
                     + "\(String(format: "%.1f", layoutsPerKeystroke)) layouts a keystroke (\(textView.paragraphs.paragraphs.count) "
                     + "pieces: \(paragraphs.count) paragraphs, the edited one cut at its lines), "
                     + "\(String(format: "%.1f", piecesPerKeystroke)) pieces of its line laid out a keystroke "
-                    + "(the line, \(editedLine.length) characters, in \(editedLine.layout?.pieceCount ?? 0) pieces)")
+                    + "(the line, \(editedLine.length) characters, in \(editedLine.layout?.pieceCount ?? 0) pieces, "
+                    + "\(editedLine.layout?.shapedPieceCount ?? 0) of them shaped without a layout)")
             if keystrokesOnly {
                 Application.shared.reset()
                 return

@@ -86,6 +86,7 @@ import Typesetting
         if font != self.font {
             lineHeight = Self.lineHeight(of: font)
             fontShapesNothingAcrossSpaces = nil
+            asciiShaping = nil
             wordWidths = [:]
         }
         self.font = font
@@ -417,7 +418,8 @@ import Typesetting
         var layout: TextLayout?
         if alignment == .left || alignment == .natural, piecesLookWhole(),
             !Self.containsRightToLeft(line[...]),
-            let pieced = TextLayout.inPieces(line, font: font, alignment: alignment, reusing: old)
+            let pieced = TextLayout.inPieces(
+                line, font: font, alignment: alignment, reusing: old, asciiTemplate: asciiTemplate())
         {
             layout = pieced.layout
             pieceLayoutCount += pieced.piecesLaidOut
@@ -468,6 +470,17 @@ import Typesetting
         matches = matches && whole.width == x
         fontShapesNothingAcrossSpaces = matches
         return matches
+    }
+
+    /// The layout ASCII pieces are shaped like (`TextLayout.asciiTemplate`), made once per
+    /// font and alignment; `.some(nil)` when the font cannot shape them without a layout.
+    private var asciiShaping: (alignment: TextLayout.Alignment, template: TextLayout?)?
+
+    private func asciiTemplate() -> TextLayout? {
+        if let asciiShaping, asciiShaping.alignment == alignment { return asciiShaping.template }
+        let template = TextLayout.asciiTemplate(font: font, alignment: alignment)
+        asciiShaping = (alignment, template)
+        return template
     }
 
     /// An edit that makes more paragraphs than this lays none out (they are when shown).

@@ -1,0 +1,72 @@
+import Compositing
+import Typesetting
+import XCTest
+
+/// ASCII pieces of a line shaped without a layout (`TextLayout.init?(ascii:shapedLike:...)`,
+/// what a keystroke into a line laid out in pieces makes) measure, place carets and
+/// draw exactly as pango's layout of the same text.
+final class TextShapedPieceTests: XCTestCase {
+    private let font = FontDescription(family: FontDescription.systemFamily, size: 17)
+
+    func testASCIIShapedWithoutALayoutIsItsLayout() throws {
+        let template = try XCTUnwrap(TextLayout.asciiTemplate(font: font, alignment: .natural))
+        // Pairs fonts kern, ligatures where fonts have them, every printable character.
+        let samples = [
+            "kiosk display ", "x", "AV To, Wa. Yo; ", "\"LT\" j'y T-V f) ", "office fi fl ffi ffl ",
+            "Hello, world! 123 ", "a{b}[c](d) <e> ~`^_|\\@#$%&*+=?/ ", "  spaced   words  ", "Wo.W'A'y,y",
+        ]
+        for text in samples {
+            let shaped = try XCTUnwrap(
+                TextLayout(ascii: text, shapedLike: template, font: font, alignment: .natural), text)
+            let laidOut = TextLayout(text: text, font: font, boxWidth: nil, alignment: .natural)
+            XCTAssertEqual(shaped.width, laidOut.width, text)
+            XCTAssertEqual(shaped.height, laidOut.height, text)
+            XCTAssertEqual(shaped.firstBaseline, laidOut.firstBaseline, text)
+            XCTAssertEqual(shaped.lineYRanges.map(\.top), laidOut.lineYRanges.map(\.top), text)
+            XCTAssertEqual(shaped.lineYRanges.map(\.bottom), laidOut.lineYRanges.map(\.bottom), text)
+            for byte in 0...text.utf8.count {
+                let (a, b) = (shaped.caret(atByteIndex: byte), laidOut.caret(atByteIndex: byte))
+                XCTAssertTrue(a == b, "\(text.debugDescription) byte \(byte): \(a) against \(b)")
+            }
+            for x in stride(from: -3.0, to: laidOut.width + 3, by: 1.7) {
+                let (a, b) = (shaped.byteIndex(atX: x, y: 5), laidOut.byteIndex(atX: x, y: 5))
+                XCTAssertTrue(a == b, "\(text.debugDescription) x \(x)")
+            }
+            for scale in [1.0, 2.0] {
+                let drawn = pixels(of: shaped, scale: scale)
+                // Compared whole, not printed: two arrays of pixels make no message. Scale 2 as
+                // well: glyphs moved a little may round to the same pixels at scale 1.
+                XCTAssertTrue(
+                    drawn == pixels(of: laidOut, scale: scale), "\(text.debugDescription) drawn at scale \(scale)")
+                XCTAssertGreaterThan(drawn.count { $0 != 0 }, 20 * Int(scale), "\(text.debugDescription) inked")
+            }
+        }
+    }
+
+    func testTextPangoWouldLayOutOtherwiseIsNotShaped() throws {
+        let template = try XCTUnwrap(TextLayout.asciiTemplate(font: font, alignment: .natural))
+        // No letter: pango gives the run the Common script, not the template's Latin.
+        XCTAssertNil(TextLayout(ascii: "123 ", shapedLike: template, font: font, alignment: .natural))
+        XCTAssertNil(TextLayout(ascii: "caf\u{E9} ", shapedLike: template, font: font, alignment: .natural))
+        XCTAssertNil(TextLayout(ascii: "tab\there", shapedLike: template, font: font, alignment: .natural))
+        XCTAssertNil(TextLayout(ascii: "", shapedLike: template, font: font, alignment: .natural))
+        // A template that is not one Latin run (Hebrew is right to left) shapes nothing.
+        let hebrew = TextLayout(text: "\u{5E9}\u{5DC}\u{5D5}\u{5DD}", font: font, boxWidth: nil)
+        XCTAssertNil(TextLayout(ascii: "word", shapedLike: hebrew, font: font, alignment: .natural))
+    }
+
+    /// `layout` drawn at a fractional place on a transparent surface: its pixels.
+    private func pixels(of layout: TextLayout, scale: Double) -> [UInt8] {
+        let width = Int((layout.width + 10) * scale)
+        let height = Int((layout.height + 6) * scale)
+        let surface = DrawingSurface(pixelWidth: width, pixelHeight: height, scale: scale)
+        layout.draw(in: surface, x: 3.3, y: 2.7, color: PixelColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 1))
+        var bytes: [UInt8] = []
+        surface.withPixels { pixels, bytesPerRow in
+            for row in 0..<height {
+                bytes += UnsafeRawBufferPointer(start: pixels + row * bytesPerRow, count: width * 4)
+            }
+        }
+        return bytes
+    }
+}
