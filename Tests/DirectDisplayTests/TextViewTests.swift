@@ -493,6 +493,54 @@ final class TextViewTests: DirectDisplayTestCase {
             stride(from: 0, to: 400, by: 7).map { textView.offset(at: CGPoint(x: CGFloat($0), y: 20)) }, hits)
     }
 
+    /// A line of ASCII pieces shaped without a layout, edited with text pango lays out
+    /// otherwise (an accented letter, a word of digits alone, then a right-to-left letter,
+    /// which makes its paragraph whole): carets and pixels stay those of the paragraphs
+    /// laid out whole.
+    func testShapedPiecesMixedWithOtherTextMatchTheParagraphsLaidOutWhole() async throws {
+        textView.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+        textView.font = .systemFont(ofSize: 9)
+        // The first line has room for the edits (a word too long for the rest of it
+        // follows): its break stays and it stays in pieces.
+        let words = ["kiosk", "Type", "AV", "display", "window", "To,"]
+        let start = (0..<12).map { words[$0 % words.count] }.joined(separator: " ")
+        let paragraph = start + " " + String(repeating: "m", count: 25) + " " + start + " " + start
+        textView.text = paragraph + "\n" + paragraph
+        XCTAssertTrue(textView.becomeFirstResponder())
+        display.runUntilIdle()
+        let textView = textView!
+        func edit(at location: Int, _ text: String) {
+            textView.selectedRange = NSRange(location: location, length: 0)
+            textView.insertText(text)
+            display.runUntilIdle()
+        }
+        edit(at: 20, "x")
+        let shaped = textView.paragraphs.paragraphs[0].layout?.shapedPieceCount ?? 0
+        XCTAssertGreaterThan(shaped, 0, "the line's pieces are shaped without a layout")
+        edit(at: 21, "\u{E9}")
+        edit(at: 50, " 42 ")
+        edit(at: 10, "q")
+        let line = try XCTUnwrap(textView.paragraphs.paragraphs[0].layout)
+        XCTAssertGreaterThan(line.shapedPieceCount, 0)
+        XCTAssertLessThan(line.shapedPieceCount, line.pieceCount, "the accented piece is laid out by pango")
+        XCTAssertTrue(textView.paragraphs.paragraphs[0].continues, "still a line of its paragraph")
+        let second = textView.paragraphs.paragraphs[textView.paragraphs.index(containing: paragraph.utf16.count + 10)]
+            .start
+        edit(at: second + 30, "x")
+        edit(at: second + 31, "\u{5E9}")
+        let carets = (0...textView.text.utf16.count).map { textView.caretRect(atOffset: $0) }
+        XCTAssertTrue(textView.resignFirstResponder())
+        display.runUntilIdle()
+        let inPieces = try display.capture(screen)
+        textView.text = textView.text
+        display.runUntilIdle()
+        XCTAssertEqual(textView.paragraphs.paragraphs.count, 2)
+        let whole = try display.capture(screen)
+        XCTAssertEqual(
+            differingPixels(inPieces, whole).count, 0, "first: \(differingPixels(inPieces, whole).prefix(5))")
+        XCTAssertEqual((0...textView.text.utf16.count).map { textView.caretRect(atOffset: $0) }, carets)
+    }
+
     /// The caret blinking off in a paragraph laid out whole redraws a sliver of one
     /// line (its other lines, and that line's glyphs away from the caret, are not
     /// drawn at all): the pixels are those of the paragraph drawn whole.
