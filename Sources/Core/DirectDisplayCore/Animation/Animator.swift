@@ -125,7 +125,7 @@ import Scheduling
                 }
             }
             if view.animations.isEmpty { views[id] = nil }
-            if view.presentation != before { window.sceneDidChange() }
+            if view.presentation != before { window.sceneDidChange(in: view) }
         }
         // A motion may end, start another or animate (its delegate's calls): step a copy.
         for motion in motions.values {

@@ -20,15 +20,18 @@ final class WindowScene {
     private(set) var elements: [SceneElement]
     /// Its scroll views' subtrees, for a scroll moved rather than composed.
     let scrollSpans: [ScrollSpan]
+    /// Where each scroll span's view was added, to flatten that subtree alone again.
+    let scrollSpanStarts: [ScrollSpanStart]
     /// The bounding box of its elements' areas, found when first asked (a raise asks
     /// it of every window, each frame) and forgotten when an element changes.
     private var knownExtent: PixelRect?
 
     init(
         version: UInt64, serial: UInt64, scale: CGFloat, clip: PixelRect, operations: [DrawOperation],
-        elements: [SceneElement], scrollSpans: [ScrollSpan] = []
+        elements: [SceneElement], scrollSpans: [ScrollSpan] = [], scrollSpanStarts: [ScrollSpanStart] = []
     ) {
         self.scrollSpans = scrollSpans
+        self.scrollSpanStarts = scrollSpanStarts
         self.version = version
         self.serial = serial
         self.scale = scale
@@ -63,6 +66,35 @@ final class WindowScene {
         knownExtent = nil
         elements[element].signature = signature
         if let motion { elements[element].motion = motion }
+    }
+}
+
+/// Where what changed in a window since its scene was last flattened lies: nowhere, inside one
+/// scroll view's subtree (the scroll view's own properties included: its bounds origin, a cell
+/// reused, an indicator moved), or anywhere in the window.
+enum SceneChangeScope {
+    case nothing
+    case subtree(of: ScrollView)
+    case window
+
+    /// Takes in a change of `view` (or of its subviews): the scroll view enclosing it joins the
+    /// scope when one of the two encloses the other; otherwise the scope is the window.
+    @MainActor mutating func add(_ view: View) {
+        // Most changes of a scroll (the rows it lays out) are its own or its subviews'.
+        if case .subtree(let scrollView) = self, view === scrollView || view.superview === scrollView { return }
+        if case .window = self { return }
+        var enclosing: View? = view
+        while let candidate = enclosing, !(candidate is ScrollView) { enclosing = candidate.superview }
+        guard let scrollView = enclosing as? ScrollView else {
+            self = .window
+            return
+        }
+        guard case .subtree(let scope) = self else {
+            self = .subtree(of: scrollView)
+            return
+        }
+        if scrollView.isDescendant(of: scope) { return }
+        self = scope.isDescendant(of: scrollView) ? .subtree(of: scrollView) : .window
     }
 }
 
@@ -194,7 +226,8 @@ struct FlattenedScene {
                     window, operations: &operations, base: entry.range.lowerBound, damage: &damage)
             }
             if !isCurrent {
-                entry.scene = flatten(window, clip: clip, scale: scale)
+                entry.scene =
+                    splice(window, into: kept, clip: clip, scale: scale) ?? flatten(window, clip: clip, scale: scale)
                 diffs.formUnion(SceneDiff.damage(from: kept.elements, to: entry.scene.elements))
                 reflattened = (index, kept)
                 reflattenedCount += 1
@@ -333,6 +366,46 @@ struct FlattenedScene {
         windows.append(entry)
     }
 
+    /// How many windows' scenes were made by flattening one scroll view's subtree again (tests).
+    @MainActor static var subtreesSpliced = 0
+
+    /// When everything that changed in `window` since `kept` was made lies in one scroll view's
+    /// subtree (`Window.changeScope`), recolours and redraws in place pending included: `kept`
+    /// with that subtree flattened again, else nil. The same scene as flattening the whole window.
+    @MainActor private mutating func splice(_ window: Window, into kept: WindowScene, clip: PixelRect, scale: CGFloat)
+        -> WindowScene?
+    {
+        guard case .subtree(let scrollView) = window.changeScope, window.keptScene === kept, kept.scale == scale,
+            kept.clip == clip
+        else { return nil }
+        for view in window.pendingRecolours where !view.isDescendant(of: scrollView) { return nil }
+        for view in window.pendingRedraws where !view.isDescendant(of: scrollView) { return nil }
+        // Only a scroll view noted as a span is where the flattening left it (outside groups and transforms).
+        let key = ViewTreeFlattener.identity(scrollView)
+        var found: Int?
+        for index in kept.scrollSpans.indices where kept.scrollSpans[index].key == key {
+            found = index
+            break
+        }
+        guard let span = found, scrollView.window === window else { return nil }
+        Self.serials &+= 1
+        let serial = Self.serials
+        var flattener = ViewTreeFlattener(scale: scale, recordingFillSlotsFor: serial, splicingInto: kept, span: span)
+        flattener.addSubtree(scrollView, of: kept.scrollSpanStarts[span])
+        flattener.appendRest(of: kept, after: span)
+        window.pendingRecolours = []
+        window.pendingRedraws = []
+        window.changeScope = .nothing
+        drawnViews.append(contentsOf: flattener.drawnViews)
+        Self.subtreesSpliced += 1
+        let scene = WindowScene(
+            version: window.sceneVersion, serial: serial, scale: scale, clip: clip, operations: flattener.operations,
+            elements: flattener.elements, scrollSpans: flattener.scrollSpans,
+            scrollSpanStarts: flattener.scrollSpanStarts)
+        window.keptScene = scene
+        return scene
+    }
+
     /// Counts flattenings, for `WindowScene.serial`.
     @MainActor private static var serials: UInt64 = 0
 
@@ -348,11 +421,13 @@ struct FlattenedScene {
         if keep {
             window.pendingRecolours = []
             window.pendingRedraws = []
+            window.changeScope = .nothing
         }
         drawnViews.append(contentsOf: flattener.drawnViews)
         let scene = WindowScene(
             version: window.sceneVersion, serial: serial, scale: scale, clip: clip, operations: flattener.operations,
-            elements: flattener.elements, scrollSpans: flattener.scrollSpans)
+            elements: flattener.elements, scrollSpans: flattener.scrollSpans,
+            scrollSpanStarts: flattener.scrollSpanStarts)
         if keep { window.keptScene = scene }
         return scene
     }

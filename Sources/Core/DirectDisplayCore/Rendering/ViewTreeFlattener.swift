@@ -1,6 +1,17 @@
 import Compositing
 import Foundation
 
+/// Where a scroll span's view was added in its window's flattening: what its walk starts from
+/// and where its operations and elements (its own, then its subtree's) begin.
+struct ScrollSpanStart: Equatable {
+    let originInParent: CGPoint
+    let clip: PixelRect
+    var operation: Int
+    var element: Int
+    /// The spans of its subtree are those after it, up to this index.
+    var spansEnd: Int
+}
+
 /// Turns visible windows' view trees into the compositor's draw operations,
 /// in frame pixels: backgrounds, drawn content, alpha (as groups where a view
 /// has visible subviews) and clipsToBounds; and beside them the scene elements
@@ -14,6 +25,8 @@ import Foundation
     private(set) var drawnViews: [View] = []
     /// Scroll views outside groups, with their subtrees' elements and operations (see `ScrollMovePlanner`).
     private(set) var scrollSpans: [ScrollSpan] = []
+    /// Where each scroll span's view was added, to flatten its subtree alone again (a splice).
+    private(set) var scrollSpanStarts: [ScrollSpanStart] = []
     /// A hash of the groups enclosing what is added now (their identity and opacity).
     private var groupPath = 0
     /// The serial of the window scene being made, when views' fills are noted for
@@ -33,6 +46,70 @@ import Foundation
             operations.reserveCapacity(previous.operations.count)
             elements.reserveCapacity(previous.elements.count)
         }
+    }
+
+    /// Starts the splice of scroll span `span`'s view into `kept` (flattened with this scale):
+    /// everything before the view is taken from it, its redrawn content's damage dropped (drawn
+    /// for the frame that made it). `addSubtree(_:of:)` then flattens the view, and
+    /// `appendRest(of:after:)` takes what follows it.
+    init(scale: CGFloat, recordingFillSlotsFor scene: UInt64, splicingInto kept: WindowScene, span: Int) {
+        self.scale = scale
+        fillSlotScene = scene
+        let start = kept.scrollSpanStarts[span]
+        operations.reserveCapacity(kept.operations.count)
+        elements.reserveCapacity(kept.elements.count)
+        operations.append(contentsOf: kept.operations[..<start.operation])
+        for index in 0..<start.element { elements.append(Self.undamaged(kept.elements[index])) }
+        scrollSpans.append(contentsOf: kept.scrollSpans[..<span])
+        scrollSpanStarts.append(contentsOf: kept.scrollSpanStarts[..<span])
+    }
+
+    /// Flattens `view`, scroll span `span` of `kept`, where it was added before.
+    mutating func addSubtree(_ view: ScrollView, of span: ScrollSpanStart) {
+        // A span lies outside groups at full opacity: nothing around it carries into its walk.
+        walk([.add(view, originInParent: span.originInParent, opacity: 1, clip: span.clip)])
+    }
+
+    /// Appends what follows scroll span `span`'s view in `kept` (see `init(scale:recordingFillSlotsFor:splicingInto:span:)`)
+    /// and moves the spans that follow or enclose it to where their parts are now.
+    mutating func appendRest(of kept: WindowScene, after span: Int) {
+        let start = kept.scrollSpanStarts[span]
+        let old = kept.scrollSpans[span]
+        let operationShift = operations.count - old.operations.upperBound
+        let elementShift = elements.count - old.elements.upperBound
+        let spanShift = scrollSpans.count - start.spansEnd
+        operations.append(contentsOf: kept.operations[old.operations.upperBound...])
+        for index in old.elements.upperBound..<kept.elements.count {
+            elements.append(Self.undamaged(kept.elements[index]))
+        }
+        // Spans enclosing the view end later by as much as it grew.
+        for index in 0..<span where scrollSpanStarts[index].spansEnd > span {
+            scrollSpans[index].operations =
+                scrollSpans[index].operations.lowerBound..<(scrollSpans[index].operations.upperBound + operationShift)
+            scrollSpans[index].elements =
+                scrollSpans[index].elements.lowerBound..<(scrollSpans[index].elements.upperBound + elementShift)
+            scrollSpanStarts[index].spansEnd += spanShift
+        }
+        for index in start.spansEnd..<kept.scrollSpans.count {
+            var later = kept.scrollSpans[index]
+            later.operations =
+                (later.operations.lowerBound + operationShift)..<(later.operations.upperBound + operationShift)
+            later.elements = (later.elements.lowerBound + elementShift)..<(later.elements.upperBound + elementShift)
+            scrollSpans.append(later)
+            var laterStart = kept.scrollSpanStarts[index]
+            laterStart.operation += operationShift
+            laterStart.element += elementShift
+            laterStart.spansEnd += spanShift
+            scrollSpanStarts.append(laterStart)
+        }
+    }
+
+    /// A kept element as flattening makes it when its view was not drawn again.
+    private static func undamaged(_ element: SceneElement) -> SceneElement {
+        guard !element.contentDamage.isEmpty else { return element }
+        var element = element
+        element.contentDamage = DamageRegion()
+        return element
     }
 
     /// Appends a window (its frame is in screen points) limited to `clip`, moved by
@@ -74,6 +151,7 @@ import Foundation
             case .endScrollSpan(let index):
                 scrollSpans[index].elements = scrollSpans[index].elements.lowerBound..<elements.count
                 scrollSpans[index].operations = scrollSpans[index].operations.lowerBound..<operations.count
+                scrollSpanStarts[index].spansEnd = scrollSpans.count
             }
         }
     }
@@ -263,6 +341,7 @@ import Foundation
         _ view: View, shown: View.Presentation, originInParent: CGPoint, opacity: CGFloat, alpha: CGFloat,
         clip: PixelRect, then steps: inout [Step]
     ) {
+        let (firstOperation, firstElement) = (operations.count, elements.count)
         let frame = shown.frame.offsetBy(dx: originInParent.x, dy: originInParent.y)
         let framePixels = pixels(frame)
         let contentOrigin = CGPoint(x: frame.minX - shown.bounds.minX, y: frame.minY - shown.bounds.minY)
@@ -322,6 +401,10 @@ import Foundation
                     key: Self.identity(view), visible: childClip, originX: Double(contentOrigin.x * scale),
                     originY: Double(contentOrigin.y * scale), elements: elements.count..<elements.count,
                     operations: operations.count..<operations.count))
+            scrollSpanStarts.append(
+                ScrollSpanStart(
+                    originInParent: originInParent, clip: clip, operation: firstOperation, element: firstElement,
+                    spansEnd: scrollSpans.count))
             steps.append(.endScrollSpan(scrollSpans.count - 1))
         }
         for child in view.subviews.reversed() {

@@ -627,7 +627,7 @@ import WindowModel
     /// must not show a stale scene when it appears.
     func setNeedsCompositeOfScreen() {
         guard let window else { return }
-        window.sceneDidChange()
+        window.sceneDidChange(in: self)
         window.needsUpdatePass = true
         guard let screen = window.screen, !window.isHidden else { return }
         screen.setNeedsComposite()

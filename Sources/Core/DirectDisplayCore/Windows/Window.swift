@@ -55,8 +55,21 @@ import Foundation
         Window.passRequests &+= 1
     }
 
-    /// Something the window shows changed: its kept scene is stale.
-    func sceneDidChange() { sceneVersion = Window.nextSceneVersion() }
+    /// Where what changed since the kept scene was flattened lies: a change inside one
+    /// scroll view's subtree flattens only that subtree again (`FlattenedScene`).
+    var changeScope = SceneChangeScope.nothing
+
+    /// Something the window shows changed, anywhere: its kept scene is stale.
+    func sceneDidChange() {
+        sceneVersion = Window.nextSceneVersion()
+        changeScope = .window
+    }
+
+    /// `view` (of this window) changed, or its subviews did: its kept scene is stale.
+    func sceneDidChange(in view: View) {
+        sceneVersion = Window.nextSceneVersion()
+        changeScope.add(view)
+    }
 
     /// A hidden window with `frame` in the coordinates of the main screen (nil if none is connected).
     public override init(frame: CGRect) {
