@@ -27,6 +27,10 @@ struct TableBenchmark: ParsableCommand {
     @Flag(help: "Rows with a translucent background (blended over the table's: what a scroll's move saves).")
     var translucentRows = false
 
+    @Option(
+        help: "The table in a panel beside a sidebar of this many labelled views under a title bar (0: full screen).")
+    var sidebar = 0
+
     func run() throws {
         let rowCount = max(rows, 1)
         let speed = max(speed, 0.5)
@@ -43,6 +47,10 @@ struct TableBenchmark: ParsableCommand {
                 ?? .whenCheaper
             ScreenCompositor.scrollMoves = policy
             print("scrolls moved (the previous frame's pixels) rather than composed: \(policy)")
+            // Hidden: DIRECTDISPLAY_BENCH_SPLICE=off flattens the whole window for a scroll, to compare.
+            ScreenCompositor.splicesScrolledSubtrees =
+                ProcessInfo.processInfo.environment["DIRECTDISPLAY_BENCH_SPLICE"] != "off"
+            print("a scroll view's subtree flattened alone and spliced: \(ScreenCompositor.splicesScrolledSubtrees)")
 
             // Three scanout buffers, as the KMS display's dumb buffers (touched before the memory
             // is first read): each frame is copied into the next one, as much as it lacks (buffer age).
@@ -62,6 +70,10 @@ struct TableBenchmark: ParsableCommand {
             let screen = display.connectScreen(name: "HDMI-A-1", width: width, height: height)
             let window = Window(screen: screen)
             let table = TableView(frame: window.bounds)
+            if sidebar > 0 {
+                Self.addSidebar(of: sidebar, to: window)
+                table.frame = CGRect(x: 300, y: 60, width: window.bounds.width - 300, height: window.bounds.height - 60)
+            }
             let rowSource = BenchRows(count: rowCount)
             if translucentRows { rowSource.background = Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.25) }
             table.register(BenchCell.self, forCellReuseIdentifier: BenchRows.identifier)
@@ -260,6 +272,24 @@ struct TableBenchmark: ParsableCommand {
                     + "\(String(format: "%.2f", copyingSteps.max() ?? 0)) points"
             )
             Application.shared.reset()
+        }
+    }
+
+    /// A 60-point title bar and a 300-point column of `count` labelled views down the left.
+    @MainActor static func addSidebar(of count: Int, to window: Window) {
+        window.backgroundColor = Color(white: 0.95, alpha: 1)
+        let title = Label(frame: CGRect(x: 0, y: 0, width: window.bounds.width, height: 60))
+        title.text = "Rows"
+        title.backgroundColor = Color(red: 0.2, green: 0.3, blue: 0.5, alpha: 1)
+        window.addSubview(title)
+        let height = (window.bounds.height - 60) / CGFloat(count)
+        for index in 0..<count {
+            let item = View(frame: CGRect(x: 0, y: 60 + CGFloat(index) * height, width: 300, height: height))
+            item.backgroundColor = index % 2 == 0 ? Color(white: 0.9, alpha: 1) : Color(white: 0.85, alpha: 1)
+            let label = Label(frame: item.bounds.insetBy(dx: 8, dy: 2))
+            label.text = "Item \(index)"
+            item.addSubview(label)
+            window.addSubview(item)
         }
     }
 

@@ -368,6 +368,8 @@ struct FlattenedScene {
 
     /// How many windows' scenes were made by flattening one scroll view's subtree again (tests).
     @MainActor static var subtreesSpliced = 0
+    /// Whether a change inside one scroll view's subtree flattens that subtree alone (else the window).
+    @MainActor static var splicesSubtrees = true
 
     /// When everything that changed in `window` since `kept` was made lies in one scroll view's
     /// subtree (`Window.changeScope`), recolours and redraws in place pending included: `kept`
@@ -375,7 +377,8 @@ struct FlattenedScene {
     @MainActor private mutating func splice(_ window: Window, into kept: WindowScene, clip: PixelRect, scale: CGFloat)
         -> WindowScene?
     {
-        guard case .subtree(let scrollView) = window.changeScope, window.keptScene === kept, kept.scale == scale,
+        guard Self.splicesSubtrees, case .subtree(let scrollView) = window.changeScope, window.keptScene === kept,
+            kept.scale == scale,
             kept.clip == clip
         else { return nil }
         for view in window.pendingRecolours where !view.isDescendant(of: scrollView) { return nil }

@@ -39,6 +39,11 @@ package final class ScreenCompositor {
         get { FlattenedScene.scrollMoves }
         set { FlattenedScene.scrollMoves = newValue }
     }
+    /// Whether a change inside one scroll view's subtree flattens that subtree alone (benchmarks compare).
+    package static var splicesScrolledSubtrees: Bool {
+        get { FlattenedScene.splicesSubtrees }
+        set { FlattenedScene.splicesSubtrees = newValue }
+    }
     /// The frame's size in panel pixels as last composed (a change draws everything).
     private var frameSize: (width: Int, height: Int)?
     /// The visible windows flattened, kept from frame to frame.
