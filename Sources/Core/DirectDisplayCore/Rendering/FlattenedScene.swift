@@ -77,6 +77,9 @@ enum SceneChangeScope {
     case subtree(of: ScrollView)
     case window
 
+    /// How far up a change looks for its scroll view; deeper, the scope is the window.
+    static let deepestWalk = 64
+
     /// Takes in a change of `view` (or of its subviews): the scroll view enclosing it joins the
     /// scope when one of the two encloses the other; otherwise the scope is the window.
     @MainActor mutating func add(_ view: View) {
@@ -84,7 +87,12 @@ enum SceneChangeScope {
         if case .subtree(let scrollView) = self, view === scrollView || view.superview === scrollView { return }
         if case .window = self { return }
         var enclosing: View? = view
-        while let candidate = enclosing, !(candidate is ScrollView) { enclosing = candidate.superview }
+        // Bounded: a change deep in a long chain of views (each changed in turn) must not walk it each time.
+        var steps = 0
+        while let candidate = enclosing, !(candidate is ScrollView), steps < Self.deepestWalk {
+            enclosing = candidate.superview
+            steps += 1
+        }
         guard let scrollView = enclosing as? ScrollView else {
             self = .window
             return
