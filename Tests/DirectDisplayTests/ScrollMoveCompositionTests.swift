@@ -269,6 +269,38 @@ final class ScrollMoveCompositionTests: DirectDisplayTestCase {
             XCTAssertTrue(buffer.image.pixels == full.pixels, "offset \(y): in place, not the whole composition")
         }
     }
+
+    /// Composing in place, opaque fills of rows of a kilobyte or more go by streaming stores
+    /// (`frame_fill_rows`): rows narrower than the buffer, under a translucent window, composed.
+    func testInPlaceFillsOfWideRowsEqualWholeComposition() async {
+        ScreenCompositor.scrollMoves = .never
+        let screen = connect(width: 600, height: 200)
+        screen.compositor.composesInPlace = true
+        let window = Window(screen: screen)
+        window.backgroundColor = Color(red: 0.3, green: 0.5, blue: 0.2, alpha: 1)
+        let table = TableView(frame: CGRect(x: 23, y: 7, width: 551, height: 180))
+        table.register(TableViewCell.self, forCellReuseIdentifier: "row")
+        let rows = StripedRows([7, 3, 40, 12])
+        self.rows = rows
+        table.dataSource = rows
+        window.addSubview(table)
+        window.makeKeyAndVisible()
+        let over = Window(screen: screen)
+        over.frame = CGRect(x: 100, y: 60, width: 450, height: 50)
+        over.backgroundColor = Color(red: 0, green: 0.8, blue: 0.2, alpha: 0.4)
+        over.isHidden = false
+        display.runUntilIdle()
+        let buffers = (0..<3).map { _ in PlainFrame(width: 600, height: 200) }
+        for slot in 0..<3 { screen.compositor.draw(into: buffers[slot], slot: slot) }
+        for (index, y) in [CGFloat(4), 50.5, 49, 130, 20, 21].enumerated() {
+            table.contentOffset = CGPoint(x: 0, y: y)
+            display.runUntilIdle()
+            let buffer = buffers[(index + 1) % 3]
+            screen.compositor.draw(into: buffer, slot: (index + 1) % 3)
+            let full = Application.shared.captureFrame(of: screen)
+            XCTAssertTrue(buffer.image.pixels == full.pixels, "offset \(y): in place, not the whole composition")
+        }
+    }
 }
 
 /// Rows a third of a point off whole pixels.

@@ -53,4 +53,44 @@ static inline void frame_copy_rows(void *destination, size_t destination_stride,
     }
 }
 
+/* Fills `rows` rows of `row_bytes` bytes (a multiple of 4) with the 32-bit `pixel`, in memory
+ * the cache does not hold (a scanout buffer composed in place). On x86 rows of a kilobyte or
+ * more go by streaming stores: a plain fill reads each line before writing it, and rows that
+ * do not span the buffer's width (a gap in each) defeat the stream that full-width rows get
+ * (pixman_fill: 2.5x the time a pixel). Elsewhere, and for short rows, a plain loop. */
+static inline void frame_fill_rows(void *destination, size_t stride, uint32_t pixel, size_t row_bytes,
+                                   size_t rows) {
+#if defined(__SSE2__)
+    if (row_bytes >= 1024) {
+        __m128i value = _mm_set1_epi32((int)pixel);
+        for (size_t row = 0; row < rows; row++) {
+            uint32_t *to = (uint32_t *)((uint8_t *)destination + row * stride);
+            size_t left = row_bytes / 4;
+            while (left > 0 && ((uintptr_t)to & 15)) {
+                *to++ = pixel;
+                left--;
+            }
+            for (; left >= 16; left -= 16, to += 16) {
+                _mm_stream_si128((__m128i *)to, value);
+                _mm_stream_si128((__m128i *)(to + 4), value);
+                _mm_stream_si128((__m128i *)(to + 8), value);
+                _mm_stream_si128((__m128i *)(to + 12), value);
+            }
+            for (; left >= 4; left -= 4, to += 4) _mm_stream_si128((__m128i *)to, value);
+            while (left > 0) {
+                *to++ = pixel;
+                left--;
+            }
+        }
+        /* Streaming stores are weakly ordered: done before anything else touches the buffer. */
+        _mm_sfence();
+        return;
+    }
+#endif
+    for (size_t row = 0; row < rows; row++) {
+        uint32_t *to = (uint32_t *)((uint8_t *)destination + row * stride);
+        for (size_t index = 0; index < row_bytes / 4; index++) to[index] = pixel;
+    }
+}
+
 #endif

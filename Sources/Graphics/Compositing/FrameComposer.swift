@@ -1,4 +1,5 @@
 import CCairo
+import CFrameCopy
 import CPixman
 import Foundation
 import Geometry
@@ -63,10 +64,12 @@ package enum FrameComposer {
     /// operation covers is transparent instead of black (a window's own buffer
     /// for an overlay plane). `depths`, if given, are the operations' `groupDepths`;
     /// `masks` keeps the coverage masks of turned fills from frame to frame.
+    /// `streamsFills`: `pixels` is memory the cache does not hold (a scanout buffer composed
+    /// in place), where opaque fills of long rows go by streaming stores (`frame_fill_rows`).
     package static func compose(
         _ operations: [DrawOperation], into pixels: UnsafeMutableRawPointer, width: Int, height: Int,
         bytesPerRow: Int, region: DamageRegion, rotation: PanelRotation = .none, transparent: Bool = false,
-        depths: [Int]? = nil, masks: OutlineMaskCache? = nil
+        depths: [Int]? = nil, masks: OutlineMaskCache? = nil, streamsFills: Bool = false
     ) {
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
         let clipped = region.clipped(to: frame)
@@ -85,9 +88,10 @@ package enum FrameComposer {
                     layer: Layer(image: target, origin: (0, 0), bounds: frame, opacity: 1))
                 return
             }
+            let streamed = streamsFills && !transparent ? (pixels, bytesPerRow, width) : nil
             draw(
                 operations, depths: depths, onto: target, origin: (0, 0), damage: PixmanRegion(clipped.rects),
-                transparent: transparent, masks: masks)
+                transparent: transparent, masks: masks, streamingInto: streamed)
             return
         }
         let logicalWidth = rotation.swapsAxes ? height : width
@@ -110,9 +114,11 @@ package enum FrameComposer {
 
     /// Draws `damage` (frame pixels) of a frame into `target`, whose top-left pixel
     /// is frame pixel `origin`: each top-level operation only where it is seen.
+    /// `streamingInto`: `target`'s XRGB8888 pixels, where opaque fills are streamed (see `compose`).
     private static func draw(
         _ operations: [DrawOperation], depths: [Int], onto target: OpaquePointer, origin: (x: Int, y: Int),
-        damage: PixmanRegion, transparent: Bool, masks: OutlineMaskCache?
+        damage: PixmanRegion, transparent: Bool, masks: OutlineMaskCache?,
+        streamingInto streamed: (pixels: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int)? = nil
     ) {
         let visibility = Visibility(operations, depths: depths, damage: damage)
         var black = pixman_color_t(red: 0, green: 0, blue: 0, alpha: transparent ? 0 : 0xFFFF)
@@ -128,7 +134,20 @@ package enum FrameComposer {
             // (the commonest case: backgrounds; no region copied into the image).
             if case .fill(let rect, let color, let clip) = operations[index] {
                 let area = rect.intersection(clip)
-                shown.forEachRect { fill(area.intersection($0), color: color, layer: layer) }
+                if let streamed, color.alpha >= 1 {
+                    let pixel = opaquePixel(color)
+                    shown.forEachRect {
+                        let part = area.intersection($0)
+                        // Rows spanning the frame pixman fills as fast, and leaves them in the cache for what blends over them.
+                        if part.width < streamed.width {
+                            streamFill(part, pixel: pixel, into: streamed)
+                        } else {
+                            fill(part, color: color, layer: layer)
+                        }
+                    }
+                } else {
+                    shown.forEachRect { fill(area.intersection($0), color: color, layer: layer) }
+                }
                 continue
             }
             let end = isGroupStart(operations[index]) ? matchingEnd(of: index, depths) : index
@@ -332,6 +351,23 @@ package enum FrameComposer {
         var box = pixman_box32_t(x1: x, y1: y, x2: x + Int32(rect.width), y2: y + Int32(rect.height))
         pixman_image_fill_boxes(
             pixmanColor.alpha == 0xFFFF ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, layer.image, &pixmanColor, 1, &box)
+    }
+
+    /// The XRGB8888 pixel pixman fills with for opaque `color` (its channels' high bytes).
+    private static func opaquePixel(_ color: PixelColor) -> UInt32 {
+        let pixmanColor = premultiplied(color, opacity: 1)
+        return 0xFF00_0000 | UInt32(pixmanColor.red >> 8) << 16 | UInt32(pixmanColor.green >> 8) << 8
+            | UInt32(pixmanColor.blue >> 8)
+    }
+
+    /// Fills `rect` (frame pixels, inside the frame) of XRGB8888 `pixels` with `pixel`.
+    private static func streamFill(
+        _ rect: PixelRect, pixel: UInt32, into streamed: (pixels: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int)
+    ) {
+        guard !rect.isEmpty else { return }
+        frame_fill_rows(
+            streamed.pixels + rect.y * streamed.bytesPerRow + rect.x * 4, streamed.bytesPerRow, pixel,
+            rect.width * 4, rect.height)
     }
 
     /// `color` times `opacity`, premultiplied as pixman takes it.

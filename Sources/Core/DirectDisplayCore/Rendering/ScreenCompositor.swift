@@ -316,7 +316,7 @@ package final class ScreenCompositor {
             FrameComposer.compose(
                 scene.operations, into: target.pixels, width: target.width, height: target.height,
                 bytesPerRow: target.bytesPerRow, region: composed, rotation: previousRotation ?? .none,
-                depths: scene.groupDepths, masks: outlineMasks)
+                depths: scene.groupDepths, masks: outlineMasks, streamsFills: true)
         }
         latestTarget = target
         latestOverlaid = overlaid
