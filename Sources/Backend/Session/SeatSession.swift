@@ -128,7 +128,12 @@ package final class SeatSession: DeviceOpener {
             Self.check(libseat_close_device(handle, id), "libseat_close_device of \(fileDescriptor)")
         }
         if inputDescriptors.remove(fileDescriptor) != nil, isEnding {
-            DispatchQueue.global(qos: .userInitiated).async { _ = Glibc.close(fileDescriptor) }
+            // Marked: whether the release ends before the exit, which would wait for it.
+            DispatchQueue.global(qos: .userInitiated).async {
+                StartTrace.mark("shutdown: descriptor \(fileDescriptor) being closed (a thread)")
+                _ = Glibc.close(fileDescriptor)
+                StartTrace.mark("shutdown: descriptor \(fileDescriptor) closed (a thread)")
+            }
         } else {
             Glibc.close(fileDescriptor)
         }
