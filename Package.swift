@@ -62,9 +62,11 @@ let package = Package(
         .systemLibrary(name: "CFrameCopy"),
         systemLibrary("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
         systemLibrary("CSystemd", pkgConfig: "libsystemd", apt: "libsystemd-dev"),
-        systemLibrary("CGBM", pkgConfig: "gbm", apt: "libgbm-dev"),
-        systemLibrary("CEGL", pkgConfig: "egl", apt: "libegl-dev"),
-        systemLibrary("CGLES", pkgConfig: "glesv2", apt: "libgles-dev"),
+        // GBM, EGL and GLES: headers only, no pkg-config (its --libs would link them). The
+        // libraries are opened on the first GLView or GL composition (Scripts/gl-entry-points).
+        .systemLibrary(name: "CGBM", providers: [.apt(["libgbm-dev"])]),
+        .systemLibrary(name: "CEGL", providers: [.apt(["libegl-dev"])]),
+        .systemLibrary(name: "CGLES", providers: [.apt(["libgles-dev"])]),
         // Speech for the screen reader: headers only (libespeak-ng-dev, libspeechd-dev); the
         // libraries are opened at run time, so a machine without them runs, silent.
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),

@@ -1,10 +1,12 @@
 // A GLView run through `Application.run` as an app runs it: GL work in the launch
 // block (`GLView.makeProgram`, as the README's example does), then frames drawn from
 // main-queue turns after `dispatchMain()`, on whichever threads dispatch picks.
-// Prints how many draws ran and two pixels of the last frame (one in the green
-// triangle, one on the blue clear colour), for LaunchedGLViewTests.
+// Prints which GL libraries were mapped when the launch block began (none: they are
+// opened on first use) and after the frames, how many draws ran and two pixels of the
+// last frame (one in the green triangle, one on the blue clear colour), for LaunchedGLViewTests.
 import DirectDisplay
 import Dispatch
+import Foundation
 import Glibc
 import TestSupport
 
@@ -21,6 +23,7 @@ import TestSupport
     }
 
     func launch() {
+        print("gl libraries at launch: \(mappedGLLibraries())")
         let program: GLProgram
         do {
             program = try GLView.makeProgram(
@@ -54,11 +57,24 @@ import TestSupport
         }
         let triangle = image.rawPixel(x: 32, y: 16) & 0xFF_FFFF
         let clear = image.rawPixel(x: 32, y: 48) & 0xFF_FFFF
+        print("gl libraries after the frames: \(mappedGLLibraries())")
         print("draws \(draws)")
         print("triangle \(String(triangle, radix: 16))")
         print("clear \(String(clear, radix: 16))")
         Glibc.exit(0)
     }
+}
+
+/// The GL libraries in this process's mappings (/proc/self/maps), sorted, space-separated.
+func mappedGLLibraries() -> String {
+    // Read to the end, not by the file's size: /proc's files say 0.
+    let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data()
+    let names = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+        line.split(separator: "/").last.map(String.init)
+    }
+    let prefixes = ["libEGL.so", "libGLESv2.so", "libgbm.so"]
+    let gl = Set(names.filter { name in prefixes.contains { name.hasPrefix($0) } })
+    return gl.sorted().joined(separator: " ")
 }
 
 MainActor.assumeIsolated {

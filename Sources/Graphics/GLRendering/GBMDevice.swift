@@ -12,14 +12,16 @@ package final class GBMDevice {
     private let owner: AnyObject
 
     package init(fd: Int32, path: String, owner: AnyObject) throws(GLError) {
-        guard let device = gbm_create_device(fd) else { throw .gbm(call: "gbm_create_device(\(path))", code: errno) }
+        // Opened on first use, not linked (see CGBM's shim.h).
+        try GLError.requireLibrary("libgbm.so.1", dd_gbm_library)
+        guard let device = dd_gbm_create_device(fd) else { throw .gbm(call: "gbm_create_device(\(path))", code: errno) }
         handle = device
         self.fd = fd
         self.path = path
         self.owner = owner
     }
 
-    deinit { gbm_device_destroy(handle) }
+    deinit { dd_gbm_device_destroy(handle) }
 }
 
 /// A GBM buffer object the card can scan out and GL can render into
@@ -38,7 +40,7 @@ package final class GBMBuffer {
     package init(device: GBMDevice, width: Int, height: Int) throws(GLError) {
         let format = dd_gbm_format_xrgb8888()
         let usage = UInt32(GBM_BO_USE_SCANOUT.rawValue | GBM_BO_USE_RENDERING.rawValue)
-        guard let bo = gbm_bo_create(device.handle, UInt32(width), UInt32(height), format, usage) else {
+        guard let bo = dd_gbm_bo_create(device.handle, UInt32(width), UInt32(height), format, usage) else {
             throw .gbm(call: "gbm_bo_create(\(width)x\(height))", code: errno)
         }
         handle = bo
@@ -46,9 +48,9 @@ package final class GBMBuffer {
         self.width = width
         self.height = height
         self.format = format
-        gemHandle = gbm_bo_get_handle(bo).u32
-        bytesPerRow = Int(gbm_bo_get_stride(bo))
+        gemHandle = dd_gbm_bo_get_handle(bo).u32
+        bytesPerRow = Int(dd_gbm_bo_get_stride(bo))
     }
 
-    deinit { gbm_bo_destroy(handle) }
+    deinit { dd_gbm_bo_destroy(handle) }
 }

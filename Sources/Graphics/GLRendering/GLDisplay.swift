@@ -1,4 +1,5 @@
 import CEGL
+import CGLES
 import Synchronization
 
 /// One initialised EGL display: one owner of eglInitialize's reference, given
@@ -34,6 +35,10 @@ package final class GLDisplay {
         platform: EGLenum, extension required: String, native: UnsafeMutableRawPointer?, device: GBMDevice?,
         name: String
     ) throws(GLError) {
+        // The first GL use opens the libraries (not linked, see Scripts/gl-entry-points):
+        // a machine without them gets this error, not a crash at the first call.
+        try GLError.requireLibrary("libEGL.so.1", dd_egl_library)
+        try GLError.requireLibrary("libGLESv2.so.2", dd_gles_library)
         // Client extensions: a NULL answer means an EGL without EXT_client_extensions.
         let client = eglQueryString(nil, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
         let clientExtensions = Set(client.split(separator: " ").map(String.init))

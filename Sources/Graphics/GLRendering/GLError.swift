@@ -17,6 +17,15 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
     case gl(call: String, code: UInt32)
     /// OpenGL ES was turned off by the caller (e.g. an environment variable).
     case disabled(reason: String)
+    /// A library GL needs (libEGL.so.1, libGLESv2.so.2, libgbm.so.1) could not be opened;
+    /// `reason` is dlerror's. They are opened on first use, not at launch.
+    case missingLibrary(String, reason: String)
+
+    /// Throws unless `library` (a dd_*_library of the C shims: opened on first use) opens.
+    static func requireLibrary(_ name: String, _ library: () -> UnsafeMutableRawPointer?) throws(GLError) {
+        guard library() == nil else { return }
+        throw .missingLibrary(name, reason: dlerror().map { String(cString: $0) } ?? "unknown reason")
+    }
 
     /// The EGL error after a failed call named `call`.
     static func lastEGL(_ call: String) -> GLError { .egl(call: call, code: eglGetError()) }
@@ -36,6 +45,8 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(call) failed: GL error 0x\(String(code, radix: 16, uppercase: true))"
         case .disabled(let reason):
             return "OpenGL ES is turned off (\(reason))"
+        case .missingLibrary(let name, let reason):
+            return "\(name) could not be opened: \(reason)"
         }
     }
 

@@ -43,13 +43,13 @@ package final class GLWindowSurface: GLDrawTarget {
         let format = dd_gbm_format_xrgb8888()
         let config = try Self.config(display: display, visual: format)
         let usage = UInt32(GBM_BO_USE_SCANOUT.rawValue | GBM_BO_USE_RENDERING.rawValue)
-        guard let made = gbm_surface_create(device.handle, UInt32(width), UInt32(height), format, usage) else {
+        guard let made = dd_gbm_surface_create(device.handle, UInt32(width), UInt32(height), format, usage) else {
             throw .gbm(call: "gbm_surface_create(\(width)x\(height))", code: errno)
         }
         guard let window = dd_egl_create_platform_window_surface(display.handle, config, UnsafeMutableRawPointer(made))
         else {
             let error = GLError.lastEGL("eglCreatePlatformWindowSurfaceEXT(\(width)x\(height))")
-            gbm_surface_destroy(made)
+            dd_gbm_surface_destroy(made)
             throw error
         }
         self.context = context
@@ -69,7 +69,7 @@ package final class GLWindowSurface: GLDrawTarget {
             }
             eglDestroySurface(context.display.handle, surface)
         }
-        gbm_surface_destroy(gbmSurface)
+        dd_gbm_surface_destroy(gbmSurface)
     }
 
     /// The config whose native visual is `visual` (eglChooseConfig lists 10-bit ones first).
@@ -122,7 +122,7 @@ package final class GLWindowSurface: GLDrawTarget {
 
     /// Whether a buffer is free to draw the next frame into (gbm_surface_has_free_buffers):
     /// false while every buffer is locked, until a flip releases one.
-    package var hasFreeBuffers: Bool { gbm_surface_has_free_buffers(gbmSurface) != 0 }
+    package var hasFreeBuffers: Bool { dd_gbm_surface_has_free_buffers(gbmSurface) != 0 }
 
     /// Swaps the drawn back buffer to the front (eglSwapBuffers), locks it for scanout
     /// and makes the context current without a surface again (GLViews draw into their
@@ -131,7 +131,7 @@ package final class GLWindowSurface: GLDrawTarget {
         try bind()
         guard eglSwapBuffers(context.display.handle, surface) == EGL_TRUE else { throw .lastEGL("eglSwapBuffers") }
         eglMakeCurrent(context.display.handle, nil, nil, context.handle)
-        guard let bo = gbm_surface_lock_front_buffer(gbmSurface) else {
+        guard let bo = dd_gbm_surface_lock_front_buffer(gbmSurface) else {
             throw .gbm(call: "gbm_surface_lock_front_buffer", code: errno)
         }
         return GBMSurfaceBuffer(surface: self, bo: bo)
@@ -153,13 +153,13 @@ package final class GBMSurfaceBuffer {
     init(surface: GLWindowSurface, bo: OpaquePointer) {
         self.surface = surface
         self.bo = bo
-        gemHandle = gbm_bo_get_handle(bo).u32
-        bytesPerRow = Int(gbm_bo_get_stride(bo))
+        gemHandle = dd_gbm_bo_get_handle(bo).u32
+        bytesPerRow = Int(dd_gbm_bo_get_stride(bo))
     }
 
     deinit {
         // A terminated display took the surface's buffers with it.
-        if !surface.context.display.isTerminated { gbm_surface_release_buffer(surface.gbmSurface, bo) }
+        if !surface.context.display.isTerminated { dd_gbm_surface_release_buffer(surface.gbmSurface, bo) }
     }
 
     /// Copies the pixels out through a CPU mapping (gbm_bo_map), top row first, as
@@ -169,10 +169,10 @@ package final class GBMSurfaceBuffer {
         var stride: UInt32 = 0
         var mapping: UnsafeMutableRawPointer?
         guard
-            let pixels = gbm_bo_map(
+            let pixels = dd_gbm_bo_map(
                 bo, 0, 0, UInt32(width), UInt32(height), UInt32(GBM_BO_TRANSFER_READ.rawValue), &stride, &mapping)
         else { return nil }
-        defer { gbm_bo_unmap(bo, mapping) }
+        defer { dd_gbm_bo_unmap(bo, mapping) }
         var copy = [UInt32](repeating: 0, count: width * height)
         for row in 0..<height {
             let source = (pixels + row * Int(stride)).assumingMemoryBound(to: UInt32.self)
