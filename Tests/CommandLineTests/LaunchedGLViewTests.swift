@@ -26,4 +26,18 @@ final class LaunchedGLViewTests: XCTestCase {
         // Nine frames, each asked for a new drawing.
         XCTAssertEqual(lines, ["draws 9", "triangle ff00", "clear ff"], run.standardError)
     }
+
+    /// Frames of an app without a GLView ask what GL context is current (each frame, and
+    /// `Application.run` before `dispatchMain()`): asking must not load EGL.
+    func testAnAppWithoutAGLViewNeverLoadsGL() throws {
+        let path = try XCTUnwrap(
+            ProgramRun.builtProduct("GLLaunchCheck"),
+            "GLLaunchCheck is not next to the test bundle: build it first with `swift build --build-tests`")
+        let run = try ProgramRun.run(path, ["--no-glview"], timeout: 60)
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let lines = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(
+            Array(lines.prefix(3)),
+            ["gl libraries at launch: ", "gl libraries after the frames: ", "draws 0"], run.standardOutput)
+    }
 }

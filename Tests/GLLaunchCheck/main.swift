@@ -4,6 +4,7 @@
 // Prints which GL libraries were mapped when the launch block began (none: they are
 // opened on first use) and after the frames, how many draws ran and two pixels of the
 // last frame (one in the green triangle, one on the blue clear colour), for LaunchedGLViewTests.
+// With --no-glview, a plain blue view instead of the GLView: GL stays unloaded throughout.
 import DirectDisplay
 import Dispatch
 import Foundation
@@ -16,6 +17,7 @@ import TestSupport
     let screen: Screen
     let view: GLView
     var draws = 0
+    let showsGLView = !CommandLine.arguments.contains("--no-glview")
 
     init() {
         screen = display.connectScreen(name: "launch-check", width: 64, height: 64)
@@ -24,6 +26,15 @@ import TestSupport
 
     func launch() {
         print("gl libraries at launch: \(mappedGLLibraries())")
+        let window = Window(screen: screen)
+        window.isHidden = false
+        guard showsGLView else {
+            let plain = View(frame: screen.bounds)
+            plain.backgroundColor = .blue
+            window.addSubview(plain)
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.frame(left: 8) } }
+            return
+        }
         let program: GLProgram
         do {
             program = try GLView.makeProgram(
@@ -36,9 +47,7 @@ import TestSupport
             draws += 1
             GreenTriangle.draw(program: program.name, clear: 0, 0, 1)
         }
-        let window = Window(screen: screen)
         window.addSubview(view)
-        window.isHidden = false
         DispatchQueue.main.async { MainActor.assumeIsolated { self.frame(left: 8) } }
     }
 

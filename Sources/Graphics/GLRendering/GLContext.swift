@@ -60,9 +60,11 @@ package struct GLCurrentBinding {
     private let read: EGLSurface?
     private let context: EGLContext?
 
-    /// What is current on this thread now.
+    /// What is current on this thread now: nothing while EGL is not loaded (an app without
+    /// GL asks every frame, and must not load it by asking).
     package static var ofThisThread: GLCurrentBinding {
-        GLCurrentBinding(
+        guard dd_egl_is_loaded() != 0 else { return GLCurrentBinding(display: nil, draw: nil, read: nil, context: nil) }
+        return GLCurrentBinding(
             display: eglGetCurrentDisplay(), draw: eglGetCurrentSurface(EGLint(EGL_DRAW)),
             read: eglGetCurrentSurface(EGLint(EGL_READ)), context: eglGetCurrentContext())
     }
