@@ -37,19 +37,6 @@ static inline void *dd_egl_entry_point(void **entry, const char *name) {
     return function;
 }
 
-// Whether libEGL.so.1 is in the process already (opened by any module, or by the app),
-// without opening it: until it is, no EGL context can be current anywhere, and asking
-// what is current (each frame does) must not load it.
-static inline int dd_egl_is_loaded(void) {
-    static int loaded;
-    if (__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) return 1;
-    void *library = dlopen("libEGL.so.1", RTLD_NOW | RTLD_NOLOAD);
-    if (!library) return 0;
-    dlclose(library); // RTLD_NOLOAD counted a reference; the library stays
-    __atomic_store_n(&loaded, 1, __ATOMIC_RELEASE);
-    return 1;
-}
-
 #include "entry_points.h"
 
 // Extension entry points are looked up at run time (EGL 1.4 displays do not

@@ -1,5 +1,6 @@
 import CEGL
 import CGLES
+import Synchronization
 
 /// An OpenGL ES 3 context without a surface: everything is drawn into
 /// framebuffer objects (`GLFramebuffer`). The one owner of the EGLContext.
@@ -60,10 +61,17 @@ package struct GLCurrentBinding {
     private let read: EGLSurface?
     private let context: EGLContext?
 
+    /// Set by the first GLDisplay, which opens EGL: until then none of the package's contexts
+    /// can be current anywhere. (Asking the loader instead, dlopen's RTLD_NOLOAD, searched the
+    /// library path each frame: start and stop 1.5-2.5x slower in the VM.)
+    static let eglIsOpen = Atomic<Bool>(false)
+
     /// What is current on this thread now: nothing while EGL is not loaded (an app without
     /// GL asks every frame, and must not load it by asking).
     package static var ofThisThread: GLCurrentBinding {
-        guard dd_egl_is_loaded() != 0 else { return GLCurrentBinding(display: nil, draw: nil, read: nil, context: nil) }
+        guard eglIsOpen.load(ordering: .acquiring) else {
+            return GLCurrentBinding(display: nil, draw: nil, read: nil, context: nil)
+        }
         return GLCurrentBinding(
             display: eglGetCurrentDisplay(), draw: eglGetCurrentSurface(EGLint(EGL_DRAW)),
             read: eglGetCurrentSurface(EGLint(EGL_READ)), context: eglGetCurrentContext())

@@ -39,6 +39,7 @@ package final class GLDisplay {
         // a machine without them gets this error, not a crash at the first call.
         try GLError.requireLibrary("libEGL.so.1", dd_egl_library)
         try GLError.requireLibrary("libGLESv2.so.2", dd_gles_library)
+        GLCurrentBinding.eglIsOpen.store(true, ordering: .releasing)
         // Client extensions: a NULL answer means an EGL without EXT_client_extensions.
         let client = eglQueryString(nil, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
         let clientExtensions = Set(client.split(separator: " ").map(String.init))
