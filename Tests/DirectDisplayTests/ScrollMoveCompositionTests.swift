@@ -4,8 +4,9 @@ import XCTest
 
 @testable import DirectDisplayCore
 
-/// Rows in titled sections, alternating backgrounds, for scrolls to move.
-@MainActor private final class StripedRows: TableViewDataSource {
+/// Rows in titled sections, alternating backgrounds, for scrolls to move
+/// (and ScrollSpliceTests' subtrees to flatten again).
+@MainActor final class StripedRows: TableViewDataSource {
     let counts: [Int]
 
     init(_ counts: [Int]) { self.counts = counts }

@@ -4,26 +4,11 @@ import XCTest
 
 @testable import DirectDisplayCore
 
-/// Titled sections of rows, alternating backgrounds.
-@MainActor private final class SectionedRows: TableViewDataSource {
-    func numberOfSections(in tableView: TableView) -> Int { 3 }
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { [6, 30, 9][section] }
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-        cell.textLabel?.text = "Row \(indexPath.section).\(indexPath.row)"
-        cell.backgroundColor =
-            indexPath.row % 2 == 0
-            ? Color(red: 1, green: 0.95, blue: 0.85, alpha: 1) : Color(red: 0.85, green: 0.9, blue: 1, alpha: 1)
-        return cell
-    }
-    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { "Section \(section)" }
-}
-
 /// A change inside one scroll view's subtree flattens that subtree alone and splices it into the
 /// window's kept scene (`FlattenedScene.splice`): the scene must be the one flattening the whole
 /// window makes, and every frame the whole composition.
 final class ScrollSpliceTests: DirectDisplayTestCase {
-    private var rows: SectionedRows?
+    private var rows: StripedRows?
 
     /// A table with sticky section headers beside a label and a block, over the window's background.
     private func showTable(on screen: Screen, in container: View? = nil) -> (Window, TableView, View) {
@@ -31,7 +16,7 @@ final class ScrollSpliceTests: DirectDisplayTestCase {
         window.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.3, alpha: 1)
         let table = TableView(frame: CGRect(x: 10, y: 10, width: 200, height: 150))
         table.register(TableViewCell.self, forCellReuseIdentifier: "row")
-        let rows = SectionedRows()
+        let rows = StripedRows([6, 30, 9])
         self.rows = rows
         table.dataSource = rows
         (container ?? window).addSubview(table)
