@@ -149,6 +149,12 @@ package final class EventLoop {
         armTimer()
     }
 
+    /// Cancels the timer `id` holds, if any (see `cancelTimer(_:)`), and clears it.
+    package func cancelTimer(_ id: inout TimerID?) {
+        if let timer = id { cancelTimer(timer) }
+        id = nil
+    }
+
     /// When the earliest timer is due, on ``clock``; nil with no timer.
     package var nextDeadline: Double? { timers.first?.deadline }
 

@@ -16,8 +16,7 @@ extension KMSDisplay {
 
     /// Arms the deadline of the flip `entry` has queued now, or cancels it when none is.
     func watchFlip(_ entry: LitScreen) {
-        if let id = entry.flipWatchdog { eventLoop.cancelTimer(id) }
-        entry.flipWatchdog = nil
+        eventLoop.cancelTimer(&entry.flipWatchdog)
         guard entry.output.hasFlipQueued else { return }
         let limit = Self.flipDeadline(refreshRate: entry.output.mode.refreshRate)
         entry.flipWatchdog = eventLoop.schedule(after: limit, name: "page flip deadline of \(entry.connector.name)") {

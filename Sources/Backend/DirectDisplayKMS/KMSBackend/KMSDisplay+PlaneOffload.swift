@@ -135,8 +135,7 @@ extension KMSDisplay {
     /// Composes `entry` again when the first of the windows on its planes has stood
     /// still for `overlayStillDelay` (the run may end higher then, or be empty).
     private func scheduleStillCheck(_ shown: [Window], _ entry: KMSDisplay.LitScreen, on display: KMSDisplay) {
-        if let stillTimer { display.eventLoop.cancelTimer(stillTimer) }
-        stillTimer = nil
+        display.eventLoop.cancelTimer(&stillTimer)
         // Only those still moving: a still window above a moving one stays on its plane without a timer.
         let now = display.eventLoop.clock.now
         let moves = shown.compactMap { places[ObjectIdentifier($0)]?.moved }.filter {

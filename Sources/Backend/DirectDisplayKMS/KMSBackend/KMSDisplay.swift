@@ -259,8 +259,7 @@ public final class KMSDisplay: Display, DisplayBackend {
     /// meanwhile does not wait for EGL. With no GLView on screen none is made (a GLView
     /// shown later makes it as it draws).
     private func releaseHeldGLContent() {
-        if let heldContentTimer { eventLoop.cancelTimer(heldContentTimer) }
-        heldContentTimer = nil
+        eventLoop.cancelTimer(&heldContentTimer)
         if GLViewContext.holdsContent && GLViewContext.hasHeldViews { GLViewContext.startMakingInBackground() }
         GLViewContext.holdsContent = false
     }
@@ -271,8 +270,7 @@ public final class KMSDisplay: Display, DisplayBackend {
     func startInput() {
         guard !input.hasOpenedDevices else { return }
         defer { StartTrace.mark("input devices opened") }
-        if let inputFallbackTimer { eventLoop.cancelTimer(inputFallbackTimer) }
-        inputFallbackTimer = nil
+        eventLoop.cancelTimer(&inputFallbackTimer)
         (inputSource as? LibinputEventSource)?.startSeat()
         input.devicesOpened()
     }
@@ -397,8 +395,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         // EGL holds its own copy of the card's descriptor until its display ends.
         GLViewContext.end()
         GLViewContext.holdsContent = false
-        if let heldContentTimer { eventLoop.cancelTimer(heldContentTimer) }
-        heldContentTimer = nil
+        eventLoop.cancelTimer(&heldContentTimer)
         glViewDevice = nil
         glContentMemory = nil
         deviceMonitor = nil
@@ -409,8 +406,7 @@ public final class KMSDisplay: Display, DisplayBackend {
         session.beginEnding()
         input.close()
         StartTrace.mark("shutdown: input devices closed")
-        if let inputFallbackTimer { eventLoop.cancelTimer(inputFallbackTimer) }
-        inputFallbackTimer = nil
+        eventLoop.cancelTimer(&inputFallbackTimer)
         if let reprobeTimer { eventLoop.cancelTimer(reprobeTimer.id) }
         reprobeTimer = nil
         // The devices close (through the opener) before the seat does, then the VT gets its modes back.

@@ -189,8 +189,7 @@ final class KeyWindowRouter {
     }
 
     private func scheduleRepeat() {
-        if let repeatTimerID { loop.cancelTimer(repeatTimerID) }
-        repeatTimerID = nil
+        loop.cancelTimer(&repeatTimerID)
         guard let due = repeatTimer.nextRepeatMicroseconds else { return }
         repeatTimerID = loop.schedule(at: Double(due) / 1_000_000, name: "key repeat") { [weak self] in
             self?.repeatTimerID = nil
