@@ -1,6 +1,6 @@
 #ifndef DIRECTDISPLAY_CEGL_SHIM_H
 #define DIRECTDISPLAY_CEGL_SHIM_H
-#include <dlfcn.h>
+#include "../LazyLibrary/lazy_library.h"
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,32 +9,17 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 
-// libEGL.so.1, opened on first use: the library is not linked, so an app that never
-// makes a GLView or composes with GL does not load it. NULL when it cannot be opened (dlerror says why).
-static inline void *dd_egl_library(void) {
+// libEGL.so.1, opened on first use (lazy_library.h). NULL when it cannot be opened.
+// (The handle lives in a function: Swift's importer emits no file-scope statics of a header.)
+static inline void **dd_egl_handle(void) {
     static void *handle;
-    void *library = __atomic_load_n(&handle, __ATOMIC_ACQUIRE);
-    if (!library) {
-        library = dlopen("libEGL.so.1", RTLD_NOW | RTLD_LOCAL);
-        __atomic_store_n(&handle, library, __ATOMIC_RELEASE);
-    }
-    return library;
+    return &handle;
 }
+static inline void *dd_egl_library(void) { return dd_lazy_library(dd_egl_handle(), "libEGL.so.1"); }
 
-// The entry point `name` of libEGL.so.1, looked up once into `*entry`. GLDisplay opens the
-// library before any call, so a library without one of its own functions is broken: say
-// which, and stop (there is no value to return in its place).
+// The entry point `name` of libEGL.so.1, looked up once into `*entry`.
 static inline void *dd_egl_entry_point(void **entry, const char *name) {
-    void *function = __atomic_load_n(entry, __ATOMIC_ACQUIRE);
-    if (function) return function;
-    void *library = dd_egl_library();
-    function = library ? dlsym(library, name) : NULL;
-    if (!function) {
-        fprintf(stderr, "DirectDisplay: libEGL.so.1 has no %s (%s)\n", name, library ? dlerror() : "not opened");
-        abort();
-    }
-    __atomic_store_n(entry, function, __ATOMIC_RELEASE);
-    return function;
+    return dd_lazy_entry_point(dd_egl_handle(), "libEGL.so.1", entry, name);
 }
 
 #include "entry_points.h"

@@ -1,6 +1,6 @@
 #ifndef DIRECTDISPLAY_CGLES_SHIM_H
 #define DIRECTDISPLAY_CGLES_SHIM_H
-#include <dlfcn.h>
+#include "../LazyLibrary/lazy_library.h"
 #include <stdio.h>
 #include <stdlib.h>
 // OpenGL ES 3.2 (libGLESv2 serves every GLES 2 and 3 version). The functions come from
@@ -8,32 +8,17 @@
 #define GL_GLES_PROTOTYPES 0
 #include <GLES3/gl32.h>
 
-// libGLESv2.so.2, opened on first use: the library is not linked, so an app that never
-// makes a GLView or composes with GL does not load it. NULL when it cannot be opened (dlerror says why).
-static inline void *dd_gles_library(void) {
+// libGLESv2.so.2, opened on first use (lazy_library.h). NULL when it cannot be opened.
+// (The handle lives in a function: Swift's importer emits no file-scope statics of a header.)
+static inline void **dd_gles_handle(void) {
     static void *handle;
-    void *library = __atomic_load_n(&handle, __ATOMIC_ACQUIRE);
-    if (!library) {
-        library = dlopen("libGLESv2.so.2", RTLD_NOW | RTLD_LOCAL);
-        __atomic_store_n(&handle, library, __ATOMIC_RELEASE);
-    }
-    return library;
+    return &handle;
 }
+static inline void *dd_gles_library(void) { return dd_lazy_library(dd_gles_handle(), "libGLESv2.so.2"); }
 
-// The entry point `name` of libGLESv2.so.2, looked up once into `*entry`. GLDisplay opens the
-// library before any call, so a library without one of its own functions is broken: say
-// which, and stop (there is no value to return in its place).
+// The entry point `name` of libGLESv2.so.2, looked up once into `*entry`.
 static inline void *dd_gles_entry_point(void **entry, const char *name) {
-    void *function = __atomic_load_n(entry, __ATOMIC_ACQUIRE);
-    if (function) return function;
-    void *library = dd_gles_library();
-    function = library ? dlsym(library, name) : NULL;
-    if (!function) {
-        fprintf(stderr, "DirectDisplay: libGLESv2.so.2 has no %s (%s)\n", name, library ? dlerror() : "not opened");
-        abort();
-    }
-    __atomic_store_n(entry, function, __ATOMIC_RELEASE);
-    return function;
+    return dd_lazy_entry_point(dd_gles_handle(), "libGLESv2.so.2", entry, name);
 }
 
 #include "entry_points.h"
