@@ -342,11 +342,25 @@ final class InputRoutingTests: KMSDisplayTestCase {
         let view = fullScreenRecorder(on: screen)
         let device = try UinputDevice.touchscreen(name: name, width: 1024, height: 768)
         try waitForDevice(name)
+        // A miss here once timed out below without saying why: tell udev not applying the rule
+        // (its database lacks the property) apart from us not reading it.
+        let query = try ChildProcess("/usr/bin/udevadm", ["info", "--query=property", "--name=\(device.devnode)"])
+        _ = query.waitForExit(timeout: timeout)
+        let inDatabase = query.text.split(separator: "\n").contains("WL_OUTPUT=Virtual-1")
+        XCTAssertTrue(inDatabase, "udev applied the rule to \(device.devnode): \(query.text)")
+        XCTAssertEqual(display.input.outputProperty(ofDevice: name), "Virtual-1", "read when libinput added the device")
         if let other = Screen.screens.first(where: { $0 !== screen }) {
             display.input.bind(device: name, to: other)  // WL_OUTPUT wins over this binding
         }
         try device.tap(trackingID: 40, x: 300, y: 200)
-        try display.waitFor("the tap on Virtual-1", timeout: timeout) { view.record.count == 2 }
+        do {
+            try display.waitFor("the tap on Virtual-1", timeout: timeout) { view.record.count == 2 }
+        } catch {
+            let screens = Screen.screens.map(\.name)
+            let shownOn = view.window?.screen?.name ?? "no screen"
+            XCTFail("\(error): screens \(screens), the view's window on \(shownOn), it saw \(view.record)")
+            return
+        }
         XCTAssertEqual(view.lastLocation, CGPoint(x: 300, y: 200))
     }
 

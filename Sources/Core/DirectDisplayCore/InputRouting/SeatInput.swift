@@ -62,6 +62,11 @@ public final class SeatInput {
     /// The input devices present now.
     public var deviceNames: [String] { devices.values.sorted { $0.id < $1.id }.map(\.name) }
 
+    /// The WL_OUTPUT udev property of the device of this name, as read when it was added.
+    package func outputProperty(ofDevice name: String) -> String? {
+        devices.values.first { $0.name == name }?.outputName
+    }
+
     /// Whether a keyboard to type on is on the seat (the on-screen keyboard's
     /// automatic mode): a power button, also a libinput keyboard, is not one.
     package var hasKeyboardDevice: Bool { devices.values.contains(where: \.isTypingKeyboard) }
