@@ -10,7 +10,11 @@ import XCTest
     /// When set, the target the delegate gives in willEndDragging.
     var overriddenTarget: CGPoint?
 
+    /// Called at each didScroll.
+    var onScroll: (() -> Void)?
+
     func scrollViewDidScroll(_ scrollView: ScrollView) {
+        onScroll?()
         if log.last != "didScroll" { log.append("didScroll") }
     }
     func scrollViewWillBeginDragging(_ scrollView: ScrollView) { log.append("willBeginDragging") }
@@ -36,9 +40,9 @@ final class ScrollViewTests: DirectDisplayTestCase {
     /// The refresh period of the 60 Hz headless screen: the scroll view steps once per period.
     private let period = 1.0 / 60
 
-    /// A 200×150 scroll view filling its screen, with `contentSize`.
-    private func scrollView(contentSize: CGSize) -> ScrollView {
-        screen = connect(width: 200, height: 150)
+    /// A 200×150 scroll view filling its screen (of `scale` pixels a point), with `contentSize`.
+    private func scrollView(contentSize: CGSize, scale: CGFloat = 1) -> ScrollView {
+        screen = connect(width: Int(200 * scale), height: Int(150 * scale), scale: scale)
         let window = Window(screen: screen)
         let scrollView = ScrollView(frame: window.bounds)
         scrollView.contentSize = contentSize
@@ -63,6 +67,16 @@ final class ScrollViewTests: DirectDisplayTestCase {
         display.touchUp(0, at: point, on: screen)
     }
 
+    /// `offset` lies on a device pixel of a screen of `scale` and within half a pixel of
+    /// `expected` (the formula's unrounded value): scrolling lands on pixels, as UIKit's does.
+    private func assertOnPixel(
+        _ offset: CGFloat, near expected: CGFloat, scale: CGFloat = 1, _ message: String = "",
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(offset * scale, (offset * scale).rounded(), "on a pixel: \(message)", file: file, line: line)
+        XCTAssertEqual(offset, expected, accuracy: 0.5 / scale + 1e-9, message, file: file, line: line)
+    }
+
     /// After a flick at v points/ms the offset is v·(1−rateᵗ)/(1−rate) from the release, t ms on.
     func testDecelerationFollowsTheFormula() async {
         for rate in [ScrollView.DecelerationRate.normal, .fast] {
@@ -82,7 +96,7 @@ final class ScrollViewTests: DirectDisplayTestCase {
                 // Until it stops, below 0.006 pt/ms (0.99: after 509 ms).
                 let t = min(Double(frames) * period * 1000, log(0.006 / v) / log(r))
                 let expected = released + v * (1 - pow(r, t)) / (1 - r)
-                XCTAssertEqual(scrollView.contentOffset.y, expected, accuracy: 0.01, "rate \(r), \(t) ms")
+                assertOnPixel(scrollView.contentOffset.y, near: expected, "rate \(r), \(t) ms")
             }
             display.advanceTime(by: 10)
             XCTAssertFalse(scrollView.isDecelerating)
@@ -92,6 +106,33 @@ final class ScrollViewTests: DirectDisplayTestCase {
             Application.shared.reset()
             display = HeadlessDisplay()
         }
+    }
+
+    /// Every offset a drag, a coast, the rubber band, the spring back and an animation show
+    /// lies on a device pixel (halves on a screen of scale 2), so the content moves by whole
+    /// pixels; an app's own `contentOffset =` keeps what it set.
+    func testScrollingLandsOnDevicePixels() async {
+        let scrollView = scrollView(contentSize: CGSize(width: 200, height: 100_000), scale: 2)
+        scrollView.contentOffset = CGPoint(x: 0, y: 10.3)
+        XCTAssertEqual(scrollView.contentOffset.y, 10.3, "set by the app: kept")
+        var offsets: [CGFloat] = []
+        recorder.onScroll = { offsets.append(scrollView.contentOffset.y) }
+        // A drag by thirds of a point, a flick, its coast.
+        drag(from: CGPoint(x: 100, y: 140), step: CGPoint(x: 0, y: -10.0 / 3), steps: 10)
+        XCTAssertTrue(scrollView.isDecelerating)
+        display.advanceTime(by: 10)
+        XCTAssertFalse(scrollView.isDecelerating)
+        // Beyond the top and back (the rubber band and the spring), then an animation.
+        scrollView.contentOffset = .zero
+        drag(from: CGPoint(x: 100, y: 10), step: CGPoint(x: 0, y: 130.0 / 7), steps: 7, hold: 0.3)
+        XCTAssertLessThan(scrollView.contentOffset.y, 0, "pulled beyond the top")
+        display.advanceTime(by: 2)
+        XCTAssertEqual(scrollView.contentOffset.y, 0)
+        scrollView.setContentOffset(CGPoint(x: 0, y: 333.3), animated: true)
+        display.advanceTime(by: 1)
+        XCTAssertGreaterThan(offsets.count, 60, "the drags, the coast, the spring and the animation scrolled")
+        for offset in offsets { XCTAssertEqual(offset * 2, (offset * 2).rounded(), "\(offset) on a pixel") }
+        XCTAssertEqual(scrollView.contentOffset.y, 333.5, "the animation's end, on the nearest pixel")
     }
 
     /// UIKit's order: will begin, scrolls, will end, did end (decelerating), scrolls, did end decelerating.
@@ -128,7 +169,7 @@ final class ScrollViewTests: DirectDisplayTestCase {
         drag(from: CGPoint(x: 100, y: 20), step: CGPoint(x: 0, y: 10), steps: 10, hold: 0.3)
         // Pull 100 over 150: (1 − 1/(100·0.55/150 + 1))·150 = 40.24.
         let expected = -(1 - 1 / (100 * 0.55 / 150 + 1)) * 150
-        XCTAssertEqual(scrollView.contentOffset.y, expected, accuracy: 1e-6)
+        assertOnPixel(scrollView.contentOffset.y, near: expected)
         XCTAssertEqual(recorder.log.suffix(2), ["didEndDragging true", "willBeginDecelerating"])
         display.advanceTime(by: 0.1)
         XCTAssertGreaterThan(scrollView.contentOffset.y, expected)
@@ -249,7 +290,7 @@ final class ScrollViewTests: DirectDisplayTestCase {
             ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging true", "willBeginDecelerating"])
         display.advanceTime(by: 30 * period)
         let r = Double(ScrollView.DecelerationRate.normal.rawValue)
-        XCTAssertEqual(scrollView.contentOffset.y, 100 + v * (1 - pow(r, 500)) / (1 - r), accuracy: 0.01, "500 ms on")
+        assertOnPixel(scrollView.contentOffset.y, near: 100 + v * (1 - pow(r, 500)) / (1 - r), "500 ms on")
         display.advanceTime(by: 10)
         XCTAssertEqual(scrollView.contentOffset.y, 100 + v / (1 - r), accuracy: 3.5, "rests near v/(1−rate)")
         XCTAssertEqual(recorder.log.last, "didEndDecelerating")
@@ -282,7 +323,7 @@ final class ScrollViewTests: DirectDisplayTestCase {
             display.touchpadScroll(dy: -10)
         }
         let expected = -(1 - 1 / (100 * 0.55 / 150 + 1)) * 150
-        XCTAssertEqual(scrollView.contentOffset.y, expected, accuracy: 1e-6, "the rubber band")
+        assertOnPixel(scrollView.contentOffset.y, near: expected, "the rubber band")
         display.advanceTime(by: 0.2)
         display.touchpadScrollEnded()
         XCTAssertTrue(scrollView.isDecelerating, "springing back")
@@ -309,7 +350,7 @@ final class ScrollViewTests: DirectDisplayTestCase {
         // A frame stepped to a vblank 50 ms ahead shows the offset of that time.
         animator.step(screen, to: releaseTime + 0.05)
         let r = Double(ScrollView.DecelerationRate.normal.rawValue)
-        XCTAssertEqual(scrollView.contentOffset.y, released + v * (1 - pow(r, 50)) / (1 - r), accuracy: 1e-6)
+        assertOnPixel(scrollView.contentOffset.y, near: released + v * (1 - pow(r, 50)) / (1 - r))
         display.advanceTime(by: 10)
         XCTAssertFalse(scrollView.isDecelerating)
         XCTAssertFalse(animator.hasRunningAnimations(on: screen), "at rest no frames are needed")

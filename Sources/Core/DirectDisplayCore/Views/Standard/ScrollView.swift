@@ -248,6 +248,25 @@ extension ScrollViewDelegate {
             x: min(max(offset.x, x.lowerBound), x.upperBound), y: min(max(offset.y, y.lowerBound), y.upperBound))
     }
 
+    /// `offset` on the device pixels of the scroll view's screen (multiples of 1/scale), as
+    /// UIKit's scrolling lands: a drag, a coast, a rubber band, a spring, paging, an animation
+    /// or the wheel then moves the content by whole pixels, so every row keeps its pixels and
+    /// moves by exactly the scroll (round(y + d) = round(y) + d only for whole d). An axis
+    /// that does not move keeps its value (an app's `contentOffset =` is kept as set), and
+    /// one within its range stays within it (a fractional edge is kept as it is).
+    private func onPixels(_ offset: CGPoint) -> CGPoint {
+        let scale = window?.screen?.scale ?? 1
+        guard scale > 0, scale.isFinite else { return offset }
+        let shown = bounds.origin
+        func axis(_ value: CGFloat, _ current: CGFloat, _ range: ClosedRange<Double>) -> CGFloat {
+            guard value != current else { return value }
+            let rounded = (value * scale).rounded() / scale
+            guard range.contains(value), !range.contains(rounded) else { return rounded }
+            return min(max(rounded, range.lowerBound), range.upperBound)
+        }
+        return CGPoint(x: axis(offset.x, shown.x, horizontalRange), y: axis(offset.y, shown.y, verticalRange))
+    }
+
     /// Moves the content to `offset` and tells the delegate if it moved.
     private func show(_ offset: CGPoint) {
         guard offset.isFinite, offset != bounds.origin else { return }
@@ -398,7 +417,7 @@ extension ScrollViewDelegate {
             ? ScrollPhysics.rubberBandedOffset(
                 dragStart.y - translation.y, range: verticalRange, dimension: bounds.height, bounces: bounces)
             : contentOffset.y
-        show(CGPoint(x: x, y: y))
+        show(onPixels(CGPoint(x: x, y: y)))
     }
 
     /// The finger lifted with `velocity` (points per millisecond, in content terms): coast,
@@ -499,7 +518,7 @@ extension ScrollViewDelegate {
         let (x, xMoving) = advance(&current.x, time: time, range: horizontalRange, shown: contentOffset.x)
         let (y, yMoving) = advance(&current.y, time: time, range: verticalRange, shown: contentOffset.y)
         motion = current
-        show(CGPoint(x: x, y: y))
+        show(onPixels(CGPoint(x: x, y: y)))
         if xMoving || yMoving { return }
         Application.shared.animator.endMotion(of: self)
         motion = nil
@@ -729,7 +748,7 @@ extension ScrollViewDelegate {
                 y: contentOffset.y + (scrollsVertically ? delta.dy : 0)))
         guard target != contentOffset else { return super.scrollWheel(with: event) }
         stopMotion()
-        show(target)
+        show(onPixels(target))
     }
 
     /// Two fingers on a touchpad: a drag as a finger on the screen makes (the rubber band
