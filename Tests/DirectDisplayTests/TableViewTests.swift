@@ -171,6 +171,38 @@ final class TableViewTests: DirectDisplayTestCase {
         XCTAssertLessThanOrEqual(CountingCell.made, mostVisible + 2)
     }
 
+    /// A layout and display pass walks only the branches where something is marked: a scroll
+    /// step showing the same rows marks the table's chain, not its rows' views; a label marked
+    /// deep in a row is drawn at the next pass all the same.
+    func testAPassWalksOnlyTheBranchesMarked() async {
+        let table = table([100])
+        guard let window = table.window else { return XCTFail("no window") }
+        func marked(_ root: View) -> [View] {
+            var found: [View] = []
+            var pending = [root]
+            while let view = pending.popLast() {
+                if view.subtreeNeedsLayout || view.subtreeNeedsDisplay { found.append(view) }
+                pending.append(contentsOf: view.subviews)
+            }
+            return found
+        }
+        let cell = table.visibleCells[2]
+        table.contentOffset = CGPoint(x: 0, y: 3)
+        display.runUntilIdle()
+        XCTAssertEqual(marked(window).count, 0, "a scroll step's pass leaves nothing marked")
+        table.contentOffset = CGPoint(x: 0, y: 6)
+        XCTAssertTrue(window.subtreeNeedsLayout && table.subtreeNeedsLayout, "the scroll marks the table's chain")
+        XCTAssertFalse(cell.subtreeNeedsLayout || cell.subtreeNeedsDisplay, "and not the rows")
+        cell.textLabel?.text = "changed"
+        XCTAssertTrue(cell.subtreeNeedsDisplay, "a label marked: its row's branch is walked")
+        display.runUntilIdle()
+        XCTAssertEqual(cell.textLabel?.needsDisplay, false, "the label was drawn")
+        table.contentOffset = CGPoint(x: 0, y: 9)
+        display.runUntilIdle()
+        XCTAssertEqual(marked(window).count, 0, "what a pass marked after walking by is walked at the next")
+        XCTAssertEqual(table.visibleCells.first?.frame.minY, 0, "the rows stayed where they are in the content")
+    }
+
     /// A quick tap selects the row (the delegate told); a tap on another selects it instead.
     func testATapSelectsARow() async throws {
         let table = table([50])

@@ -10,11 +10,14 @@ extension View {
 
     /// Lays out the view (if marked) and then its subviews now, each before its
     /// own subviews and in order (by a loop: a deep chain does not nest calls).
+    /// Branches with nothing marked are skipped (`subtreeNeedsLayout`).
     public func layoutIfNeeded() {
         var pending: [View] = [self]
         // Room for a window's usual breadth: no regrowth while walking it.
         pending.reserveCapacity(32)
         while let view = pending.popLast() {
+            guard view.subtreeNeedsLayout else { continue }
+            view.subtreeNeedsLayout = false
             view.layoutOwnSubviewsIfNeeded()
             // The subviews as layoutSubviews() left them, first on top.
             view.pushSubviewsFirstOnTop(onto: &pending)
@@ -103,8 +106,30 @@ extension View {
         var pending: [View] = [self]
         pending.reserveCapacity(32)
         while let view = pending.popLast() {
+            guard view.subtreeNeedsDisplay else { continue }
+            view.subtreeNeedsDisplay = false
             view.displayOwnContentIfNeeded(scale: scale)
+            // Content held in part is checked every pass (a scroll may show another part).
+            if let surface = view.contentSurface, surface.isPart { view.markSubtreeNeedsDisplay() }
             view.pushSubviewsFirstOnTop(onto: &pending)
+        }
+    }
+
+    /// Sets `subtreeNeedsLayout` here and up the chain, to the first view that has it.
+    func markSubtreeNeedsLayout() {
+        var next: View? = self
+        while let view = next, !view.subtreeNeedsLayout {
+            view.subtreeNeedsLayout = true
+            next = view.superview
+        }
+    }
+
+    /// Sets `subtreeNeedsDisplay` here and up the chain, to the first view that has it.
+    func markSubtreeNeedsDisplay() {
+        var next: View? = self
+        while let view = next, !view.subtreeNeedsDisplay {
+            view.subtreeNeedsDisplay = true
+            next = view.superview
         }
     }
 

@@ -16,8 +16,18 @@ import WindowModel
     var hiddenStorage = false
     private var backgroundColorStorage: Color?
     private var alphaStorage: CGFloat = 1
-    var needsLayout = true
-    var needsDisplay = true
+    var needsLayout = true {
+        didSet { if needsLayout { markSubtreeNeedsLayout() } }
+    }
+    var needsDisplay = true {
+        didSet { if needsDisplay { markSubtreeNeedsDisplay() } }
+    }
+    /// Whether this view or one below it needs layout (display), set up to the root with
+    /// `needsLayout` (`needsDisplay`): a pass walks only those branches, not every view
+    /// of the window each frame (a scroll step lays out the table and its indicator, not
+    /// the views of its 26 rows). Set on a view means set on its ancestors, outside a pass.
+    var subtreeNeedsLayout = true
+    var subtreeNeedsDisplay = true
     /// The parts to draw again (bounds coordinates), kept apart while few (see
     /// `setNeedsDisplay(_:)`); empty: all of it.
     var needsDisplayRects: [CGRect] = []
@@ -407,6 +417,9 @@ import WindowModel
         let clamped = min(max(index, 0), subviews.count)
         subviews.insert(view, at: clamped)
         view.superview = self
+        // What it brings that needs a pass is now below this view.
+        if view.subtreeNeedsLayout { markSubtreeNeedsLayout() }
+        if view.subtreeNeedsDisplay { markSubtreeNeedsDisplay() }
         view.moveSubtree(to: window)
         view.didMoveToSuperview()
         if oldWindow !== newWindow { view.forEachViewMovingWithIt { $0.didMoveToWindow() } }

@@ -179,11 +179,19 @@ extension TableViewDelegate {
         }
     }
 
-    private var geometry = TableRowGeometry()
+    private var geometry = TableRowGeometry() {
+        didSet { tiled = nil }
+    }
     /// Whether the geometry must be asked of the data source again.
     private var needsReload = true
     /// The cells showing, by the row they show.
-    private var cellsByRow: [IndexPath: TableViewCell] = [:]
+    private var cellsByRow: [IndexPath: TableViewCell] = [:] {
+        didSet { tiled = nil }
+    }
+    /// The rows and width the last tiling placed the cells for, while no cell came, went or
+    /// changed rows and the geometry stayed: a scroll step showing the same rows (most steps
+    /// of a flick) has nothing to tile.
+    private var tiled: (rows: Range<Int>, width: CGFloat)?
     /// Cells off screen, hidden, by reuse identifier. They stay subviews: taking a cell out of
     /// the window would cancel the touch of a finger that landed on it and now scrolls the table.
     private var reusePool: [String: [TableViewCell]] = [:]
@@ -471,6 +479,8 @@ extension TableViewDelegate {
     /// Gives the rows between the bounds' top and bottom cells (and only them), and places the headers.
     private func tile() {
         let rows = geometry.rows(from: bounds.minY, to: bounds.maxY)
+        let width = bounds.width
+        if let tiled, tiled.rows == rows, tiled.width == width { return tileHeaders() }
         // Cells of rows that left the screen go to the pool first, so the rows coming on reuse them.
         for (indexPath, cell) in cellsByRow {
             guard let row = geometry.globalRow(indexPath), rows.contains(row) else {
@@ -479,7 +489,6 @@ extension TableViewDelegate {
                 continue
             }
         }
-        let width = bounds.width
         for row in rows {
             let indexPath = geometry.indexPath(ofGlobalRow: row)
             let frame = geometry.rect(ofGlobalRow: row, width: width)
@@ -489,6 +498,7 @@ extension TableViewDelegate {
                 _ = show(row: indexPath, at: frame)
             }
         }
+        tiled = (rows, width)
         tileHeaders()
     }
 
