@@ -54,11 +54,21 @@ final class ScrollSpliceTests: DirectDisplayTestCase {
         XCTAssertEqual(kept.scrollSpanStarts, flattener.scrollSpanStarts, "\(message): span starts", line: line)
     }
 
-    /// Runs the frames; `spliced`: whether the window's scene was spliced.
-    private func frame(_ window: Window, on screen: Screen, spliced: Bool, _ message: String, line: UInt = #line) {
+    /// Runs the frames; `spliced`, when given: whether the window's scene was spliced; `shifted`,
+    /// when given: whether the scroll moved the kept rows rather than walking them again.
+    private func frame(
+        _ window: Window, on screen: Screen, spliced: Bool?, shifted: Bool? = nil, _ message: String,
+        line: UInt = #line
+    ) {
         let before = FlattenedScene.subtreesSpliced
+        let shiftedBefore = FlattenedScene.subtreesShifted
         display.runUntilIdle()
-        XCTAssertEqual(FlattenedScene.subtreesSpliced > before, spliced, "\(message): spliced", line: line)
+        if let spliced {
+            XCTAssertEqual(FlattenedScene.subtreesSpliced > before, spliced, "\(message): spliced", line: line)
+        }
+        if let shifted {
+            XCTAssertEqual(FlattenedScene.subtreesShifted > shiftedBefore, shifted, "\(message): shifted", line: line)
+        }
         assertKeptSceneIsWhole(window, message, line: line)
         assertLastFrameIsWhole(screen, message, line: line)
     }
@@ -77,6 +87,61 @@ final class ScrollSpliceTests: DirectDisplayTestCase {
         table.visibleCells.first?.textLabel?.text = "Changed"
         table.contentOffset = CGPoint(x: 0, y: 3)
         frame(window, on: screen, spliced: true, "a label changed")
+    }
+
+    /// A scroll by whole pixels moves the kept rows' parts of the scene and walks only what
+    /// changed (the indicator, the sticky header, cells reused or recoloured, a label redrawn):
+    /// every frame the scene is the one flattening the window makes, and the composition whole.
+    func testScrollsByWholePixelsMoveTheKeptRows() async {
+        for scale: CGFloat in [1, 2] {
+            let screen = connect(width: Int(240 * scale), height: Int(180 * scale), scale: scale)
+            let (window, table, _) = showTable(on: screen)
+            // (A frame whose scroll view gains a subview, a new cell or header or the indicator
+            // shown first, walks it all: its own state changed.)
+            let walkedBefore = FlattenedScene.subtreesShifted
+            for y: CGFloat in [1, 2, 14, 40, 130, 262, 340, 329, 600, 200, 7, 0] {
+                table.contentOffset = CGPoint(x: 0, y: y)
+                frame(window, on: screen, spliced: true, "scale \(scale), offset \(y)")
+            }
+            XCTAssertGreaterThanOrEqual(FlattenedScene.subtreesShifted - walkedBefore, 8, "scale \(scale): moved")
+            // Half a point: whole pixels at scale 2 only.
+            table.contentOffset = CGPoint(x: 0, y: 20.5)
+            frame(window, on: screen, spliced: true, shifted: scale == 2, "scale \(scale), offset 20.5")
+            table.contentOffset = CGPoint(x: 0, y: 31)
+            frame(window, on: screen, spliced: true, shifted: scale == 2, "scale \(scale), from 20.5 to 31")
+            table.contentOffset = CGPoint(x: 0, y: 35)
+            frame(window, on: screen, spliced: true, shifted: true, "scale \(scale), offset 35")
+            // Changes inside rows while it scrolls: a label redrawn, a row recoloured, a row reloaded.
+            table.visibleCells[1].textLabel?.text = "Changed"
+            table.contentOffset = CGPoint(x: 0, y: 38)
+            frame(window, on: screen, spliced: true, shifted: true, "scale \(scale), a label changed")
+            table.visibleCells[2].backgroundColor = Color(red: 0.5, green: 0.1, blue: 0.6, alpha: 1)
+            table.contentOffset = CGPoint(x: 0, y: 45)
+            frame(window, on: screen, spliced: true, shifted: true, "scale \(scale), a row recoloured")
+            table.reloadRows(at: [IndexPath(row: 3, section: 0)], with: .none)
+            table.contentOffset = CGPoint(x: 0, y: 47)
+            frame(window, on: screen, spliced: true, "scale \(scale), a row reloaded")
+            // A flick through the touchscreen: its coast lands on pixels and moves the rows.
+            let shiftedBefore = FlattenedScene.subtreesShifted
+            let point = CGPoint(x: 100, y: 150)
+            display.touchDown(0, at: point, on: screen)
+            for step in 1...8 {
+                display.advanceTime(by: 0.01)
+                display.touchMove(0, at: CGPoint(x: 100, y: 150 - 15 * CGFloat(step)), on: screen)
+                frame(window, on: screen, spliced: nil, "scale \(scale), drag \(step)")
+            }
+            display.touchUp(0, at: CGPoint(x: 100, y: 30), on: screen)
+            var frames = 0
+            while table.isDecelerating, frames < 600 {
+                display.advanceTime(by: 1.0 / 60)
+                frame(window, on: screen, spliced: nil, "scale \(scale), coast frame \(frames)")
+                frames += 1
+            }
+            XCTAssertGreaterThan(frames, 20, "the coast ran")
+            XCTAssertGreaterThan(FlattenedScene.subtreesShifted - shiftedBefore, frames / 2, "scale \(scale): moved")
+            Application.shared.reset()
+            display = HeadlessDisplay()
+        }
     }
 
     /// A change outside the table in the same frame as a scroll: the whole window is flattened.

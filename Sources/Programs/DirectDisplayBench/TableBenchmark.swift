@@ -51,6 +51,12 @@ struct TableBenchmark: ParsableCommand {
             ScreenCompositor.splicesScrolledSubtrees =
                 ProcessInfo.processInfo.environment["DIRECTDISPLAY_BENCH_SPLICE"] != "off"
             print("a scroll view's subtree flattened alone and spliced: \(ScreenCompositor.splicesScrolledSubtrees)")
+            // Hidden: DIRECTDISPLAY_BENCH_SHIFT=off walks every row again for a scroll, to compare.
+            ScreenCompositor.shiftsScrolledSubtrees =
+                ProcessInfo.processInfo.environment["DIRECTDISPLAY_BENCH_SHIFT"] != "off"
+            print(
+                "a scroll's unchanged rows moved in the kept scene, not walked: \(ScreenCompositor.shiftsScrolledSubtrees)"
+            )
 
             // Three scanout buffers, as the KMS display's dumb buffers (touched before the memory
             // is first read): each frame is copied into the next one, as much as it lacks (buffer age).

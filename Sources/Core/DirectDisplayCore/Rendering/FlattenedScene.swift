@@ -402,7 +402,13 @@ struct FlattenedScene {
         Self.serials &+= 1
         let serial = Self.serials
         var flattener = ViewTreeFlattener(scale: scale, recordingFillSlotsFor: serial, splicingInto: kept, span: span)
-        flattener.addSubtree(scrollView, of: kept.scrollSpanStarts[span])
+        if let changed = Self.shiftsScrolls ? Self.changedSubviews(of: scrollView, in: window) : nil,
+            flattener.addShifted(scrollView, span: span, of: kept, changed: changed)
+        {
+            Self.subtreesShifted += 1
+        } else {
+            flattener.addSubtree(scrollView, of: kept.scrollSpanStarts[span])
+        }
         flattener.appendRest(of: kept, after: span)
         window.pendingRecolours = []
         window.pendingRedraws = []
@@ -415,6 +421,37 @@ struct FlattenedScene {
             scrollSpanStarts: flattener.scrollSpanStarts)
         window.keptScene = scene
         return scene
+    }
+
+    /// How many spliced scenes moved the scroll view's kept subviews rather than walking them (tests).
+    @MainActor static var subtreesShifted = 0
+    /// Whether a scroll by whole pixels moves the kept parts of its subviews that did not change.
+    @MainActor static var shiftsScrolls = true
+
+    /// The subviews of `scrollView` holding what changed in `window` since its scene was
+    /// flattened (its own change, the bounds origin, aside); nil when that is not known.
+    @MainActor private static func changedSubviews(of scrollView: ScrollView, in window: Window)
+        -> Set<ObjectIdentifier>?
+    {
+        guard let changedViews = window.changedViews else { return nil }
+        var subviews = Set<ObjectIdentifier>()
+        for list in [changedViews, window.pendingRecolours, window.pendingRedraws] {
+            for view in list where view !== scrollView {
+                var inner = view
+                var steps = 0
+                while let parent = inner.superview, parent !== scrollView {
+                    inner = parent
+                    steps += 1
+                    if steps > SceneChangeScope.deepestWalk { return nil }
+                }
+                guard inner.superview === scrollView else { return nil }
+                subviews.insert(ObjectIdentifier(inner))
+            }
+        }
+        // Its own redraw or recolour is not a scroll.
+        for view in window.pendingRecolours where view === scrollView { return nil }
+        for view in window.pendingRedraws where view === scrollView { return nil }
+        return subviews
     }
 
     /// Counts flattenings, for `WindowScene.serial`.

@@ -44,6 +44,13 @@ package final class ScreenCompositor {
         get { FlattenedScene.splicesSubtrees }
         set { FlattenedScene.splicesSubtrees = newValue }
     }
+
+    /// Whether a scroll by whole pixels moves its kept, unchanged subviews' parts of the scene
+    /// rather than walking them again (`ViewTreeFlattener.addShifted`; benchmarks compare).
+    package static var shiftsScrolledSubtrees: Bool {
+        get { FlattenedScene.shiftsScrolls }
+        set { FlattenedScene.shiftsScrolls = newValue }
+    }
     /// The frame's size in panel pixels as last composed (a change draws everything).
     private var frameSize: (width: Int, height: Int)?
     /// The visible windows flattened, kept from frame to frame.

@@ -10,6 +10,42 @@ struct ScrollSpanStart: Equatable {
     var element: Int
     /// The spans of its subtree are those after it, up to this index.
     var spansEnd: Int
+    /// Where each subview's operations and elements begin (a hidden one's range is empty).
+    var children: [ChildStart] = []
+    /// The span whose subtree holds it, and which of that span's subviews it is in.
+    var enclosingSpan: Int?
+    var enclosingChild = 0
+    /// What the scroll view's own look and its subviews' placement depend on, besides its
+    /// bounds origin (`ViewTreeFlattener.addShifted`); nil: more than that (drawn content).
+    var state: ScrollViewState?
+
+    struct ChildStart: Equatable {
+        var operation: Int
+        var element: Int
+    }
+}
+
+/// A scroll view as flattened, all but its bounds origin: the same again, a scroll by whole
+/// pixels moves its subviews' pixels and nothing else of it.
+struct ScrollViewState: Equatable {
+    let frame: CGRect
+    let boundsSize: CGSize
+    let alpha: CGFloat
+    let backgroundColor: Color?
+    let subviews: [ObjectIdentifier]
+
+    /// The state of `view` (shown: its presentation); nil when the flattening of its own parts
+    /// would depend on more (drawn content, a transform).
+    @MainActor init?(_ view: View, shown: View.Presentation) {
+        guard view.contentSurface == nil, shown.transform.isIdentity, view.clipsToBounds, !view.isHidden else {
+            return nil
+        }
+        frame = shown.frame
+        boundsSize = shown.bounds.size
+        alpha = shown.alpha
+        backgroundColor = shown.backgroundColor
+        subviews = view.subviews.map(ObjectIdentifier.init)
+    }
 }
 
 /// Turns visible windows' view trees into the compositor's draw operations,
@@ -36,6 +72,8 @@ struct ScrollSpanStart: Equatable {
     private var transformedDepth = 0
     /// How many alpha groups enclose what is added now (see `FillSlot.isInGroup`).
     private var groupDepth = 0
+    /// The scroll spans whose subtrees are being added, innermost last.
+    private var openSpans: [Int] = []
 
     /// `previous`: the window's last flattening, whose sizes the arrays are reserved to
     /// (a scroll's flattening is about as large: no regrowth, no copies of the elements).
@@ -66,8 +104,138 @@ struct ScrollSpanStart: Equatable {
 
     /// Flattens `view`, scroll span `span` of `kept`, where it was added before.
     mutating func addSubtree(_ view: ScrollView, of span: ScrollSpanStart) {
+        let index = scrollSpanStarts.count
         // A span lies outside groups at full opacity: nothing around it carries into its walk.
         walk([.add(view, originInParent: span.originInParent, opacity: 1, clip: span.clip)])
+        // Where it lies in the spans enclosing it is as before (they are not walked).
+        if index < scrollSpanStarts.count {
+            scrollSpanStarts[index].enclosingSpan = span.enclosingSpan
+            scrollSpanStarts[index].enclosingChild = span.enclosingChild
+        }
+    }
+
+    /// Scroll span `span`'s view scrolled by whole pixels (`contentOffset` on pixels), its other
+    /// state as `kept` was flattened: its subviews' operations and elements are `kept`'s moved
+    /// by the scroll, but for those of `changed` subviews (what changed in them since), and of
+    /// subviews whose parts a move does not give exactly (groups, clips of their own, content
+    /// held in part, scroll views inside), which are flattened again. The same scene as a
+    /// flattening; false (nothing added) when the view's own state changed or the scroll is
+    /// not by whole pixels: then `addSubtree(_:of:)`.
+    mutating func addShifted(
+        _ view: ScrollView, span: Int, of kept: WindowScene, changed: Set<ObjectIdentifier>
+    ) -> Bool {
+        let start = kept.scrollSpanStarts[span]
+        let old = kept.scrollSpans[span]
+        let shown = view.presentation
+        guard let state = start.state, ScrollViewState(view, shown: shown) == state, shown.alpha > 0,
+            start.children.count == view.subviews.count
+        else { return false }
+        let frame = shown.frame.offsetBy(dx: start.originInParent.x, dy: start.originInParent.y)
+        let contentOrigin = CGPoint(x: frame.minX - shown.bounds.minX, y: frame.minY - shown.bounds.minY)
+        let originX = Double(contentOrigin.x * scale)
+        let originY = Double(contentOrigin.y * scale)
+        let shiftX = originX - old.originX
+        let shiftY = originY - old.originY
+        let limit = 1e9
+        guard shiftX == shiftX.rounded(), shiftY == shiftY.rounded(), abs(shiftX) < limit, abs(shiftY) < limit,
+            start.clip.intersection(pixels(frame)) == old.visible
+        else { return false }
+        let dx = Int(shiftX)
+        let dy = Int(shiftY)
+        // Its own fill, unchanged.
+        operations.append(contentsOf: kept.operations[start.operation..<old.operations.lowerBound])
+        for index in start.element..<old.elements.lowerBound { elements.append(Self.undamaged(kept.elements[index])) }
+        let index = scrollSpans.count
+        scrollSpans.append(
+            ScrollSpan(
+                key: old.key, visible: old.visible, originX: originX, originY: originY,
+                elements: elements.count..<elements.count, operations: operations.count..<operations.count))
+        var ownStart = ScrollSpanStart(
+            originInParent: start.originInParent, clip: start.clip, operation: start.operation,
+            element: start.element, spansEnd: index + 1, state: state)
+        ownStart.enclosingSpan = start.enclosingSpan
+        ownStart.enclosingChild = start.enclosingChild
+        ownStart.children.reserveCapacity(start.children.count)
+        scrollSpanStarts.append(ownStart)
+        openSpans.append(index)
+        let subviews = view.subviews
+        for child in subviews.indices {
+            let first = start.children[child]
+            let end =
+                child + 1 < subviews.count
+                ? start.children[child + 1]
+                : ScrollSpanStart.ChildStart(
+                    operation: old.operations.upperBound, element: old.elements.upperBound)
+            scrollSpanStarts[index].children.append(
+                ScrollSpanStart.ChildStart(operation: operations.count, element: elements.count))
+            let subview = subviews[child]
+            if changed.contains(ObjectIdentifier(subview))
+                || !appendMoved(
+                    kept, operations: first.operation..<end.operation, elements: first.element..<end.element,
+                    by: dx, dy, within: old, span: span, child: child)
+            {
+                walk([.add(subview, originInParent: contentOrigin, opacity: 1, clip: old.visible)])
+            }
+        }
+        openSpans.removeLast()
+        scrollSpans[index].elements = scrollSpans[index].elements.lowerBound..<elements.count
+        scrollSpans[index].operations = scrollSpans[index].operations.lowerBound..<operations.count
+        scrollSpanStarts[index].spansEnd = scrollSpans.count
+        return true
+    }
+
+    /// Appends `kept`'s operations and elements in the ranges (one subview's) moved by `dx`, `dy`
+    /// pixels, as flattening them there makes them; false (nothing appended) unless they are
+    /// fills and unscaled images clipped to the span's visible rectangle alone, one element each,
+    /// no scroll span among them.
+    private mutating func appendMoved(
+        _ kept: WindowScene, operations range: Range<Int>, elements elementRange: Range<Int>, by dx: Int, _ dy: Int,
+        within old: ScrollSpan, span: Int, child: Int
+    ) -> Bool {
+        guard range.count == elementRange.count else { return false }
+        for later in (span + 1)..<kept.scrollSpanStarts[span].spansEnd
+        where kept.scrollSpanStarts[later].enclosingSpan == span && kept.scrollSpanStarts[later].enclosingChild == child
+        {
+            return false
+        }
+        let visible = old.visible
+        for (operation, element) in zip(range, elementRange) {
+            guard let motion = kept.elements[element].motion, motion.clip == visible else { return false }
+            switch kept.operations[operation] {
+            case .fill(_, _, let clip) where clip == visible && kept.elements[element].key & 3 == 0: break
+            case .image(let surface, _, _, _, let clip)
+            where clip == visible && !surface.isPart && kept.elements[element].key & 3 == 1:
+                break
+            default: return false
+            }
+        }
+        for (operation, element) in zip(range, elementRange) {
+            let keptElement = kept.elements[element]
+            guard let motion = keptElement.motion else { return false }
+            let placement = PixelRect(
+                x: motion.placement.x + dx, y: motion.placement.y + dy, width: motion.placement.width,
+                height: motion.placement.height)
+            let area = placement.intersection(visible)
+            let signature: Int
+            switch kept.operations[operation] {
+            case .fill(_, let color, let clip):
+                operations.append(.fill(placement, color: color, clip: clip))
+                signature = Self.signature(groupPath: 0, area: area, parts: color)
+            case .image(let surface, _, _, let opacity, let clip):
+                operations.append(.image(surface, x: placement.x, y: placement.y, opacity: opacity, clip: clip))
+                signature = Self.signature(
+                    groupPath: 0, area: area,
+                    parts: ContentSignature(
+                        surface: ObjectIdentifier(surface), area: placement, opacity: CGFloat(opacity), scaling: nil))
+            default:
+                return false
+            }
+            elements.append(
+                SceneElement(
+                    key: keptElement.key, area: area, signature: signature,
+                    motion: ElementMotion(placement: placement, clip: visible, look: motion.look)))
+        }
+        return true
     }
 
     /// Appends what follows scroll span `span`'s view in `kept` (see `init(scale:recordingFillSlotsFor:splicingInto:span:)`)
@@ -82,13 +250,23 @@ struct ScrollSpanStart: Equatable {
         for index in old.elements.upperBound..<kept.elements.count {
             elements.append(Self.undamaged(kept.elements[index]))
         }
-        // Spans enclosing the view end later by as much as it grew.
+        // Spans enclosing the view end later by as much as it grew, and their subviews after the
+        // one holding it begin later.
         for index in 0..<span where scrollSpanStarts[index].spansEnd > span {
             scrollSpans[index].operations =
                 scrollSpans[index].operations.lowerBound..<(scrollSpans[index].operations.upperBound + operationShift)
             scrollSpans[index].elements =
                 scrollSpans[index].elements.lowerBound..<(scrollSpans[index].elements.upperBound + elementShift)
             scrollSpanStarts[index].spansEnd += spanShift
+        }
+        var inner = start
+        while let enclosing = inner.enclosingSpan {
+            let after = (inner.enclosingChild + 1)..<scrollSpanStarts[enclosing].children.count
+            for child in after {
+                scrollSpanStarts[enclosing].children[child].operation += operationShift
+                scrollSpanStarts[enclosing].children[child].element += elementShift
+            }
+            inner = scrollSpanStarts[enclosing]
         }
         for index in start.spansEnd..<kept.scrollSpans.count {
             var later = kept.scrollSpans[index]
@@ -100,6 +278,13 @@ struct ScrollSpanStart: Equatable {
             laterStart.operation += operationShift
             laterStart.element += elementShift
             laterStart.spansEnd += spanShift
+            for child in laterStart.children.indices {
+                laterStart.children[child].operation += operationShift
+                laterStart.children[child].element += elementShift
+            }
+            if let enclosing = laterStart.enclosingSpan, enclosing >= start.spansEnd {
+                laterStart.enclosingSpan = enclosing + spanShift
+            }
             scrollSpanStarts.append(laterStart)
         }
     }
@@ -152,6 +337,10 @@ struct ScrollSpanStart: Equatable {
                 scrollSpans[index].elements = scrollSpans[index].elements.lowerBound..<elements.count
                 scrollSpans[index].operations = scrollSpans[index].operations.lowerBound..<operations.count
                 scrollSpanStarts[index].spansEnd = scrollSpans.count
+                openSpans.removeLast()
+            case .childStart(let index):
+                scrollSpanStarts[index].children.append(
+                    ScrollSpanStart.ChildStart(operation: operations.count, element: elements.count))
             }
         }
     }
@@ -165,6 +354,8 @@ struct ScrollSpanStart: Equatable {
         /// every step is copied as it is pushed and popped (copies that showed in profiles).
         indirect case endTransformed(TransformedGroup)
         case endScrollSpan(Int)
+        /// A subview of scroll span `Int`'s view begins here.
+        case childStart(Int)
     }
 
     /// Where `add(_:originInParent:opacity:clip:then:)` was asked to add a view (kept for its `TransformSlot`).
@@ -194,9 +385,14 @@ struct ScrollSpanStart: Equatable {
         let up: FloatingPointRoundingRule = rounding == .outward ? .up : .toNearestOrAwayFromZero
         // The setters refuse non-finite geometry; what gets by anyway (NaN: nothing,
         // edges far beyond any frame: cut to 2^28, as transformed boxes are) never traps.
+        // To the nearest, halves up: the same for any place a whole number of pixels away
+        // (round(x + n) = round(x) + n), which a scroll by whole pixels relies on (`addShifted`);
+        // halves away from zero would round -0.5 and 0.5 apart.
         func edge(_ value: CGFloat, _ rule: FloatingPointRoundingRule) -> Int {
             let limit: CGFloat = 268_435_456
-            return value.isNaN ? 0 : Int(min(max(value * scale, -limit), limit).rounded(rule))
+            guard !value.isNaN else { return 0 }
+            let scaled = min(max(value * scale, -limit), limit)
+            return Int(rule == .toNearestOrAwayFromZero ? (scaled + 0.5).rounded(.down) : scaled.rounded(rule))
         }
         let x0 = edge(rect.minX, down)
         let y0 = edge(rect.minY, down)
@@ -401,11 +597,24 @@ struct ScrollSpanStart: Equatable {
                     key: Self.identity(view), visible: childClip, originX: Double(contentOrigin.x * scale),
                     originY: Double(contentOrigin.y * scale), elements: elements.count..<elements.count,
                     operations: operations.count..<operations.count))
-            scrollSpanStarts.append(
-                ScrollSpanStart(
-                    originInParent: originInParent, clip: clip, operation: firstOperation, element: firstElement,
-                    spansEnd: scrollSpans.count))
-            steps.append(.endScrollSpan(scrollSpans.count - 1))
+            var start = ScrollSpanStart(
+                originInParent: originInParent, clip: clip, operation: firstOperation, element: firstElement,
+                spansEnd: scrollSpans.count, state: ScrollViewState(view, shown: shown))
+            start.children.reserveCapacity(view.subviews.count)
+            if let enclosing = openSpans.last {
+                start.enclosingSpan = enclosing
+                start.enclosingChild = scrollSpanStarts[enclosing].children.count - 1
+            }
+            scrollSpanStarts.append(start)
+            let index = scrollSpans.count - 1
+            openSpans.append(index)
+            steps.append(.endScrollSpan(index))
+            // Each subview's start is noted before it is added (see `addShifted`).
+            for child in view.subviews.reversed() {
+                steps.append(.add(child, originInParent: contentOrigin, opacity: ownOpacity, clip: childClip))
+                steps.append(.childStart(index))
+            }
+            return
         }
         for child in view.subviews.reversed() {
             steps.append(.add(child, originInParent: contentOrigin, opacity: grouped ? 1 : ownOpacity, clip: childClip))

@@ -57,7 +57,20 @@ import Foundation
 
     /// Where what changed since the kept scene was flattened lies: a change inside one
     /// scroll view's subtree flattens only that subtree again (`FlattenedScene`).
-    var changeScope = SceneChangeScope.nothing
+    var changeScope = SceneChangeScope.nothing {
+        didSet {
+            switch changeScope {
+            case .nothing: if changedViews?.isEmpty != true { changedViews = [] }
+            case .window: changedViews = nil
+            case .subtree: break
+            }
+        }
+    }
+    /// The views that changed since the kept scene was flattened while the scope is one scroll
+    /// view's subtree (at most `changedViewsLimit`; nil: more, or unknown), so a scroll step
+    /// walks only those again and shifts the rest (`ViewTreeFlattener.addShifted`).
+    var changedViews: [View]? = []
+    static let changedViewsLimit = 64
 
     /// Something the window shows changed, anywhere: its kept scene is stale.
     func sceneDidChange() {
@@ -69,6 +82,8 @@ import Foundation
     func sceneDidChange(in view: View) {
         sceneVersion = Window.nextSceneVersion()
         changeScope.add(view)
+        guard case .subtree = changeScope, let count = changedViews?.count, changedViews?.last !== view else { return }
+        if count < Self.changedViewsLimit { changedViews?.append(view) } else { changedViews = nil }
     }
 
     /// A hidden window with `frame` in the coordinates of the main screen (nil if none is connected).
