@@ -159,6 +159,12 @@ struct ScrollViewState: Equatable {
         scrollSpanStarts.append(ownStart)
         openSpans.append(index)
         let subviews = view.subviews
+        // Subviews holding scroll views of their own are flattened again (their spans with them).
+        var holdsSpan: [Bool] = []
+        for later in (span + 1)..<start.spansEnd where kept.scrollSpanStarts[later].enclosingSpan == span {
+            if holdsSpan.isEmpty { holdsSpan = Array(repeating: false, count: subviews.count) }
+            holdsSpan[kept.scrollSpanStarts[later].enclosingChild] = true
+        }
         for child in subviews.indices {
             let first = start.children[child]
             let end =
@@ -169,10 +175,10 @@ struct ScrollViewState: Equatable {
             scrollSpanStarts[index].children.append(
                 ScrollSpanStart.ChildStart(operation: operations.count, element: elements.count))
             let subview = subviews[child]
-            if changed.contains(ObjectIdentifier(subview))
+            if changed.contains(ObjectIdentifier(subview)) || (!holdsSpan.isEmpty && holdsSpan[child])
                 || !appendMoved(
                     kept, operations: first.operation..<end.operation, elements: first.element..<end.element,
-                    by: dx, dy, within: old, span: span, child: child)
+                    by: dx, dy, within: old.visible)
             {
                 walk([.add(subview, originInParent: contentOrigin, opacity: 1, clip: old.visible)])
             }
@@ -186,53 +192,46 @@ struct ScrollViewState: Equatable {
 
     /// Appends `kept`'s operations and elements in the ranges (one subview's) moved by `dx`, `dy`
     /// pixels, as flattening them there makes them; false (nothing appended) unless they are
-    /// fills and unscaled images clipped to the span's visible rectangle alone, one element each,
-    /// no scroll span among them.
+    /// fills and unscaled images clipped to `visible` (the span's) alone, one element each.
     private mutating func appendMoved(
         _ kept: WindowScene, operations range: Range<Int>, elements elementRange: Range<Int>, by dx: Int, _ dy: Int,
-        within old: ScrollSpan, span: Int, child: Int
+        within visible: PixelRect
     ) -> Bool {
         guard range.count == elementRange.count else { return false }
-        for later in (span + 1)..<kept.scrollSpanStarts[span].spansEnd
-        where kept.scrollSpanStarts[later].enclosingSpan == span && kept.scrollSpanStarts[later].enclosingChild == child
-        {
-            return false
-        }
-        let visible = old.visible
-        for (operation, element) in zip(range, elementRange) {
-            guard let motion = kept.elements[element].motion, motion.clip == visible else { return false }
-            switch kept.operations[operation] {
-            case .fill(_, _, let clip) where clip == visible && kept.elements[element].key & 3 == 0: break
-            case .image(let surface, _, _, _, let clip)
-            where clip == visible && !surface.isPart && kept.elements[element].key & 3 == 1:
-                break
-            default: return false
+        let (operationCount, elementCount) = (operations.count, elements.count)
+        var element = elementRange.lowerBound
+        for operation in range {
+            let key = kept.elements[element].key
+            guard let motion = kept.elements[element].motion, motion.clip == visible else {
+                operations.removeSubrange(operationCount...)
+                elements.removeSubrange(elementCount...)
+                return false
             }
-        }
-        for (operation, element) in zip(range, elementRange) {
-            let keptElement = kept.elements[element]
-            guard let motion = keptElement.motion else { return false }
+            element += 1
             let placement = PixelRect(
                 x: motion.placement.x + dx, y: motion.placement.y + dy, width: motion.placement.width,
                 height: motion.placement.height)
             let area = placement.intersection(visible)
             let signature: Int
             switch kept.operations[operation] {
-            case .fill(_, let color, let clip):
+            case .fill(_, let color, let clip) where clip == visible && key & 3 == 0:
                 operations.append(.fill(placement, color: color, clip: clip))
                 signature = Self.signature(groupPath: 0, area: area, parts: color)
-            case .image(let surface, _, _, let opacity, let clip):
+            case .image(let surface, _, _, let opacity, let clip)
+            where clip == visible && key & 3 == 1 && !surface.isPart:
                 operations.append(.image(surface, x: placement.x, y: placement.y, opacity: opacity, clip: clip))
                 signature = Self.signature(
                     groupPath: 0, area: area,
                     parts: ContentSignature(
                         surface: ObjectIdentifier(surface), area: placement, opacity: CGFloat(opacity), scaling: nil))
             default:
+                operations.removeSubrange(operationCount...)
+                elements.removeSubrange(elementCount...)
                 return false
             }
             elements.append(
                 SceneElement(
-                    key: keptElement.key, area: area, signature: signature,
+                    key: key, area: area, signature: signature,
                     motion: ElementMotion(placement: placement, clip: visible, look: motion.look)))
         }
         return true
