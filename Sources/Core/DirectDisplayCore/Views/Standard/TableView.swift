@@ -482,13 +482,16 @@ extension TableViewDelegate {
         let width = bounds.width
         if let tiled, tiled.rows == rows, tiled.width == width { return tileHeaders() }
         // Cells of rows that left the screen go to the pool first, so the rows coming on reuse them.
+        // (Taken out after the loop: removing while iterating copied the dictionary each time.)
+        var left: [IndexPath] = []
         for (indexPath, cell) in cellsByRow {
             guard let row = geometry.globalRow(indexPath), rows.contains(row) else {
                 retire(cell, from: indexPath)
-                cellsByRow[indexPath] = nil
+                left.append(indexPath)
                 continue
             }
         }
+        for indexPath in left { cellsByRow[indexPath] = nil }
         for row in rows {
             let indexPath = geometry.indexPath(ofGlobalRow: row)
             let frame = geometry.rect(ofGlobalRow: row, width: width)
