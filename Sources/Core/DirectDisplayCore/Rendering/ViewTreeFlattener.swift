@@ -150,13 +150,14 @@ struct ScrollViewState: Equatable {
             ScrollSpan(
                 key: old.key, visible: old.visible, originX: originX, originY: originY,
                 elements: elements.count..<elements.count, operations: operations.count..<operations.count))
-        var ownStart = ScrollSpanStart(
-            originInParent: start.originInParent, clip: start.clip, operation: start.operation,
-            element: start.element, spansEnd: index + 1, state: state)
-        ownStart.enclosingSpan = start.enclosingSpan
-        ownStart.enclosingChild = start.enclosingChild
-        ownStart.children.reserveCapacity(start.children.count)
-        scrollSpanStarts.append(ownStart)
+        // Made in place in the array: a copy held here would make each child's append copy them all.
+        scrollSpanStarts.append(
+            ScrollSpanStart(
+                originInParent: start.originInParent, clip: start.clip, operation: start.operation,
+                element: start.element, spansEnd: index + 1, state: state))
+        scrollSpanStarts[index].enclosingSpan = start.enclosingSpan
+        scrollSpanStarts[index].enclosingChild = start.enclosingChild
+        scrollSpanStarts[index].children.reserveCapacity(start.children.count)
         openSpans.append(index)
         let subviews = view.subviews
         // Subviews holding scroll views of their own are flattened again (their spans with them).

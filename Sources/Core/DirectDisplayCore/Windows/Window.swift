@@ -60,7 +60,9 @@ import Foundation
     var changeScope = SceneChangeScope.nothing {
         didSet {
             switch changeScope {
-            case .nothing: if changedViews?.isEmpty != true { changedViews = [] }
+            case .nothing:
+                // Kept for the next frame's changes (a scroll notes one or two each frame).
+                if changedViews == nil { changedViews = [] } else { changedViews?.removeAll(keepingCapacity: true) }
             case .window: changedViews = nil
             case .subtree: break
             }
