@@ -104,8 +104,9 @@ final class ScrollSpliceTests: DirectDisplayTestCase {
                 frame(window, on: screen, spliced: true, "scale \(scale), offset \(y)")
             }
             XCTAssertGreaterThanOrEqual(FlattenedScene.subtreesShifted - walkedBefore, 8, "scale \(scale): moved")
-            // Half a point: whole pixels at scale 2 only.
-            table.contentOffset = CGPoint(x: 0, y: 20.5)
+            // Half a point: whole pixels at scale 2 only (through `bounds`: `contentOffset`
+            // lands on a pixel).
+            table.bounds.origin = CGPoint(x: 0, y: 20.5)
             frame(window, on: screen, spliced: true, shifted: scale == 2, "scale \(scale), offset 20.5")
             table.contentOffset = CGPoint(x: 0, y: 31)
             frame(window, on: screen, spliced: true, shifted: scale == 2, "scale \(scale), from 20.5 to 31")

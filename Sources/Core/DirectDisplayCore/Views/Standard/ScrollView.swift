@@ -194,8 +194,8 @@ extension ScrollViewDelegate {
         set { setContentOffset(newValue, animated: false) }
     }
 
-    /// Scrolls to `contentOffset` (within the scrollable range), moving there over 0.3 s when
-    /// `animated`; a non-finite offset is refused.
+    /// Scrolls to `contentOffset` (within the scrollable range, on the nearest device pixel as
+    /// UIKit's), moving there over 0.3 s when `animated`; a non-finite offset is refused.
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
         guard contentOffset.isFinite else {
             return NonFiniteValueLog.refused("contentOffset", of: self, value: contentOffset)
@@ -203,7 +203,7 @@ extension ScrollViewDelegate {
         let target = clamped(contentOffset)
         stopMotion()
         guard animated, Application.shared.backend != nil, target != self.contentOffset else {
-            return show(target)
+            return show(onPixels(target))
         }
         let timing = AnimationTiming(beginTime: now, duration: 0.3, curve: .easeInEaseOut)
         let from = self.contentOffset
@@ -251,8 +251,9 @@ extension ScrollViewDelegate {
     /// `offset` on the device pixels of the scroll view's screen (multiples of 1/scale), as
     /// UIKit's scrolling lands: a drag, a coast, a rubber band, a spring, paging, an animation
     /// or the wheel then moves the content by whole pixels, so every row keeps its pixels and
-    /// moves by exactly the scroll (round(y + d) = round(y) + d only for whole d). An axis
-    /// that does not move keeps its value (an app's `contentOffset =` is kept as set), and
+    /// moves by exactly the scroll (round(y + d) = round(y) + d only for whole d). An app's
+    /// `contentOffset =` lands there too, as UIKit's. An axis that does not move keeps its
+    /// value (e.g. one set through `bounds`), and
     /// one within its range stays within it (a fractional edge is kept as it is).
     private func onPixels(_ offset: CGPoint) -> CGPoint {
         let scale = window?.screen?.scale ?? 1
