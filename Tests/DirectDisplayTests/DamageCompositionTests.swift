@@ -607,6 +607,56 @@ final class DamageCompositionTests: DirectDisplayTestCase {
         assertMatchesFullRecompose(screen, "a turned view at alpha 0")
     }
 
+    /// A turned view with nothing but a fill turned by an animation (a spinner) has its
+    /// group written into the kept scene frame by frame, to the animation's end; turned
+    /// and faded by one, or turned through the identity, its window is flattened anew.
+    func testAnAnimatedTurnOfAPlainViewIsWrittenInTheKeptScene() async {
+        let screen = connect(width: 200, height: 150)
+        let window = Window(frame: CGRect(x: 10, y: 10, width: 180, height: 130))
+        window.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.2, alpha: 1)
+        let spinner = View(frame: CGRect(x: 70, y: 40, width: 40, height: 30))
+        spinner.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 0.8)
+        spinner.transform = CGAffineTransform(rotationAngle: 0.1)
+        window.addSubview(spinner)
+        let above = View(frame: CGRect(x: 100, y: 50, width: 20, height: 20))
+        above.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 1)
+        window.addSubview(above)
+        window.isHidden = false
+        assertMatchesFullRecompose(screen, "first frame")
+        View.animate(withDuration: 1, delay: 0, options: .curveLinear) {
+            spinner.transform = CGAffineTransform(rotationAngle: 2)
+        }
+        display.advanceTime(by: 0.1)
+        assertMatchesFullRecompose(screen, "the animation's first frames")
+        let kept = window.keptScene
+        for step in 1...4 {
+            display.advanceTime(by: 0.15)
+            assertMatchesFullRecompose(screen, "turning, step \(step)")
+            XCTAssertTrue(window.keptScene === kept, "step \(step): turned in the kept scene")
+        }
+        display.advanceTime(by: 0.5)
+        assertMatchesFullRecompose(screen, "the animation ended")
+        XCTAssertTrue(window.keptScene === kept, "its last frame in the kept scene")
+        XCTAssertEqual(spinner.presentation.transform, CGAffineTransform(rotationAngle: 2))
+
+        View.animate(withDuration: 1) {
+            spinner.transform = CGAffineTransform(rotationAngle: 1)
+            spinner.alpha = 0.5
+        }
+        display.advanceTime(by: 0.1)
+        let faded = window.keptScene
+        display.advanceTime(by: 0.2)
+        assertMatchesFullRecompose(screen, "turned and faded")
+        XCTAssertFalse(window.keptScene === faded, "turned and faded: flattened anew")
+        display.advanceTime(by: 1)
+        View.animate(withDuration: 1, delay: 0, options: .curveLinear) { spinner.transform = .identity }
+        display.advanceTime(by: 0.5)
+        let nearIdentity = window.keptScene
+        display.advanceTime(by: 0.5)
+        assertMatchesFullRecompose(screen, "turned to the identity")
+        XCTAssertFalse(window.keptScene === nearIdentity, "the identity: flattened anew")
+    }
+
     func testHeadlessFramesAreKeptNotReallocated() async {
         let screen = connect(width: 64, height: 48)
         let window = Window(screen: screen)

@@ -125,7 +125,8 @@ import Scheduling
                 }
             }
             if view.animations.isEmpty { views[id] = nil }
-            if view.presentation != before { window.sceneDidChange(in: view) }
+            let after = view.presentation
+            if after != before, !view.turnsInPlace(from: before, to: after) { window.sceneDidChange(in: view) }
         }
         // A motion may end, start another or animate (its delegate's calls): step a copy.
         for motion in motions.values {

@@ -41,15 +41,35 @@ extension View {
             fillSlot?.scene == kept.serial || (transformSlot?.scene == kept.serial && !transform.isIdentity),
             kept.version == window.sceneVersion, animations.isEmpty, AnimationTransaction.stack.last ?? nil == nil
         else { return setNeedsCompositeOfScreen() }
+        pendRecolour(in: window)
+        guard let screen = window.screen else { return }
+        if !window.isHidden { screen.setNeedsComposite() }
+    }
+
+    /// A frame of an animation that only turned this view, a turned view with nothing but
+    /// a fill (turned before and after): its group is written into the kept scene, as
+    /// for a new transform set, instead of the window flattened again (an animated
+    /// spinner). False, having done nothing, otherwise. Called while the frame is made.
+    func turnsInPlace(from before: Presentation, to after: Presentation) -> Bool {
+        var turnedOnly = before
+        turnedOnly.transform = after.transform
+        guard turnedOnly == after, !before.transform.isIdentity, !after.transform.isIdentity, subviews.isEmpty,
+            contentSurface == nil, let window, let kept = window.keptScene, transformSlot?.scene == kept.serial,
+            kept.version == window.sceneVersion
+        else { return false }
+        pendRecolour(in: window)
+        return true
+    }
+
+    /// Notes the view among its window's changes in place, and the window with its screen's compositor.
+    private func pendRecolour(in window: Window) {
         let wasPending = window.hasChangesInPlace
         var isPending = false
         for view in window.pendingRecolours where view === self { isPending = true }
         if !isPending { window.pendingRecolours.append(self) }
-        guard let screen = window.screen else { return }
         // Noted even while hidden: shown again before the next frame, its scene is
         // the kept one but for these colours. (Shown later, it is flattened anew.)
-        if !wasPending { screen.compositor.windowRecoloured(window) }
-        if !window.isHidden { screen.setNeedsComposite() }
+        if !wasPending { window.screen?.compositor.windowRecoloured(window) }
     }
 
     /// Content to be drawn again: drawn in place where the window's kept scene still
@@ -139,7 +159,9 @@ extension WindowScene {
         let views = window.pendingRecolours
         window.pendingRecolours = []
         for view in views {
-            if let slot = view.transformSlot, slot.scene == serial, !view.transform.isIdentity {
+            if let slot = view.transformSlot, slot.scene == serial,
+                !(view.animations.isEmpty ? view.transform : view.presentation.transform).isIdentity
+            {
                 guard retransform(view, slot: slot, operations: &operations, base: base, damage: &damage) else {
                     window.sceneDidChange()
                     return false
@@ -192,7 +214,8 @@ extension WindowScene {
     @MainActor private func retransform(
         _ view: View, slot: TransformSlot, operations: inout [DrawOperation], base: Int, damage: inout DamageRegion
     ) -> Bool {
-        guard view.subviews.isEmpty, view.contentSurface == nil, view.animations.isEmpty,
+        // (An animated view's group is made from what the frame shows: `turnsInPlace` pends only turns.)
+        guard view.subviews.isEmpty, view.contentSurface == nil,
             slot.operation + 2 < self.operations.count, slot.element < elements.count,
             case .beginTransformedGroup = self.operations[slot.operation]
         else { return false }
