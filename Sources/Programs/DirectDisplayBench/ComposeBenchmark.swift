@@ -162,7 +162,8 @@ struct ComposeBenchmark: ParsableCommand {
             display.advanceTime(by: 1.0 / 60)
         }
         // A spinner as apps animate one: about 0.09 rad a frame (the case above turns 0.00001 rad a
-        // frame, nearly the same outline every frame), its angles never the same twice (31.8 frames a turn).
+        // frame, nearly the same outline every frame); 31.8 frames a turn, so its angles come back only
+        // after 159 frames, beyond the 32 coverage masks kept.
         spot.transform = CGAffineTransform(rotationAngle: 0.1)
         display.runUntilIdle()
         View.animate(withDuration: 0.53, delay: 0, options: [.curveLinear, .repeat]) {
