@@ -159,9 +159,10 @@ extension WindowScene {
         let views = window.pendingRecolours
         window.pendingRecolours = []
         for view in views {
-            if let slot = view.transformSlot, slot.scene == serial,
-                !(view.animations.isEmpty ? view.transform : view.presentation.transform).isIdentity
-            {
+            // Turned in this scene, so it has no fill slot in it; turned to the identity since,
+            // `retransform` finds no group and the window is flattened anew. (No presentation
+            // asked here: an animated view's costs an interpolation.)
+            if let slot = view.transformSlot, slot.scene == serial {
                 guard retransform(view, slot: slot, operations: &operations, base: base, damage: &damage) else {
                     window.sceneDidChange()
                     return false
