@@ -563,6 +563,45 @@ final class TextViewTests: DirectDisplayTestCase {
             differingPixels(blinkedOff, whole).count, 0, "first: \(differingPixels(blinkedOff, whole).prefix(5))")
     }
 
+    /// A paragraph cut at its lines by a keystroke, then drawn whole (editing ended),
+    /// shows the pixels of the same text laid out as one paragraph, at small sizes and
+    /// both scales: its lines sit on the same baselines.
+    func testLinesCutFromTheirParagraphAtSmallSizesMatchItLaidOutWhole() async throws {
+        let words = ["one", "two", "red", "cat", "sun", "map", "ink", "jam", "fog", "hut", "pen", "owl"]
+        let paragraph =
+            words.joined(separator: " ") + " " + String(repeating: "m", count: 25) + " "
+            + (0..<24).map { words[$0 * 5 % words.count] }.joined(separator: " ")
+        var differing: [String] = []
+        for scale in [1, 2] as [CGFloat] {
+            let screen = connect("DP-\(Int(scale))", width: 400 * Int(scale), height: 300 * Int(scale), scale: scale)
+            let window = showWindow(on: screen)
+            for size in 7...12 {
+                let textView = TextView(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
+                window.addSubview(textView)
+                textView.font = .systemFont(ofSize: CGFloat(size))
+                textView.text = paragraph
+                XCTAssertTrue(textView.becomeFirstResponder())
+                textView.selectedRange = NSRange(location: 20, length: 0)
+                display.runUntilIdle()
+                typeKeys("x")
+                display.runUntilIdle()
+                XCTAssertTrue(textView.resignFirstResponder())
+                display.runUntilIdle()
+                XCTAssertGreaterThan(textView.paragraphs.paragraphs.count, 1, "\(size) pt: cut at its lines")
+                let inLines = try display.capture(screen)
+                textView.text = textView.text
+                display.runUntilIdle()
+                XCTAssertEqual(textView.paragraphs.paragraphs.count, 1)
+                let whole = try display.capture(screen)
+                let pixels = differingPixels(inLines, whole)
+                if !pixels.isEmpty { differing.append("\(size) pt at \(scale)x: \(pixels.count), \(pixels.prefix(3))") }
+                textView.removeFromSuperview()
+            }
+            display.disconnectScreen(screen)
+        }
+        XCTAssertEqual(differing, [])
+    }
+
     private func differingPixels(_ one: CapturedImage, _ other: CapturedImage, tolerance: CGFloat = 0) -> [(
         x: Int, y: Int
     )] {

@@ -368,8 +368,9 @@ package final class TextLayout {
             else { return }
             cairo_save(cairo)
             cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
-            cairo_move_to(cairo, x, baseline)
-            pango_cairo_show_glyph_string(cairo, shaped.analysis.font, shaped.glyphs)
+            Self.showGlyphs(
+                shaped.glyphs, font: shaped.analysis.font, in: cairo, x: x, baseline: baseline,
+                clip: (left, top, right, bottom))
             cairo_restore(cairo)
         }
     }
@@ -495,24 +496,25 @@ package final class TextLayout {
                 cairo_clip(cairo)
             }
             if truncatedLine != nil || !Self.showLinesInClip(of: layout, in: cairo, x: x + alignmentOffset, y: y) {
-                cairo_move_to(cairo, x + alignmentOffset, y)
+                Self.moveExactly(cairo, toX: x + alignmentOffset, y: y)
                 pango_cairo_show_layout(cairo, layout)
             }
             cairo_restore(cairo)
             if let truncatedLine {
                 cairo_save(cairo)
                 cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
-                cairo_move_to(cairo, x, y + truncatedLineTop)
+                Self.moveExactly(cairo, toX: x, y: y + truncatedLineTop)
                 pango_cairo_show_layout(cairo, truncatedLine)
                 cairo_restore(cairo)
             }
         }
     }
 
-    /// When some lines of `layout` (drawn at `x`, `y`) are wholly outside the clip,
-    /// draws only the others, one by one as pango draws them (at the line's left
-    /// edge and baseline), and returns true: pango would render every glyph of the
-    /// layout for cairo to clip (a keystroke redraws one line of a paragraph).
+    /// Draws the lines of `layout` (drawn at `x`, `y`) that reach into the clip, one
+    /// by one as pango draws them (at the line's left edge and baseline), the glyphs
+    /// of a line of one run through `showGlyphs`; false when pango gives no lines.
+    /// pango would render every glyph of the layout for cairo to clip (a keystroke
+    /// redraws one line of a paragraph).
     private static func showLinesInClip(of layout: OpaquePointer, in cairo: OpaquePointer, x: Double, y: Double)
         -> Bool
     {
@@ -525,7 +527,6 @@ package final class TextLayout {
         defer { pango_layout_iter_free(iterator) }
         let scale = Double(PANGO_SCALE)
         var shown: [(line: UnsafeMutablePointer<PangoLayoutLine>, x: Double, baseline: Double)] = []
-        var skipped = false
         repeat {
             var ink = PangoRectangle()
             var logical = PangoRectangle()
@@ -538,33 +539,29 @@ package final class TextLayout {
             let inkBottom = inkTop + Double(ink.height) / scale
             let inkLeft = x + Double(ink.x) / scale
             let inkRight = inkLeft + Double(ink.width) / scale
-            if inkBottom <= top || inkTop >= bottom || inkRight <= left || inkLeft >= right {
-                skipped = true
-            } else {
+            if inkBottom > top, inkTop < bottom, inkRight > left, inkLeft < right {
                 let baseline = Double(pango_layout_iter_get_baseline(iterator))
                 shown.append((line, Double(logical.x), baseline))
             }
         } while pango_layout_iter_next_line(iterator) != 0
-        guard skipped else { return false }
         for line in shown {
             let lineX = x + line.x / scale
             let baseline = y + line.baseline / scale
             if !showGlyphsInClip(
                 of: line.line, in: cairo, x: lineX, baseline: baseline, clip: (left, top, right, bottom))
             {
-                cairo_move_to(cairo, lineX, baseline)
+                cairo_save(cairo)
+                Self.moveExactly(cairo, toX: lineX, y: baseline)
                 pango_cairo_show_layout_line(cairo, line.line)
+                cairo_restore(cairo)
             }
         }
         return true
     }
 
     /// Draws only the glyphs of `line` (its left edge at `x`) whose ink reaches into
-    /// the clip (`left`...`right`, `top`...`bottom`), when it is one run drawn on its
-    /// baseline (the common case of one font and direction); false otherwise. A
-    /// redrawn line's neighbour shares a pixel row with it, which only its
-    /// descenders or ascenders reach. Each glyph goes where pango puts it: at the sum
-    /// of the advances before it (the glyphs left out lend theirs to the one before).
+    /// the clip, when it is one run drawn on its baseline (the common case of one
+    /// font and direction); false otherwise (see `showGlyphs`).
     private static func showGlyphsInClip(
         of line: UnsafeMutablePointer<PangoLayoutLine>, in cairo: OpaquePointer, x: Double, baseline: Double,
         clip: (left: Double, top: Double, right: Double, bottom: Double)
@@ -572,12 +569,37 @@ package final class TextLayout {
         guard let runs = line.pointee.runs, runs.pointee.next == nil,
             let run = runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
             run.pointee.y_offset == 0, run.pointee.start_x_offset == 0, run.pointee.end_x_offset == 0,
-            let glyphs = run.pointee.glyphs, let font = run.pointee.item?.pointee.analysis.font,
-            glyphs.pointee.num_glyphs > 0, let info = glyphs.pointee.glyphs
+            let glyphs = run.pointee.glyphs, let font = run.pointee.item?.pointee.analysis.font
         else { return false }
+        showGlyphs(glyphs, font: font, in: cairo, x: x, baseline: baseline, clip: clip)
+        return true
+    }
+
+    /// Draws the glyphs of `glyphs` (from `x` on the baseline) whose ink reaches into
+    /// the clip (`left`...`right`, `top`...`bottom`): a redrawn line's neighbour shares
+    /// a pixel row with it, which only its descenders or ascenders reach. Each glyph
+    /// goes where pango puts it: at the sum of the advances before it (the glyphs
+    /// left out lend theirs to the one before).
+    ///
+    /// Always through one coverage mask: cairo adds the coverage of a call's glyphs
+    /// in a mask when it finds two whose boxes overlap, and else blends each glyph
+    /// on its own, which leaves a pixel two glyphs share lighter (up to 0.03 of a
+    /// channel at 8 points). Which it does would then depend on what else a call
+    /// draws: a line drawn in pieces, or in part, would not match it drawn whole.
+    /// Two copies of the first glyph drawn go first, at one place left of the clip:
+    /// they overlap, so cairo takes the mask, and paint nothing (cairo keeps glyphs
+    /// this close to the clip, within ten ems, for its overlap test).
+    private static func showGlyphs(
+        _ glyphs: UnsafeMutablePointer<PangoGlyphString>, font: UnsafeMutablePointer<PangoFont>,
+        in cairo: OpaquePointer, x: Double, baseline: Double,
+        clip: (left: Double, top: Double, right: Double, bottom: Double)
+    ) {
+        guard glyphs.pointee.num_glyphs > 0, let info = glyphs.pointee.glyphs else { return }
         let scale = Double(PANGO_SCALE)
         let count = Int(glyphs.pointee.num_glyphs)
         var shown: [(index: Int, position: Int)] = []
+        shown.reserveCapacity(count)
+        var firstInkRight = 0
         var position = 0
         for index in 0..<count {
             let geometry = info[index].geometry
@@ -590,25 +612,37 @@ package final class TextLayout {
             if ink.width > 0, inkLeft - margin < clip.right, inkLeft + Double(ink.width) / scale + margin > clip.left,
                 inkTop - margin < clip.bottom, inkTop + Double(ink.height) / scale + margin > clip.top
             {
+                if shown.isEmpty { firstInkRight = Int(geometry.x_offset) + Int(ink.x) + Int(ink.width) }
                 shown.append((index, position))
             }
             position += Int(geometry.width)
         }
-        guard let first = shown.first else { return true }
-        if shown.count == count { return false }
+        guard let first = shown.first else { return }
+        let originX = x + Double(first.position) / scale
+        let decoys = 2
         let string = pango_glyph_string_new()!
         defer { pango_glyph_string_free(string) }
-        pango_glyph_string_set_size(string, Int32(shown.count))
+        pango_glyph_string_set_size(string, Int32(shown.count + decoys))
+        // Two points left of the clip, the decoys' ink ends.
+        let decoyOffset = ((clip.left - 2 - originX) * scale).rounded(.down) - Double(firstInkRight)
+        for slot in 0..<decoys {
+            var decoy = info[first.index]
+            decoy.geometry.width = 0
+            decoy.geometry.x_offset = Int32(clamping: Int(max(decoyOffset, -1e9)))
+            string.pointee.glyphs[slot] = decoy
+            string.pointee.log_clusters[slot] = 0
+        }
         for (slot, glyph) in shown.enumerated() {
             var copy = info[glyph.index]
             let next = slot + 1 < shown.count ? shown[slot + 1].position : position
             copy.geometry.width = Int32(next - glyph.position)
-            string.pointee.glyphs[slot] = copy
-            string.pointee.log_clusters[slot] = glyphs.pointee.log_clusters[glyph.index]
+            string.pointee.glyphs[decoys + slot] = copy
+            string.pointee.log_clusters[decoys + slot] = glyphs.pointee.log_clusters[glyph.index]
         }
-        cairo_move_to(cairo, x + Double(first.position) / scale, baseline)
+        cairo_save(cairo)
+        moveExactly(cairo, toX: originX, y: baseline)
         pango_cairo_show_glyph_string(cairo, font, string)
-        return true
+        cairo_restore(cairo)
     }
 
     /// Draws the pieces that reach into the clip (a keystroke redraws from the edit
@@ -632,11 +666,25 @@ package final class TextLayout {
                 else { return }
                 cairo_save(cairo)
                 cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
-                cairo_move_to(cairo, x + piece.x, y)
-                pango_cairo_show_layout(cairo, layout)
+                if !Self.showLinesInClip(of: layout, in: cairo, x: x + piece.x, y: y) {
+                    Self.moveExactly(cairo, toX: x + piece.x, y: y)
+                    pango_cairo_show_layout(cairo, layout)
+                }
                 cairo_restore(cairo)
             }
         }
+    }
+
+    /// Moves cairo's origin to (`x`, `y`) and leaves no current point, between a save
+    /// and a restore: pango draws from the current point (the origin when there is
+    /// none), which cairo keeps in 1/256 of a device pixel while pango places glyphs
+    /// in 1/1024 of a point. A line drawn from its own baseline was rounded apart from
+    /// the same line drawn from its paragraph's top: at 7 points its glyphs a pixel
+    /// lower where their baseline fell within 1/512 of a half pixel. The translation
+    /// is exact (doubles), as pango's offsets from it are.
+    private static func moveExactly(_ cairo: OpaquePointer, toX x: Double, y: Double) {
+        cairo_translate(cairo, x, y)
+        cairo_new_path(cairo)
     }
 
     /// Where `layout` drawn at (`x`, `y`) puts glyphs, in points: pango's ink extents,
