@@ -440,6 +440,16 @@ package final class DrawingSurface {
         cairo_stroke(cairo)
     }
 
+    /// The extents of the clip now set, in points (cairo_clip_extents).
+    package var clipExtents: (left: Double, top: Double, right: Double, bottom: Double) {
+        var left = 0.0
+        var top = 0.0
+        var right = 0.0
+        var bottom = 0.0
+        cairo_clip_extents(cairo, &left, &top, &right, &bottom)
+        return (left, top, right, bottom)
+    }
+
     /// Runs `body` with drawing limited to a rectangle given in points.
     package func clipped(x: Double, y: Double, width: Double, height: Double, _ body: () -> Void) {
         cairo_save(cairo)

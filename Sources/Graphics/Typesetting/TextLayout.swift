@@ -348,15 +348,8 @@ package final class TextLayout {
     /// Draws a shaped line (`init?(ascii:shapedLike:font:alignment:)`) as pango draws
     /// its layout's run: from the line's left edge and baseline, where the clip reaches its ink.
     private func drawShaped(_ shaped: ShapedRun, in surface: DrawingSurface, x: Double, y: Double, color: PixelColor) {
-        var ink = PangoRectangle()
-        pango_glyph_string_extents(shaped.glyphs, shaped.analysis.font, &ink, nil)
-        let scale = Double(PANGO_SCALE)
         let baseline = y + firstBaseline
-        // A point wider on every side, as `ink(of:x:y:)`.
-        let reach = (
-            x: x + Double(ink.x) / scale - 1, y: baseline + Double(ink.y) / scale - 1,
-            width: Double(ink.width) / scale + 2, height: Double(ink.height) / scale + 2
-        )
+        let reach = shaped.reach(x: x, baseline: baseline)
         guard reach.width > 2 else { return }
         surface.withCairoContext(inking: reach) { cairo in
             var left = 0.0
@@ -594,28 +587,41 @@ package final class TextLayout {
         in cairo: OpaquePointer, x: Double, baseline: Double,
         clip: (left: Double, top: Double, right: Double, bottom: Double)
     ) {
-        guard glyphs.pointee.num_glyphs > 0, let info = glyphs.pointee.glyphs else { return }
+        showGlyphs([(glyphs, 0)], font: font, in: cairo, x: x, baseline: baseline, clip: clip)
+    }
+
+    /// `showGlyphs` of glyph strings side by side in one call, each from `offset`
+    /// (pango units from `x`).
+    private static func showGlyphs(
+        _ segments: [(glyphs: UnsafeMutablePointer<PangoGlyphString>, offset: Int)],
+        font: UnsafeMutablePointer<PangoFont>, in cairo: OpaquePointer, x: Double, baseline: Double,
+        clip: (left: Double, top: Double, right: Double, bottom: Double)
+    ) {
         let scale = Double(PANGO_SCALE)
-        let count = Int(glyphs.pointee.num_glyphs)
-        var shown: [(index: Int, position: Int)] = []
-        shown.reserveCapacity(count)
+        var shown: [(glyph: PangoGlyphInfo, cluster: Int32, position: Int)] = []
         var firstInkRight = 0
         var position = 0
-        for index in 0..<count {
-            let geometry = info[index].geometry
-            var ink = PangoRectangle()
-            pango_font_get_glyph_extents(font, info[index].glyph, &ink, nil)
-            let inkLeft = x + Double(position + Int(geometry.x_offset) + Int(ink.x)) / scale
-            let inkTop = baseline + Double(Int(geometry.y_offset) + Int(ink.y)) / scale
-            // pango rounds the ink to 1/1024 point: 1/64 covers it.
-            let margin = 1.0 / 64
-            if ink.width > 0, inkLeft - margin < clip.right, inkLeft + Double(ink.width) / scale + margin > clip.left,
-                inkTop - margin < clip.bottom, inkTop + Double(ink.height) / scale + margin > clip.top
-            {
-                if shown.isEmpty { firstInkRight = Int(geometry.x_offset) + Int(ink.x) + Int(ink.width) }
-                shown.append((index, position))
+        for segment in segments {
+            let glyphs = segment.glyphs
+            guard let info = glyphs.pointee.glyphs else { continue }
+            position = segment.offset
+            for index in 0..<Int(glyphs.pointee.num_glyphs) {
+                let geometry = info[index].geometry
+                var ink = PangoRectangle()
+                pango_font_get_glyph_extents(font, info[index].glyph, &ink, nil)
+                let inkLeft = x + Double(position + Int(geometry.x_offset) + Int(ink.x)) / scale
+                let inkTop = baseline + Double(Int(geometry.y_offset) + Int(ink.y)) / scale
+                // pango rounds the ink to 1/1024 point: 1/64 covers it.
+                let margin = 1.0 / 64
+                if ink.width > 0, inkLeft - margin < clip.right,
+                    inkLeft + Double(ink.width) / scale + margin > clip.left, inkTop - margin < clip.bottom,
+                    inkTop + Double(ink.height) / scale + margin > clip.top
+                {
+                    if shown.isEmpty { firstInkRight = Int(geometry.x_offset) + Int(ink.x) + Int(ink.width) }
+                    shown.append((info[index], glyphs.pointee.log_clusters[index], position))
+                }
+                position += Int(geometry.width)
             }
-            position += Int(geometry.width)
         }
         guard let first = shown.first else { return }
         let originX = x + Double(first.position) / scale
@@ -626,18 +632,18 @@ package final class TextLayout {
         // Two points left of the clip, the decoys' ink ends.
         let decoyOffset = ((clip.left - 2 - originX) * scale).rounded(.down) - Double(firstInkRight)
         for slot in 0..<decoys {
-            var decoy = info[first.index]
+            var decoy = first.glyph
             decoy.geometry.width = 0
             decoy.geometry.x_offset = Int32(clamping: Int(max(decoyOffset, -1e9)))
             string.pointee.glyphs[slot] = decoy
             string.pointee.log_clusters[slot] = 0
         }
         for (slot, glyph) in shown.enumerated() {
-            var copy = info[glyph.index]
+            var copy = glyph.glyph
             let next = slot + 1 < shown.count ? shown[slot + 1].position : position
             copy.geometry.width = Int32(next - glyph.position)
             string.pointee.glyphs[decoys + slot] = copy
-            string.pointee.log_clusters[decoys + slot] = glyphs.pointee.log_clusters[glyph.index]
+            string.pointee.log_clusters[decoys + slot] = glyph.cluster
         }
         cairo_save(cairo)
         moveExactly(cairo, toX: originX, y: baseline)
@@ -648,6 +654,7 @@ package final class TextLayout {
     /// Draws the pieces that reach into the clip (a keystroke redraws from the edit
     /// to the line's end: the pieces left of it are not drawn at all).
     private func drawPieces(in surface: DrawingSurface, x: Double, y: Double, color: PixelColor) {
+        if drawShapedPiecesAtOnce(in: surface, x: x, y: y, color: color) { return }
         for piece in pieces {
             if let shaped = piece.layout.shaped {
                 piece.layout.drawShaped(shaped, in: surface, x: x + piece.x, y: y, color: color)
@@ -685,6 +692,48 @@ package final class TextLayout {
     private static func moveExactly(_ cairo: OpaquePointer, toX x: Double, y: Double) {
         cairo_translate(cairo, x, y)
         cairo_new_path(cairo)
+    }
+
+    /// Draws the pieces that reach into the clip in one call when all are shaped
+    /// (`init?(ascii:shapedLike:font:alignment:)`) in one font: one mask and one
+    /// pass for the glyphs from the edit to the line's end, not one a piece. False
+    /// (nothing drawn) otherwise.
+    private func drawShapedPiecesAtOnce(in surface: DrawingSurface, x: Double, y: Double, color: PixelColor) -> Bool {
+        guard let font = pieces.first?.layout.shaped?.analysis.font,
+            pieces.allSatisfy({ $0.layout.shaped?.analysis.font == font })
+        else { return false }
+        let clip = surface.clipExtents
+        let baseline = y + firstBaseline
+        var segments: [(glyphs: UnsafeMutablePointer<PangoGlyphString>, offset: Int)] = []
+        var union: (left: Double, top: Double, right: Double, bottom: Double)?
+        for piece in pieces {
+            guard let shaped = piece.layout.shaped else { continue }
+            let reach = shaped.reach(x: x + piece.x, baseline: baseline)
+            guard reach.width > 2, reach.x < clip.right, reach.x + reach.width > clip.left, reach.y < clip.bottom,
+                reach.y + reach.height > clip.top
+            else { continue }
+            // The piece's left edge in pango units: a sum of widths in them, so exact.
+            segments.append((shaped.glyphs, Int((piece.x * Double(PANGO_SCALE)).rounded())))
+            union = (
+                min(union?.left ?? reach.x, reach.x), min(union?.top ?? reach.y, reach.y),
+                max(union?.right ?? -Double.infinity, reach.x + reach.width),
+                max(union?.bottom ?? -Double.infinity, reach.y + reach.height)
+            )
+        }
+        guard let union else { return true }
+        let reach = (x: union.left, y: union.top, width: union.right - union.left, height: union.bottom - union.top)
+        surface.withCairoContext(inking: reach) { cairo in
+            var left = 0.0
+            var top = 0.0
+            var right = 0.0
+            var bottom = 0.0
+            cairo_clip_extents(cairo, &left, &top, &right, &bottom)
+            cairo_save(cairo)
+            cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+            Self.showGlyphs(segments, font: font, in: cairo, x: x, baseline: baseline, clip: (left, top, right, bottom))
+            cairo_restore(cairo)
+        }
+        return true
     }
 
     /// Where `layout` drawn at (`x`, `y`) puts glyphs, in points: pango's ink extents,
@@ -909,6 +958,18 @@ private final class ShapedRun {
         }
         self.analysis = analysis
         self.glyphs = glyphs
+    }
+
+    /// Where its glyphs drawn from (`x`, `baseline`) reach, in points: their ink a
+    /// point wider on every side, as `TextLayout.ink(of:x:y:)`.
+    func reach(x: Double, baseline: Double) -> (x: Double, y: Double, width: Double, height: Double) {
+        var ink = PangoRectangle()
+        pango_glyph_string_extents(glyphs, analysis.font, &ink, nil)
+        let scale = Double(PANGO_SCALE)
+        return (
+            x + Double(ink.x) / scale - 1, baseline + Double(ink.y) / scale - 1, Double(ink.width) / scale + 2,
+            Double(ink.height) / scale + 2
+        )
     }
 
     /// Whether a glyph is missing from the font (pango's unknown glyph): a layout would take another font.
