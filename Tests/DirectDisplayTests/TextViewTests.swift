@@ -602,6 +602,55 @@ final class TextViewTests: DirectDisplayTestCase {
         XCTAssertEqual(differing, [])
     }
 
+    /// A keystroke redraws only the pixel rows its line's glyphs reach (the caret is a
+    /// view of its own), where cairo puts them at whole pixels: typing and deleting tall
+    /// and deep letters, at several sizes, both scales and a scroll of a fraction of a
+    /// point, leaves the pixels of the text drawn whole.
+    func testKeystrokesRedrawingTheirLinesInkRowsMatchTheTextDrawnWhole() async throws {
+        let line = "Kiosk display with tall lettering, deep pgqy jumps and lines of text to wrap"
+        var differing: [String] = []
+        for scale in [1, 2] as [CGFloat] {
+            let screen = connect("DP-\(Int(scale))", width: 400 * Int(scale), height: 300 * Int(scale), scale: scale)
+            let window = showWindow(on: screen)
+            for size in [7, 8, 9, 10, 11, 12, 14, 17] as [CGFloat] {
+                let textView = TextView(frame: CGRect(x: 0, y: 0.25, width: 400, height: 120))
+                window.addSubview(textView)
+                textView.font = .systemFont(ofSize: size)
+                textView.text = Array(repeating: line, count: 30).joined(separator: "\n")
+                textView.contentOffset = CGPoint(x: 0, y: 10.5)
+                XCTAssertTrue(textView.becomeFirstResponder())
+                for location in [line.utf16.count + 20, 2 * line.utf16.count + 40, 2 * line.utf16.count + 2] {
+                    textView.selectedRange = NSRange(location: location, length: 0)
+                    display.runUntilIdle()
+                    typeKeys("lp")
+                    display.runUntilIdle()
+                    press(KeyCode.backspace)
+                    press(KeyCode.backspace)
+                    press(KeyCode.backspace)
+                    display.runUntilIdle()
+                    typeKeys("jk")
+                    display.runUntilIdle()
+                }
+                let offset = textView.contentOffset
+                // The caret blinks off: what is shown is what the keystrokes redrew.
+                display.advanceTime(by: TextView.caretBlinkInterval)
+                display.runUntilIdle()
+                XCTAssertFalse(textView.isCaretViewShown)
+                let inParts = try display.capture(screen)
+                XCTAssertTrue(textView.resignFirstResponder())
+                textView.text = textView.text
+                textView.contentOffset = offset
+                display.runUntilIdle()
+                let whole = try display.capture(screen)
+                let pixels = differingPixels(inParts, whole)
+                if !pixels.isEmpty { differing.append("\(size) pt at \(scale)x: \(pixels.count), \(pixels.prefix(3))") }
+                textView.removeFromSuperview()
+            }
+            display.disconnectScreen(screen)
+        }
+        XCTAssertEqual(differing, [])
+    }
+
     private func differingPixels(_ one: CapturedImage, _ other: CapturedImage, tolerance: CGFloat = 0) -> [(
         x: Int, y: Int
     )] {

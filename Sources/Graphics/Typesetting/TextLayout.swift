@@ -368,6 +368,27 @@ package final class TextLayout {
         }
     }
 
+    /// The rows its glyphs' ink reaches, in points from the layout's top (pango's exact
+    /// ink: glyphs are not hinted); nil when nothing is inked.
+    package var inkYRange: (top: Double, bottom: Double)? {
+        if !pieces.isEmpty {
+            let ranges = pieces.compactMap(\.layout.inkYRange)
+            guard let top = ranges.map(\.top).min(), let bottom = ranges.map(\.bottom).max() else { return nil }
+            return (top, bottom)
+        }
+        if let shaped {
+            let ink = shaped.ink
+            guard ink.width > 0, ink.height > 0 else { return nil }
+            let scale = Double(PANGO_SCALE)
+            return (firstBaseline + Double(ink.y) / scale, firstBaseline + Double(ink.y + ink.height) / scale)
+        }
+        var ink = PangoRectangle()
+        pango_layout_get_extents(wholeLayout(), &ink, nil)
+        guard ink.width > 0, ink.height > 0 else { return nil }
+        let scale = Double(PANGO_SCALE)
+        return (Double(ink.y) / scale, Double(ink.y + ink.height) / scale)
+    }
+
     /// How many pieces the line is laid out in (0: laid out whole).
     package var pieceCount: Int { pieces.count }
 
@@ -963,14 +984,20 @@ private final class ShapedRun {
     /// Where its glyphs drawn from (`x`, `baseline`) reach, in points: their ink a
     /// point wider on every side, as `TextLayout.ink(of:x:y:)`.
     func reach(x: Double, baseline: Double) -> (x: Double, y: Double, width: Double, height: Double) {
-        var ink = PangoRectangle()
-        pango_glyph_string_extents(glyphs, analysis.font, &ink, nil)
+        let ink = self.ink
         let scale = Double(PANGO_SCALE)
         return (
             x + Double(ink.x) / scale - 1, baseline + Double(ink.y) / scale - 1, Double(ink.width) / scale + 2,
             Double(ink.height) / scale + 2
         )
     }
+
+    /// The glyphs' ink from the origin on the baseline, in pango units (found once).
+    private(set) lazy var ink: PangoRectangle = {
+        var ink = PangoRectangle()
+        pango_glyph_string_extents(glyphs, analysis.font, &ink, nil)
+        return ink
+    }()
 
     /// Whether a glyph is missing from the font (pango's unknown glyph): a layout would take another font.
     var hasMissingGlyph: Bool {

@@ -70,6 +70,10 @@ extension TextViewDelegate {
     package let paragraphs: TextParagraphs
     /// Draws the text shown: the size of the bounds, kept over them as they scroll.
     private let page = TextPageView()
+    /// The caret: a view of its own over the page (as UIKit's), so a blink or a
+    /// caret move redraws no text and an edit's redrawn rows need not reach the
+    /// caret's antialiased ends, which share pixel rows with the lines around.
+    private let caretView = View()
     private var isCaretShown = true
     private var blinkTimer = GestureTimer()
     /// The x the caret keeps over Up/Down presses (UIKit keeps it until another move).
@@ -150,6 +154,10 @@ extension TextViewDelegate {
         page.isUserInteractionEnabled = false
         page.textView = self
         insertSubview(page, at: 0)
+        caretView.isUserInteractionEnabled = false
+        caretView.backgroundColor = Self.caretColor
+        caretView.isHidden = true
+        insertSubview(caretView, at: 1)
         editor.shouldChange = { [unowned self] range, string in
             textDelegate?.textView(self, shouldChangeTextIn: range, replacementText: string) ?? true
         }
@@ -213,6 +221,7 @@ extension TextViewDelegate {
         isEditing = false
         editor.editingDidEnd()
         blinkTimer.stop()
+        updateCaret()
         page.setNeedsDisplay()
         textDelegate?.textViewDidEndEditing(self)
     }
@@ -417,8 +426,26 @@ extension TextViewDelegate {
         let starts = layout.lineStarts
         let first = starts.lastIndex { $0 <= editByte } ?? 0
         let last = starts.lastIndex { $0 <= insertedEnd } ?? first
-        let top = paragraph.top + CGFloat(layout.lineYRanges[first].top)
-        let bottom = paragraph.top + CGFloat(layout.lineYRanges[last].bottom)
+        var top = paragraph.top + CGFloat(layout.lineYRanges[first].top)
+        var bottom = paragraph.top + CGFloat(layout.lineYRanges[last].bottom)
+        if layout.lineCount == 1, layout.firstBaseline == oldLayout.firstBaseline, let new = layout.inkYRange,
+            let old = oldLayout.inkYRange
+        {
+            // Only the pixel rows its ink reaches, before and after (the caret is a view of
+            // its own): the rows the line shares with its neighbours, whose glyphs would be
+            // drawn again there, stay as they are. cairo puts each glyph at a whole pixel
+            // of the page's surface, so the ink moves as the baseline is rounded.
+            let scale = Double(window?.screen?.scale ?? 1)
+            let lineTop = Double(Self.textInset.top - bounds.minY + paragraph.top)  // On the page.
+            let baseline = (lineTop + layout.firstBaseline) * scale
+            let shift = (baseline + 0.5).rounded(.down) - baseline
+            // pango's ink is the glyphs' outline boxes rounded to 1/1024 point: 1/64 covers it.
+            let margin = 1.0 / 64
+            let inkTop = ((lineTop + min(new.top, old.top) - margin) * scale + shift).rounded(.down) / scale
+            let inkBottom = ((lineTop + max(new.bottom, old.bottom) + margin) * scale + shift).rounded(.up) / scale
+            top = max(top, paragraph.top + CGFloat(inkTop - lineTop))
+            bottom = min(bottom, paragraph.top + CGFloat(inkBottom - lineTop))
+        }
         var left = -Self.textInset.left
         if first == last {
             // Two clusters back: a ligature or a mark may reshape the character before the edit.
@@ -431,7 +458,6 @@ extension TextViewDelegate {
 
     private func selectionDidMove() {
         verticalMotionX = nil
-        if let drawnCaret { page.setNeedsDisplay(drawnCaret.offsetBy(dx: 0, dy: -bounds.minY)) }
         if editor.selection.length > 0 || selectionWasShown { page.setNeedsDisplay() }
         restartBlink()
         if isEditing { scrollRangeToVisible(NSRange(location: editor.movingEnd, length: 0)) }
@@ -493,6 +519,8 @@ extension TextViewDelegate {
         let shown = bounds.offsetBy(dx: -Self.textInset.left, dy: -Self.textInset.top)
         paragraphs.layOut(in: shown, of: editor.text)
         paragraphs.discardLayouts(farFrom: shown, margin: 2 * max(bounds.height, 100))
+        // Paragraphs laid out for the first time may have moved the caret's line.
+        updateCaret()
     }
 
     // MARK: Caret blink
@@ -502,8 +530,8 @@ extension TextViewDelegate {
 
     private func restartBlink() {
         isCaretShown = true
+        updateCaret()
         guard isEditing else { return }
-        if let caret = caretShownRect { page.setNeedsDisplay(caret.offsetBy(dx: 0, dy: -bounds.minY)) }
         blinkTimer.start(after: Self.caretBlinkInterval, name: "text view caret") { [weak self] in
             self?.blink()
         }
@@ -512,7 +540,7 @@ extension TextViewDelegate {
     private func blink() {
         guard isEditing else { return }
         isCaretShown.toggle()
-        if let caret = caretShownRect { page.setNeedsDisplay(caret.offsetBy(dx: 0, dy: -bounds.minY)) }
+        updateCaret()
         blinkTimer.start(after: Self.caretBlinkInterval, name: "text view caret") { [weak self] in
             self?.blink()
         }
@@ -521,16 +549,22 @@ extension TextViewDelegate {
     /// Whether the caret's blink timer is pending (none when not editing).
     package var isCaretBlinking: Bool { blinkTimer.isScheduled }
 
-    /// The caret's rectangle (view content coordinates) while one is drawn, else nil.
-    private var caretShownRect: CGRect? {
-        guard isEditing, editor.selection.length == 0 else { return nil }
-        return caretRect(atOffset: editor.selection.location).insetBy(dx: -1, dy: 0)
+    /// Shows the caret view at the caret while editing with no selection and the
+    /// blink on; hides it otherwise.
+    private func updateCaret() {
+        let shown = isEditing && isCaretShown && editor.selection.length == 0
+        if shown {
+            let caret = caretRect(atOffset: editor.selection.location)
+            if caretView.frame != caret { caretView.frame = caret }
+        }
+        if caretView.isHidden == shown { caretView.isHidden = !shown }
     }
+
+    /// Whether the caret view is shown (for tests).
+    package var isCaretViewShown: Bool { !caretView.isHidden }
 
     /// Whether the last drawing showed a selection (it is cleared when the selection goes).
     private var selectionWasShown = false
-    /// Where the caret was last drawn (content coordinates), to clear it when it moves.
-    private var drawnCaret: CGRect?
 
     // MARK: Geometry
 
@@ -617,11 +651,6 @@ extension TextViewDelegate {
             if selection.length > 0 { drawSelection(selection, of: paragraph, layout: layout, at: origin, in: context) }
             context.draw(layout, at: origin, clippedTo: rect, color: textColor)
             index += 1
-        }
-        if isEditing, isCaretShown, selection.length == 0 {
-            let caret = caretRect(atOffset: selection.location)
-            drawnCaret = caret.insetBy(dx: -1, dy: 0)
-            context.fill(caret.offsetBy(dx: 0, dy: -bounds.minY).intersection(rect), with: Self.caretColor)
         }
     }
 
