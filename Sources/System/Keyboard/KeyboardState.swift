@@ -30,6 +30,9 @@ package final class KeyboardState {
     /// The Compose table dead keys and the Compose key follow; nil: keys type their own text.
     package let composeTable: ComposeTable?
     private let compose: ComposeState?
+    /// The keymap's index of each modifier `modifiers` reports (looked up by name once:
+    /// a key press asks for them all).
+    private let modifierIndices: [(index: xkb_mod_index_t, flag: KeyModifierFlags)]
 
     /// xkb_state_new, and xkb_compose_state_new when there is a Compose table.
     package init(keymap: Keymap, composeTable: ComposeTable? = nil) {
@@ -39,6 +42,15 @@ package final class KeyboardState {
         self.keymap = keymap
         self.composeTable = composeTable
         compose = composeTable.map(ComposeState.init(table:))
+        let names: [(String, KeyModifierFlags)] = [
+            (XKB_MOD_NAME_SHIFT, .shift), (XKB_MOD_NAME_CTRL, .control), (XKB_MOD_NAME_ALT, .alternate),
+            (XKB_MOD_NAME_LOGO, .command), (XKB_MOD_NAME_CAPS, .alphaShift), (XKB_MOD_NAME_NUM, .numericPad),
+        ]
+        // A name the keymap lacks (XKB_MOD_INVALID) is never active.
+        modifierIndices = names.compactMap { name, flag in
+            let index = xkb_keymap_mod_get_index(keymap.handle, name)
+            return index == XKB_MOD_INVALID ? nil : (index, flag)
+        }
     }
 
     /// xkb_state_unref
@@ -80,14 +92,11 @@ package final class KeyboardState {
     /// state (xkb_state_key_get_utf8): what a key repeat delivers.
     package func characters(evdevCode: UInt32) -> String { text(of: dd_xkb_keycode_from_evdev(evdevCode)) }
 
-    /// The modifiers in effect (xkb_state_mod_name_is_active with XKB_STATE_MODS_EFFECTIVE).
+    /// The modifiers in effect (xkb_state_mod_index_is_active with XKB_STATE_MODS_EFFECTIVE).
     package var modifiers: KeyModifierFlags {
         var flags: KeyModifierFlags = []
-        let names: [(String, KeyModifierFlags)] = [
-            (XKB_MOD_NAME_SHIFT, .shift), (XKB_MOD_NAME_CTRL, .control), (XKB_MOD_NAME_ALT, .alternate),
-            (XKB_MOD_NAME_LOGO, .command), (XKB_MOD_NAME_CAPS, .alphaShift), (XKB_MOD_NAME_NUM, .numericPad),
-        ]
-        for (name, flag) in names where xkb_state_mod_name_is_active(handle, name, XKB_STATE_MODS_EFFECTIVE) > 0 {
+        for (index, flag) in modifierIndices
+        where xkb_state_mod_index_is_active(handle, index, XKB_STATE_MODS_EFFECTIVE) > 0 {
             flags.insert(flag)
         }
         return flags
