@@ -604,9 +604,10 @@ final class TextViewTests: DirectDisplayTestCase {
     }
 
     /// A keystroke redraws only the pixel rows its line's glyphs reach (the caret is a
-    /// view of its own), where cairo puts them at whole pixels: typing and deleting tall
-    /// and deep letters, at several sizes, both scales and a scroll of a fraction of a
-    /// point, leaves the pixels of the text drawn whole.
+    /// view of its own), where cairo puts them at whole pixels (a descender's tip can
+    /// land in the row below its line's box): typing and deleting tall and deep
+    /// letters, at several sizes, both scales, scrolled by a fraction of a point and
+    /// by whole points, leaves the pixels of the text drawn whole.
     func testKeystrokesRedrawingTheirLinesInkRowsMatchTheTextDrawnWhole() async throws {
         let line = "Kiosk display with tall lettering, deep pgqy jumps and lines of text to wrap"
         var differing: [String] = []
@@ -614,39 +615,49 @@ final class TextViewTests: DirectDisplayTestCase {
             let screen = connect("DP-\(Int(scale))", width: 400 * Int(scale), height: 300 * Int(scale), scale: scale)
             let window = showWindow(on: screen)
             for size in [7, 8, 9, 10, 11, 12, 14, 17] as [CGFloat] {
-                let textView = TextView(frame: CGRect(x: 0, y: 0.25, width: 400, height: 120))
-                window.addSubview(textView)
-                textView.font = .systemFont(ofSize: size)
-                textView.text = Array(repeating: line, count: 30).joined(separator: "\n")
-                // A fraction of a point through `bounds` (`contentOffset` lands on a pixel).
-                textView.bounds.origin = CGPoint(x: 0, y: 10.5)
-                XCTAssertTrue(textView.becomeFirstResponder())
-                for location in [line.utf16.count + 20, 2 * line.utf16.count + 40, 2 * line.utf16.count + 2] {
-                    textView.selectedRange = NSRange(location: location, length: 0)
+                for scroll in [10.5, 11] as [CGFloat] {
+                    let textView = TextView(frame: CGRect(x: 0, y: 0.25, width: 400, height: 120))
+                    window.addSubview(textView)
+                    textView.font = .systemFont(ofSize: size)
+                    textView.text = Array(repeating: line, count: 30).joined(separator: "\n")
+                    if scroll.rounded() == scroll {
+                        textView.contentOffset = CGPoint(x: 0, y: scroll)
+                    } else {
+                        // A fraction of a point through `bounds` (`contentOffset` lands on a pixel).
+                        textView.bounds.origin = CGPoint(x: 0, y: scroll)
+                    }
+                    XCTAssertTrue(textView.becomeFirstResponder())
+                    for location in [line.utf16.count + 20, 2 * line.utf16.count + 40, 2 * line.utf16.count + 2] {
+                        textView.selectedRange = NSRange(location: location, length: 0)
+                        display.runUntilIdle()
+                        typeKeys("lp")
+                        display.runUntilIdle()
+                        press(KeyCode.backspace)
+                        press(KeyCode.backspace)
+                        press(KeyCode.backspace)
+                        display.runUntilIdle()
+                        typeKeys("jk")
+                        display.runUntilIdle()
+                    }
+                    let offset = textView.bounds.origin
+                    // The caret blinks off: what is shown is what the keystrokes redrew.
+                    display.advanceTime(by: TextView.caretBlinkInterval)
                     display.runUntilIdle()
-                    typeKeys("lp")
+                    XCTAssertFalse(textView.isCaretViewShown)
+                    let inParts = try display.capture(screen)
+                    XCTAssertTrue(textView.resignFirstResponder())
+                    textView.text = textView.text
+                    textView.bounds.origin = offset
                     display.runUntilIdle()
-                    press(KeyCode.backspace)
-                    press(KeyCode.backspace)
-                    press(KeyCode.backspace)
-                    display.runUntilIdle()
-                    typeKeys("jk")
-                    display.runUntilIdle()
+                    let whole = try display.capture(screen)
+                    let pixels = differingPixels(inParts, whole)
+                    if !pixels.isEmpty {
+                        differing.append(
+                            "\(size) pt at \(scale)x scrolled \(scroll) (\(offset.y) at the end): \(pixels.count), \(pixels.prefix(3))"
+                        )
+                    }
+                    textView.removeFromSuperview()
                 }
-                let offset = textView.bounds.origin
-                // The caret blinks off: what is shown is what the keystrokes redrew.
-                display.advanceTime(by: TextView.caretBlinkInterval)
-                display.runUntilIdle()
-                XCTAssertFalse(textView.isCaretViewShown)
-                let inParts = try display.capture(screen)
-                XCTAssertTrue(textView.resignFirstResponder())
-                textView.text = textView.text
-                textView.bounds.origin = offset
-                display.runUntilIdle()
-                let whole = try display.capture(screen)
-                let pixels = differingPixels(inParts, whole)
-                if !pixels.isEmpty { differing.append("\(size) pt at \(scale)x: \(pixels.count), \(pixels.prefix(3))") }
-                textView.removeFromSuperview()
             }
             display.disconnectScreen(screen)
         }

@@ -428,23 +428,27 @@ extension TextViewDelegate {
         let last = starts.lastIndex { $0 <= insertedEnd } ?? first
         var top = paragraph.top + CGFloat(layout.lineYRanges[first].top)
         var bottom = paragraph.top + CGFloat(layout.lineYRanges[last].bottom)
+        // cairo puts each glyph at a whole pixel row of the page's surface, so the ink
+        // moves with its baseline rounded: up to half a pixel past the lines' boxes (a
+        // descender's tip in the row below the line's last one).
+        let scale = Double(window?.screen?.scale ?? 1)
+        // pango's ink is the glyphs' outline boxes rounded to 1/1024 point: 1/64 covers it.
+        let margin = 1.0 / 64
         if layout.lineCount == 1, layout.firstBaseline == oldLayout.firstBaseline, let new = layout.inkYRange,
             let old = oldLayout.inkYRange
         {
             // Only the pixel rows its ink reaches, before and after (the caret is a view of
-            // its own): the rows the line shares with its neighbours, whose glyphs would be
-            // drawn again there, stay as they are. cairo puts each glyph at a whole pixel
-            // of the page's surface, so the ink moves as the baseline is rounded.
-            let scale = Double(window?.screen?.scale ?? 1)
+            // its own): the other rows the line shares with its neighbours stay as they are.
             let lineTop = Double(Self.textInset.top - bounds.minY + paragraph.top)  // On the page.
             let baseline = (lineTop + layout.firstBaseline) * scale
             let shift = (baseline + 0.5).rounded(.down) - baseline
-            // pango's ink is the glyphs' outline boxes rounded to 1/1024 point: 1/64 covers it.
-            let margin = 1.0 / 64
             let inkTop = ((lineTop + min(new.top, old.top) - margin) * scale + shift).rounded(.down) / scale
             let inkBottom = ((lineTop + max(new.bottom, old.bottom) + margin) * scale + shift).rounded(.up) / scale
-            top = max(top, paragraph.top + CGFloat(inkTop - lineTop))
-            bottom = min(bottom, paragraph.top + CGFloat(inkBottom - lineTop))
+            top = paragraph.top + CGFloat(inkTop - lineTop)
+            bottom = paragraph.top + CGFloat(inkBottom - lineTop)
+        } else {
+            top -= CGFloat(0.5 / scale + margin)
+            bottom += CGFloat(0.5 / scale + margin)
         }
         var left = -Self.textInset.left
         if first == last {
@@ -638,7 +642,9 @@ extension TextViewDelegate {
     /// are the bounds moved to the origin), the selection under them and the caret.
     fileprivate func drawPage(_ rect: CGRect, in context: GraphicsContext) {
         let shift = CGPoint(x: Self.textInset.left, y: Self.textInset.top - bounds.minY)
-        let textRect = rect.offsetBy(dx: -shift.x, dy: -shift.y)
+        // With the paragraphs whose glyphs cairo moves into it, putting them on whole pixel rows.
+        let halfPixel = 0.5 / (window?.screen?.scale ?? 1)
+        let textRect = rect.offsetBy(dx: -shift.x, dy: -shift.y).insetBy(dx: 0, dy: -halfPixel)
         var index = paragraphs.index(at: textRect.minY)
         pageDrawCount += 1
         pageDrawnArea = pageDrawnArea.union(rect)
