@@ -615,20 +615,20 @@ final class TextViewTests: DirectDisplayTestCase {
             let screen = connect("DP-\(Int(scale))", width: 400 * Int(scale), height: 300 * Int(scale), scale: scale)
             let window = showWindow(on: screen)
             for size in [7, 8, 9, 10, 11, 12, 14, 17] as [CGFloat] {
-                for scroll in [10.5, 11] as [CGFloat] {
+                // Scrolled by whole points, and by a fraction of one: `contentOffset` lands on
+                // pixels (as scrolling to the caret does), `bounds` is taken as it is.
+                for fraction in [0, 0.5] as [CGFloat] {
                     let textView = TextView(frame: CGRect(x: 0, y: 0.25, width: 400, height: 120))
                     window.addSubview(textView)
                     textView.font = .systemFont(ofSize: size)
                     textView.text = Array(repeating: line, count: 30).joined(separator: "\n")
-                    if scroll.rounded() == scroll {
-                        textView.contentOffset = CGPoint(x: 0, y: scroll)
-                    } else {
-                        // A fraction of a point through `bounds` (`contentOffset` lands on a pixel).
-                        textView.bounds.origin = CGPoint(x: 0, y: scroll)
-                    }
+                    textView.contentOffset = CGPoint(x: 0, y: 11)
                     XCTAssertTrue(textView.becomeFirstResponder())
                     for location in [line.utf16.count + 20, 2 * line.utf16.count + 40, 2 * line.utf16.count + 2] {
                         textView.selectedRange = NSRange(location: location, length: 0)
+                        display.runUntilIdle()
+                        // After the scroll to the caret, which lands on a pixel.
+                        textView.bounds.origin.y = textView.bounds.minY.rounded(.down) + fraction
                         display.runUntilIdle()
                         typeKeys("lp")
                         display.runUntilIdle()
@@ -653,7 +653,7 @@ final class TextViewTests: DirectDisplayTestCase {
                     let pixels = differingPixels(inParts, whole)
                     if !pixels.isEmpty {
                         differing.append(
-                            "\(size) pt at \(scale)x scrolled \(scroll) (\(offset.y) at the end): \(pixels.count), \(pixels.prefix(3))"
+                            "\(size) pt at \(scale)x scrolled to \(offset.y): \(pixels.count), \(pixels.prefix(3))"
                         )
                     }
                     textView.removeFromSuperview()
