@@ -55,6 +55,20 @@ final class TextShapedPieceTests: XCTestCase {
         XCTAssertNil(TextLayout(ascii: "word", shapedLike: hebrew, font: font, alignment: .natural))
     }
 
+    /// A line laid out with the text that follows it in its paragraph (a line cut from
+    /// it, as a keystroke cuts one) inks only its own rows: the lines after it are not
+    /// drawn, so a keystroke redraws none of their rows.
+    func testTheInkOfALineLaidOutWithTheTextAfterItIsItsOwn() throws {
+        let text = "kiosk hello "
+        let alone = TextLayout(text: text, font: font, boxWidth: nil)
+        let line = TextLayout(text: text, font: font, boxWidth: alone.width + 2, following: "pgqy jumps")
+        XCTAssertEqual(line.lineCount, 1)
+        let ink = try XCTUnwrap(line.inkYRange)
+        let own = try XCTUnwrap(alone.inkYRange)
+        XCTAssertEqual(ink.top, own.top)
+        XCTAssertEqual(ink.bottom, own.bottom, "the descenders of the line after it are not its ink")
+    }
+
     /// `layout` drawn at a fractional place on a transparent surface: its pixels.
     private func pixels(of layout: TextLayout, scale: Double) -> [UInt8] {
         let width = Int((layout.width + 10) * scale)

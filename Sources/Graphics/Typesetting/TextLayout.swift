@@ -368,8 +368,8 @@ package final class TextLayout {
         }
     }
 
-    /// The rows its glyphs' ink reaches, in points from the layout's top (pango's exact
-    /// ink: glyphs are not hinted); nil when nothing is inked.
+    /// The rows its shown lines' ink reaches, in points from the layout's top (pango's
+    /// exact ink: glyphs are not hinted); nil when nothing is inked.
     package var inkYRange: (top: Double, bottom: Double)? {
         if !pieces.isEmpty {
             let ranges = pieces.compactMap(\.layout.inkYRange)
@@ -382,11 +382,26 @@ package final class TextLayout {
             let scale = Double(PANGO_SCALE)
             return (firstBaseline + Double(ink.y) / scale, firstBaseline + Double(ink.y + ink.height) / scale)
         }
-        var ink = PangoRectangle()
-        pango_layout_get_extents(wholeLayout(), &ink, nil)
-        guard ink.width > 0, ink.height > 0 else { return nil }
+        // The lines shown: a line cut from its paragraph is laid out with the text after
+        // it, whose lines are not drawn.
+        let layout = wholeLayout()
+        guard let iterator = pango_layout_get_iter(layout) else { return nil }
+        defer { pango_layout_iter_free(iterator) }
+        var top = Int32.max
+        var bottom = Int32.min
+        var line = 0
+        repeat {
+            var ink = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, &ink, nil)
+            if ink.width > 0, ink.height > 0 {
+                top = min(top, ink.y)
+                bottom = max(bottom, ink.y + ink.height)
+            }
+            line += 1
+        } while line < max(lineCount, 1) && pango_layout_iter_next_line(iterator) != 0
+        guard top < bottom else { return nil }
         let scale = Double(PANGO_SCALE)
-        return (Double(ink.y) / scale, Double(ink.y + ink.height) / scale)
+        return (Double(top) / scale, Double(bottom) / scale)
     }
 
     /// How many pieces the line is laid out in (0: laid out whole).
