@@ -556,24 +556,27 @@ package final class TextLayout {
         defer { pango_layout_iter_free(iterator) }
         let scale = Double(PANGO_SCALE)
         var shown: [(line: UnsafeMutablePointer<PangoLayoutLine>, x: Double, baseline: Double)] = []
-        // cairo moves each glyph by up to half a pixel, to put it on a whole pixel row.
-        var halfPixelX = 0.0
-        var halfPixel = 0.5
-        cairo_device_to_user_distance(cairo, &halfPixelX, &halfPixel)
+        // cairo moves each glyph by up to half a pixel, to put it on a whole pixel.
+        var halfPixelX = 0.5
+        var halfPixelY = 0.5
+        cairo_device_to_user_distance(cairo, &halfPixelX, &halfPixelY)
+        let (marginX, marginY) = (abs(halfPixelX), abs(halfPixelY))
         repeat {
             var ink = PangoRectangle()
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iterator, &ink, &logical)
             guard let line = pango_layout_iter_get_line_readonly(iterator) else { return false }
             // The exact ink: glyphs are not hinted (TextContext), so no coverage falls
-            // outside it once moved to its pixel row, and a line whose ink only touches
-            // the clip's edge paints nothing in it (the line above a redrawn one, whose
+            // outside it once moved to its pixel, and a line whose ink ends half a pixel
+            // off the clip paints nothing in it (the line above a redrawn one, whose
             // descenders end at its top).
             let inkTop = y + Double(ink.y) / scale
             let inkBottom = inkTop + Double(ink.height) / scale
             let inkLeft = x + Double(ink.x) / scale
             let inkRight = inkLeft + Double(ink.width) / scale
-            if inkBottom + halfPixel > top, inkTop - halfPixel < bottom, inkRight > left, inkLeft < right {
+            if inkBottom + marginY > top, inkTop - marginY < bottom, inkRight + marginX > left,
+                inkLeft - marginX < right
+            {
                 let baseline = Double(pango_layout_iter_get_baseline(iterator))
                 shown.append((line, Double(logical.x), baseline))
             }
@@ -639,19 +642,15 @@ package final class TextLayout {
         clip: (left: Double, top: Double, right: Double, bottom: Double)
     ) {
         let scale = Double(PANGO_SCALE)
-        // cairo puts each glyph at a whole pixel row (its y rounded in device space): the
-        // ink is where it lands, up to half a pixel from pango's (a descender's tip in
-        // the row below its line's box).
-        var deviceX = x
-        var deviceBaseline = baseline
-        cairo_user_to_device(cairo, &deviceX, &deviceBaseline)
-        var unitX = 0.0
-        var pixelsPerPoint = 1.0
-        cairo_user_to_device_distance(cairo, &unitX, &pixelsPerPoint)
-        func rowShift(yOffset: Int32) -> Double {
-            let deviceY = deviceBaseline + Double(yOffset) / scale * pixelsPerPoint
-            return ((deviceY + 0.5).rounded(.down) - deviceY) / pixelsPerPoint
-        }
+        // cairo puts each glyph at a whole pixel (its place rounded in device space): its
+        // ink lands up to half a pixel from pango's, either way (a descender's tip in the
+        // row below its line's box, a stem in the column left of the clip).
+        var halfPixelX = 0.5
+        var halfPixelY = 0.5
+        cairo_device_to_user_distance(cairo, &halfPixelX, &halfPixelY)
+        // pango rounds the ink to 1/1024 point: 1/64 covers it.
+        let marginX = abs(halfPixelX) + 1.0 / 64
+        let marginY = abs(halfPixelY) + 1.0 / 64
         var shown: [(glyph: PangoGlyphInfo, cluster: Int32, position: Int)] = []
         var firstInkRight = 0
         var position = 0
@@ -664,14 +663,10 @@ package final class TextLayout {
                 var ink = PangoRectangle()
                 pango_font_get_glyph_extents(font, info[index].glyph, &ink, nil)
                 let inkLeft = x + Double(position + Int(geometry.x_offset) + Int(ink.x)) / scale
-                let inkTop =
-                    baseline + Double(Int(geometry.y_offset) + Int(ink.y)) / scale
-                    + rowShift(yOffset: geometry.y_offset)
-                // pango rounds the ink to 1/1024 point: 1/64 covers it.
-                let margin = 1.0 / 64
-                if ink.width > 0, inkLeft - margin < clip.right,
-                    inkLeft + Double(ink.width) / scale + margin > clip.left, inkTop - margin < clip.bottom,
-                    inkTop + Double(ink.height) / scale + margin > clip.top
+                let inkTop = baseline + Double(Int(geometry.y_offset) + Int(ink.y)) / scale
+                if ink.width > 0, inkLeft - marginX < clip.right,
+                    inkLeft + Double(ink.width) / scale + marginX > clip.left, inkTop - marginY < clip.bottom,
+                    inkTop + Double(ink.height) / scale + marginY > clip.top
                 {
                     if shown.isEmpty { firstInkRight = Int(geometry.x_offset) + Int(ink.x) + Int(ink.width) }
                     shown.append((info[index], glyphs.pointee.log_clusters[index], position))
