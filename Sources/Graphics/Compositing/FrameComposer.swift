@@ -81,11 +81,12 @@ package enum FrameComposer {
         defer { pixman_image_unref(target) }
         let depths = depths ?? groupDepths(operations)
         guard rotation != .none else {
-            if clipped.rects.count == 1, let color = coveringFill(of: clipped.rects[0], in: operations, depths: depths)
+            if clipped.rects.count == 1,
+                let bottom = coveringBottom(of: clipped.rects[0], in: operations, depths: depths)
             {
-                fill(
-                    clipped.rects[0], color: color,
-                    layer: Layer(image: target, origin: (0, 0), bounds: frame, opacity: 1))
+                drawCovered(
+                    clipped.rects[0], from: bottom, operations, depths: depths,
+                    layer: Layer(image: target, origin: (0, 0), bounds: frame, opacity: 1), format: format)
                 return
             }
             let streamed = streamsFills && !transparent ? (pixels, bytesPerRow, width) : nil
@@ -159,19 +160,65 @@ package enum FrameComposer {
         }
     }
 
-    /// The colour of the top-level opaque fill that is the front-most operation
-    /// touching `rect` and covers all of it, if there is one: then it alone decides
-    /// those pixels (a recoloured opaque view with nothing over it, the commonest
-    /// small change), and no region arithmetic is needed.
-    private static func coveringFill(of rect: PixelRect, in operations: [DrawOperation], depths: [Int]) -> PixelColor? {
+    /// The top-level operation at the bottom of what alone decides `rect`'s pixels, if
+    /// that is simple: front to back, every top-level operation touching `rect` covers
+    /// all of it, and those above the first opaque one (a fill, or content painted
+    /// opaque all over) are fills. Then what shows there is those operations over all
+    /// of `rect` (a recoloured, faded or redrawn view with nothing over it, the
+    /// commonest small changes), and no region arithmetic is needed.
+    /// `fillsAbove`: whether fills lie over it there.
+    private static func coveringBottom(
+        of rect: PixelRect, in operations: [DrawOperation], depths: [Int]
+    ) -> (index: Int, fillsAbove: Bool)? {
+        var fillsAbove = false
         for index in operations.indices.reversed() where depths[index] == 0 {
-            guard let area = operations[index].reach else { continue }
-            if case .fill(_, let color, _) = operations[index], color.alpha >= 1, area.contains(rect) {
-                return color
-            }
-            if !area.intersection(rect).isEmpty { return nil }
+            guard let area = operations[index].reach, !area.intersection(rect).isEmpty else { continue }
+            guard area.contains(rect) else { return nil }
+            if operations[index].isOpaque { return (index, fillsAbove) }
+            guard case .fill = operations[index] else { return nil }
+            fillsAbove = true
         }
         return nil
+    }
+
+    /// Draws `rect` as the top-level operations from `bottom` (see `coveringBottom`) make
+    /// it. Fills over an opaque fill make one colour: it is composed once, into one pixel
+    /// by the same pixman operations, and `rect` filled with it (a faded view over its
+    /// window's background costs a fill, not a fill and a blend).
+    private static func drawCovered(
+        _ rect: PixelRect, from bottom: (index: Int, fillsAbove: Bool), _ operations: [DrawOperation], depths: [Int],
+        layer: Layer, format: pixman_format_code_t
+    ) {
+        func fillAbove(onto layer: Layer, within rect: PixelRect) {
+            guard bottom.fillsAbove else { return }
+            for index in (bottom.index + 1)..<operations.count where depths[index] == 0 {
+                guard case .fill(let area, let color, let clip) = operations[index],
+                    !area.intersection(clip).intersection(rect).isEmpty
+                else { continue }
+                fill(rect, color: color, layer: layer)
+            }
+        }
+        guard case .fill(_, let color, _) = operations[bottom.index] else {
+            render(
+                operations[bottom.index...bottom.index], onto: layer.image, origin: layer.origin, limit: rect,
+                clear: false)
+            fillAbove(onto: layer, within: rect)
+            return
+        }
+        guard bottom.fillsAbove else { return fill(rect, color: color, layer: layer) }
+        var pixel: UInt32 = 0
+        let one = PixelRect(x: rect.x, y: rect.y, width: 1, height: 1)
+        withUnsafeMutablePointer(to: &pixel) { bits in
+            guard let image = pixman_image_create_bits(format, 1, 1, bits, 4) else { return }
+            defer { pixman_image_unref(image) }
+            let scratch = Layer(image: image, origin: (rect.x, rect.y), bounds: one, opacity: 1)
+            fill(one, color: color, layer: scratch)
+            fillAbove(onto: scratch, within: one)
+        }
+        guard let bits = pixman_image_get_data(layer.image) else { return }
+        pixman_fill(
+            bits, pixman_image_get_stride(layer.image) / 4, 32, Int32(rect.x - layer.origin.x),
+            Int32(rect.y - layer.origin.y), Int32(rect.width), Int32(rect.height), pixel)
     }
 
     private static func isGroupStart(_ operation: DrawOperation) -> Bool {
