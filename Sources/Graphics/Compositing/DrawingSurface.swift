@@ -185,13 +185,13 @@ package final class DrawingSurface {
             inkEverything()
             return
         }
-        func pixel(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {
-            Int(min(max(value.rounded(rule), -1), Double(Self.maximumSide) + 1))
-        }
-        let x0 = pixel(min(left, right), .down)
-        let y0 = pixel(min(top, bottom), .down)
+        // (Rounded before the call: a rounding rule passed in is a switch at run time, every drawing call.)
+        func pixel(_ rounded: Double) -> Int { Int(min(max(rounded, -1), Double(Self.maximumSide) + 1)) }
+        let x0 = pixel(min(left, right).rounded(.down))
+        let y0 = pixel(min(top, bottom).rounded(.down))
         let box = PixelRect(
-            x: x0, y: y0, width: pixel(max(left, right), .up) - x0, height: pixel(max(top, bottom), .up) - y0
+            x: x0, y: y0, width: pixel(max(left, right).rounded(.up)) - x0,
+            height: pixel(max(top, bottom).rounded(.up)) - y0
         ).intersection(surface)
         guard !box.isEmpty else { return }
         inked = inked.union(box)

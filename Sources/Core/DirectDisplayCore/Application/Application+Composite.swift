@@ -23,7 +23,13 @@ extension Application {
             }
             if same { return }
         }
-        screen.layoutPassSeen = (version, windows.map(ObjectIdentifier.init))
+        // The same windows (a redraw in place, every frame of it): written over, not a new array.
+        screen.layoutPassSeen.version = version
+        if screen.layoutPassSeen.windows.count == windows.count {
+            for index in windows.indices { screen.layoutPassSeen.windows[index] = ObjectIdentifier(windows[index]) }
+        } else {
+            screen.layoutPassSeen.windows = windows.map(ObjectIdentifier.init)
+        }
         let scale = screen.scale
         // The launch's first pass splits its trace by window (where the first frame's time goes).
         let traces = StartTrace.isOn && !Self.firstPassTraced

@@ -139,13 +139,7 @@ extension View {
         }
         if needsDisplay {
             needsDisplay = false
-            // Content kept from another bounds size is drawn again whole; parts that
-            // touch once in whole pixels are drawn as one.
-            let parts: [PixelRect?] =
-                contentBoundsSize == bounds.size && !needsDisplayRects.isEmpty
-                ? DamageRegion(needsDisplayRects.map { pixels(of: $0, scale: scale) }).rects : [nil]
-            needsDisplayRects = []
-            for part in parts {
+            func drawContent(_ part: PixelRect?) {
                 let context = GraphicsContext(
                     size: bounds.size, scale: scale, boundsOrigin: bounds.origin, reusing: contentSurface, dirty: part,
                     visible: { self.visibleContentPixels(scale: scale) })
@@ -154,6 +148,16 @@ extension View {
                 context.drawing { draw(drawn) }
                 contentSurface = context.surface
                 contentDamage = Self.adding(drawn, to: contentDamage)
+            }
+            // Content kept from another bounds size is drawn again whole; parts that
+            // touch once in whole pixels are drawn as one. (Whole: no list of parts made.)
+            if contentBoundsSize == bounds.size && !needsDisplayRects.isEmpty {
+                let parts = DamageRegion(needsDisplayRects.map { pixels(of: $0, scale: scale) }).rects
+                needsDisplayRects = []
+                for part in parts { drawContent(part) }
+            } else {
+                needsDisplayRects = []
+                drawContent(nil)
             }
             contentBoundsSize = bounds.size
         }
