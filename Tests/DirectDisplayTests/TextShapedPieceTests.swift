@@ -43,6 +43,55 @@ final class TextShapedPieceTests: XCTestCase {
         }
     }
 
+    /// A label's one line of ASCII (`TextLayout.shapedLine`) is shaped only where pango would
+    /// neither wrap nor truncate it, and then measures and draws as the label's layout.
+    func testALabelsOneLineShapedIsItsLayout() throws {
+        let template = try XCTUnwrap(TextLayout.asciiTemplate(font: font, alignment: .natural))
+        var shapedCount = 0
+        var laidOutCount = 0
+        for text in ["Row 12345", "AV To, Wa. ", "office fi ffl", "Hello, world! 123"] {
+            let natural = TextLayout(text: text, font: font, boxWidth: nil).width
+            for boxWidth in [nil, 600, natural + 0.5, natural, natural - 1, 12] as [Double?] {
+                for lineBreak in [TextLayout.LineBreak.truncatingTail, .clipping, .wordWrapping] {
+                    for lines in [1, 0] {
+                        let laidOut = TextLayout(
+                            text: text, font: font, boxWidth: boxWidth, alignment: .natural, lineBreak: lineBreak,
+                            maximumLines: lines, maximumHeight: 44)
+                        let what =
+                            "\(text.debugDescription) in \(boxWidth.map { "\($0)" } ?? "nil") \(lineBreak) \(lines)"
+                        guard
+                            let shaped = TextLayout.shapedLine(
+                                text, shapedLike: template, font: font, boxWidth: boxWidth, alignment: .natural)
+                        else {
+                            laidOutCount += 1
+                            continue
+                        }
+                        shapedCount += 1
+                        XCTAssertEqual(shaped.width, laidOut.width, what)
+                        XCTAssertEqual(shaped.height, laidOut.height, what)
+                        XCTAssertEqual(shaped.lineCount, laidOut.lineCount, what)
+                        XCTAssertEqual(shaped.isTruncated, laidOut.isTruncated, what)
+                        XCTAssertEqual(shaped.firstBaseline, laidOut.firstBaseline, what)
+                        for scale in [1.0, 2.0] {
+                            XCTAssertTrue(
+                                pixels(of: shaped, scale: scale) == pixels(of: laidOut, scale: scale),
+                                "\(what) drawn at scale \(scale)")
+                        }
+                    }
+                }
+            }
+            // Too narrow: pango wraps or truncates it, so it is laid out.
+            XCTAssertNil(TextLayout.shapedLine(text, shapedLike: template, font: font, boxWidth: 12, alignment: .left))
+            XCTAssertNil(
+                TextLayout.shapedLine(text, shapedLike: template, font: font, boxWidth: natural, alignment: .left))
+            // Centred or right-aligned lines are placed by pango within the box.
+            XCTAssertNil(
+                TextLayout.shapedLine(text, shapedLike: template, font: font, boxWidth: 600, alignment: .center))
+        }
+        XCTAssertGreaterThan(shapedCount, 0)
+        XCTAssertGreaterThan(laidOutCount, 0)
+    }
+
     func testTextPangoWouldLayOutOtherwiseIsNotShaped() throws {
         let template = try XCTUnwrap(TextLayout.asciiTemplate(font: font, alignment: .natural))
         // No letter: pango gives the run the Common script, not the template's Latin.

@@ -324,6 +324,27 @@ package final class TextLayout {
         return layout
     }
 
+    /// `text` as `init(text:font:boxWidth:alignment:lineBreak:maximumLines:maximumHeight:)` lays
+    /// it out when that is one line pango neither wraps nor truncates, shaped without a layout
+    /// (`init?(ascii:shapedLike:font:alignment:)`): printable ASCII with a letter, left-aligned
+    /// (natural: such text runs left to right) and narrower than `boxWidth`, so the line is the
+    /// template's one run drawn from the left edge, whatever the line break, lines or height
+    /// allowed (one line is always shown). Nil otherwise: then lay it out.
+    package static func shapedLine(
+        _ text: String, shapedLike template: TextLayout, font: FontDescription, boxWidth: Double?,
+        alignment: Alignment
+    ) -> TextLayout? {
+        guard alignment == .natural || alignment == .left,
+            let shaped = TextLayout(ascii: text, shapedLike: template, font: font, alignment: alignment)
+        else { return nil }
+        // pango wraps at its width in whole units (1/1024 point); strictly narrower leaves no doubt.
+        if let boxWidth {
+            guard !boxWidth.isNaN, shaped.width * Double(PANGO_SCALE) < (boxWidth * Double(PANGO_SCALE)).rounded(.down)
+            else { return nil }
+        }
+        return shaped
+    }
+
     /// The layout's only run, when it has one line of one left-to-right Latin run
     /// with no attributes of its own.
     private func onlyLatinRun() -> UnsafeMutablePointer<PangoGlyphItem>? {

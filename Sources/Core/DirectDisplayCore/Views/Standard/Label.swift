@@ -97,14 +97,38 @@ import Typesetting
         drawText(in: bounds)
     }
 
+    /// Whether one-line ASCII text is shaped without a layout (`TextLayout.shapedLine`; tests compare).
+    static var shapesASCII = true
+
+    /// Each font's layout of printable ASCII that such text is shaped like (nil: the font cannot).
+    private static var asciiTemplates: [FontDescription: TextLayout?] = [:]
+
+    private static func asciiTemplate(for font: FontDescription) -> TextLayout? {
+        if let template = asciiTemplates[font] { return template }
+        // Few fonts in practice; a program making many sizes starts over rather than grows.
+        if asciiTemplates.count >= 32 { asciiTemplates = [:] }
+        let template = TextLayout.asciiTemplate(font: font, alignment: .natural)
+        asciiTemplates[font] = .some(template)
+        return template
+    }
+
     /// The text laid out in `width` (nil: unwrapped) and `height` (nil: any number of lines).
     private func layout(width: CGFloat?, height: CGFloat?, numberOfLines: Int) -> TextLayout? {
         guard let text, !text.isEmpty else { return nil }
         // A width this large (CGFloat.greatestFiniteMagnitude from callers) is no limit, and would overflow pango's units.
         let boxWidth = width.flatMap { $0 < 1e6 ? Double(max($0, 0)) : nil }
         let maximumHeight = height.flatMap { $0 < 1e6 ? Double($0) : nil }
+        let layoutFont = font.layoutFont
+        let alignment = textAlignment.layoutAlignment
+        // A short ASCII line (a table row's title) shaped without a layout: most of a layout's cost is fixed.
+        if Self.shapesASCII, let template = Self.asciiTemplate(for: layoutFont),
+            let shaped = TextLayout.shapedLine(
+                text, shapedLike: template, font: layoutFont, boxWidth: boxWidth, alignment: alignment)
+        {
+            return shaped
+        }
         return TextLayout(
-            text: text, font: font.layoutFont, boxWidth: boxWidth, alignment: textAlignment.layoutAlignment,
+            text: text, font: layoutFont, boxWidth: boxWidth, alignment: alignment,
             lineBreak: lineBreakMode.layoutLineBreak, maximumLines: numberOfLines, maximumHeight: maximumHeight)
     }
 }
