@@ -198,7 +198,7 @@ extension WindowScene {
             let area = moved.intersection(clip)
             replace(
                 operation: slot.operation, with: fill, element: slot.element, area: area,
-                signature: ViewTreeFlattener.signature(groupPath: slot.groupPath, area: area, parts: pixel),
+                signature: ViewTreeFlattener.signature(groupPath: slot.groupPath, parts: pixel),
                 motion: ElementMotion(
                     placement: moved, clip: clip,
                     look: ViewTreeFlattener.look(groupPath: slot.groupPath, kind: 0, parts: pixel)))

@@ -217,14 +217,24 @@ struct ScrollViewState: Equatable {
             switch kept.operations[operation] {
             case .fill(_, let color, let clip) where clip == visible && key & 3 == 0:
                 operations.append(.fill(placement, color: color, clip: clip))
-                signature = Self.signature(groupPath: 0, area: area, parts: color)
+                // The same colour outside groups: the signature leaves the area to the diff.
+                signature = kept.elements[element - 1].signature
             case .image(let surface, _, _, let opacity, let clip)
             where clip == visible && key & 3 == 1 && !surface.isPart:
                 operations.append(.image(surface, x: placement.x, y: placement.y, opacity: opacity, clip: clip))
-                signature = Self.signature(
-                    groupPath: 0, area: area,
-                    parts: ContentSignature(
-                        surface: ObjectIdentifier(surface), area: placement, opacity: CGFloat(opacity), scaling: nil))
+                // Placed as before relative to its area (moved whole, or cut as before): the same signature.
+                let before = kept.elements[element - 1].area
+                if area.width == before.width, area.height == before.height, area.x - before.x == dx,
+                    area.y - before.y == dy
+                {
+                    signature = kept.elements[element - 1].signature
+                } else {
+                    signature = Self.signature(
+                        groupPath: 0,
+                        parts: ContentSignature(
+                            surface: ObjectIdentifier(surface), placement: placement.relative(to: area),
+                            opacity: CGFloat(opacity), scaling: nil))
+                }
             default:
                 operations.removeSubrange(operationCount...)
                 elements.removeSubrange(elementCount...)
@@ -413,7 +423,7 @@ struct ScrollViewState: Equatable {
         elements.append(
             SceneElement(
                 key: Self.identity(view) &* 4 &+ kind, area: area,
-                signature: Self.signature(groupPath: groupPath, area: area, parts: parts), contentDamage: contentDamage,
+                signature: Self.signature(groupPath: groupPath, parts: parts), contentDamage: contentDamage,
                 motion: motion)
         )
     }
@@ -430,11 +440,11 @@ struct ScrollViewState: Equatable {
 
     static func identity(_ view: View) -> UInt64 { UInt64(UInt(bitPattern: ObjectIdentifier(view).hashValue)) }
 
-    /// An element's signature: its enclosing groups, its area and what else decides its pixels.
-    static func signature(groupPath: Int, area: PixelRect, parts: some Hashable) -> Int {
+    /// An element's signature: its enclosing groups and what else decides its pixels besides its
+    /// area, which the diff compares itself (so a fill moved by a scroll keeps its signature).
+    static func signature(groupPath: Int, parts: some Hashable) -> Int {
         var hasher = Hasher()
         hasher.combine(groupPath)
-        hasher.combine(area)
         hasher.combine(parts)
         return hasher.finalize()
     }
@@ -678,7 +688,8 @@ struct ScrollViewState: Equatable {
         element(
             view, kind: 1, area: area,
             signature: ContentSignature(
-                surface: ObjectIdentifier(surface), area: placed, opacity: opacity, scaling: scaling),
+                surface: ObjectIdentifier(surface), placement: placed.relative(to: area), opacity: opacity,
+                scaling: scaling),
             contentDamage: redrawn, placement: scaling == nil ? placed : nil, clip: clip,
             look: ContentLook(surface: ObjectIdentifier(surface), opacity: opacity))
     }
@@ -686,7 +697,8 @@ struct ScrollViewState: Equatable {
     /// What decides the pixels of drawn content besides its area and groups.
     private struct ContentSignature: Hashable {
         let surface: ObjectIdentifier
-        let area: PixelRect
+        /// Where it is placed relative to its area (its area's place is the diff's to compare).
+        let placement: PixelRect
         let opacity: CGFloat
         let scaling: CGAffineTransform?
     }
@@ -766,5 +778,12 @@ struct ScrollViewState: Equatable {
                     extent.pixels(rect.offsetBy(dx: contentOrigin.x, dy: contentOrigin.y), rounding: .outward))
             }
         }
+    }
+}
+
+extension PixelRect {
+    /// This rectangle with its origin measured from `other`'s.
+    fileprivate func relative(to other: PixelRect) -> PixelRect {
+        PixelRect(x: x - other.x, y: y - other.y, width: width, height: height)
     }
 }
