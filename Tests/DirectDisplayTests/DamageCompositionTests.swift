@@ -553,6 +553,33 @@ final class DamageCompositionTests: DirectDisplayTestCase {
         assertMatchesFullRecompose(screen, "move animation ended")
     }
 
+    /// Drawn content larger than its clipping superview, moved under it: its area (the clip)
+    /// stays, but its pixels move. Signatures leave the area to the diff and hold content's
+    /// placement relative to it, so the move is damaged.
+    func testContentMovedUnderAClipThatKeepsItsAreaIsRedrawn() async {
+        let screen = connect(width: 200, height: 150)
+        let window = Window(screen: screen)
+        window.backgroundColor = Color(red: 0, green: 0, blue: 0.5, alpha: 1)
+        let clip = View(frame: CGRect(x: 40, y: 30, width: 60, height: 40))
+        clip.clipsToBounds = true
+        let spots = SpotView(frame: CGRect(x: -20, y: -20, width: 120, height: 100))
+        spots.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 1)
+        spots.spots = [
+            CGRect(x: 25, y: 25, width: 10, height: 10): Color(red: 1, green: 0, blue: 0, alpha: 1),
+            CGRect(x: 50, y: 35, width: 12, height: 8): Color(red: 0, green: 0.6, blue: 0, alpha: 1),
+        ]
+        clip.addSubview(spots)
+        window.addSubview(clip)
+        window.makeKeyAndVisible()
+        assertMatchesFullRecompose(screen, "first frame")
+        let composed = screen.frameStatistics.framesComposed
+        spots.frame.origin.x += 5
+        assertMatchesFullRecompose(screen, "moved 5 points under the clip")
+        XCTAssertEqual(screen.frameStatistics.framesComposed, composed + 1, "the move is composed")
+        spots.frame.origin.y -= 3
+        assertMatchesFullRecompose(screen, "moved 3 points up under the clip")
+    }
+
     /// A turned view with nothing but a fill, turned again (or recoloured or faded),
     /// has its group written into the kept scene (not the window flattened again):
     /// the damage is its old and new outlines' bounds. Turned back to the identity,
