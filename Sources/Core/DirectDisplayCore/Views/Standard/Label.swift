@@ -97,9 +97,6 @@ import Typesetting
         drawText(in: bounds)
     }
 
-    /// Whether one-line ASCII text is shaped without a layout (`TextLayout.shapedLine`; tests compare).
-    static var shapesASCII = true
-
     /// Each font's layout of printable ASCII that such text is shaped like (nil: the font cannot).
     private static var asciiTemplates: [FontDescription: TextLayout?] = [:]
 
@@ -121,7 +118,7 @@ import Typesetting
         let layoutFont = font.layoutFont
         let alignment = textAlignment.layoutAlignment
         // A short ASCII line (a table row's title) shaped without a layout: most of a layout's cost is fixed.
-        if Self.shapesASCII, let template = Self.asciiTemplate(for: layoutFont),
+        if let template = Self.asciiTemplate(for: layoutFont),
             let shaped = TextLayout.shapedLine(
                 text, shapedLike: template, font: layoutFont, boxWidth: boxWidth, alignment: alignment)
         {
