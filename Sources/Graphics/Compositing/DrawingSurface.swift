@@ -442,6 +442,13 @@ package final class DrawingSurface {
 
     /// The extents of the clip now set, in points (cairo_clip_extents).
     package var clipExtents: (left: Double, top: Double, right: Double, bottom: Double) {
+        Self.clipExtents(of: cairo)
+    }
+
+    /// The extents of the clip set on a cairo context, in its user space.
+    package static func clipExtents(of cairo: OpaquePointer) -> (
+        left: Double, top: Double, right: Double, bottom: Double
+    ) {
         var left = 0.0
         var top = 0.0
         var right = 0.0

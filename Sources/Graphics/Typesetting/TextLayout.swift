@@ -373,11 +373,7 @@ package final class TextLayout {
         let reach = shaped.reach(x: x, baseline: baseline)
         guard reach.width > 2 else { return }
         surface.withCairoContext(inking: reach) { cairo in
-            var left = 0.0
-            var top = 0.0
-            var right = 0.0
-            var bottom = 0.0
-            cairo_clip_extents(cairo, &left, &top, &right, &bottom)
+            let (left, top, right, bottom) = DrawingSurface.clipExtents(of: cairo)
             guard reach.x < right, reach.x + reach.width > left, reach.y < bottom, reach.y + reach.height > top
             else { return }
             cairo_save(cairo)
@@ -568,11 +564,7 @@ package final class TextLayout {
     private static func showLinesInClip(of layout: OpaquePointer, in cairo: OpaquePointer, x: Double, y: Double)
         -> Bool
     {
-        var left = 0.0
-        var top = 0.0
-        var right = 0.0
-        var bottom = 0.0
-        cairo_clip_extents(cairo, &left, &top, &right, &bottom)
+        let (left, top, right, bottom) = DrawingSurface.clipExtents(of: cairo)
         guard let iterator = pango_layout_get_iter(layout) else { return false }
         defer { pango_layout_iter_free(iterator) }
         let scale = Double(PANGO_SCALE)
@@ -736,11 +728,7 @@ package final class TextLayout {
             let reach = Self.ink(of: layout, x: x + piece.x, y: y)
             guard reach.width > 0 else { continue }
             surface.withCairoContext(inking: reach) { cairo in
-                var left = 0.0
-                var top = 0.0
-                var right = 0.0
-                var bottom = 0.0
-                cairo_clip_extents(cairo, &left, &top, &right, &bottom)
+                let (left, top, right, bottom) = DrawingSurface.clipExtents(of: cairo)
                 guard reach.x < right, reach.x + reach.width > left, reach.y < bottom, reach.y + reach.height > top
                 else { return }
                 cairo_save(cairo)
@@ -795,11 +783,7 @@ package final class TextLayout {
         guard let union else { return true }
         let reach = (x: union.left, y: union.top, width: union.right - union.left, height: union.bottom - union.top)
         surface.withCairoContext(inking: reach) { cairo in
-            var left = 0.0
-            var top = 0.0
-            var right = 0.0
-            var bottom = 0.0
-            cairo_clip_extents(cairo, &left, &top, &right, &bottom)
+            let (left, top, right, bottom) = DrawingSurface.clipExtents(of: cairo)
             cairo_save(cairo)
             cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
             Self.showGlyphs(segments, font: font, in: cairo, x: x, baseline: baseline, clip: (left, top, right, bottom))
