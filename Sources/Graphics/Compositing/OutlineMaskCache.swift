@@ -7,14 +7,12 @@ import Foundation
 /// serves again when the view is recoloured or faded (its outline unchanged), moved
 /// by whole pixels, or turned back to an angle it showed lately: a spinner stepping
 /// through its positions, a badge rocking between two angles. Making a mask costs
-/// cairo about 5 µs for a 64x64 view; a kept one costs a lookup. A mask is kept at its
-/// outline's second fill (the outline came back): a view turned by a new angle every
-/// frame (an animation) keeps nothing, so it neither pays for keeping masks that never
-/// serve nor pushes out the masks of views whose outlines do come back.
+/// cairo about 5 µs for a 64x64 view; a kept one costs a lookup. A view turned by a
+/// new angle every frame (an animation) finds nothing and costs what it did.
 package final class OutlineMaskCache {
     /// The outline's corners in the mask's pixels (its top-left the outline's
     /// bounding box, whole pixels) and the mask's size.
-    struct Key: Hashable {
+    struct Key: Equatable {
         var corners: [CGPoint]
         var width: Int
         var height: Int
@@ -25,15 +23,8 @@ package final class OutlineMaskCache {
     static let capacity = 32
     static let largestMask = 128 * 128
 
-    /// How many outlines filled once are remembered (as hashes: a collision only keeps
-    /// a mask one fill early).
-    static let filledOnceCapacity = 64
-
     /// Most recently used last.
     private var entries: [(key: Key, mask: OpaquePointer)] = []
-
-    /// The hashes of outlines lately filled without keeping their masks, most recent last.
-    private var filledOnce: [Int] = []
 
     package init() {}
 
@@ -51,18 +42,10 @@ package final class OutlineMaskCache {
         return entries[entries.count - 1].mask
     }
 
-    /// Keeps `mask` (a reference of its own is taken) for `key` when an outline of that
-    /// key was filled lately (else only remembers that it was), forgetting the least
+    /// Keeps `mask` (a reference of its own is taken) for `key`, forgetting the least
     /// recently used beyond `capacity`; masks larger than `largestMask` are not kept.
     func keep(_ mask: OpaquePointer, for key: Key) {
         guard key.width * key.height <= Self.largestMask else { return }
-        let hash = key.hashValue
-        guard let seen = filledOnce.lastIndex(of: hash) else {
-            if filledOnce.count == Self.filledOnceCapacity { filledOnce.removeFirst() }
-            filledOnce.append(hash)
-            return
-        }
-        filledOnce.remove(at: seen)
         if entries.count == Self.capacity { pixman_image_unref(entries.removeFirst().mask) }
         pixman_image_ref(mask)
         entries.append((key, mask))
