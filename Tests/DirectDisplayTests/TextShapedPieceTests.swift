@@ -118,12 +118,63 @@ final class TextShapedPieceTests: XCTestCase {
         XCTAssertEqual(ink.bottom, own.bottom, "the descenders of the line after it are not its ink")
     }
 
+    /// Glyphs given to cairo directly (`TextLayout.givesGlyphsToCairo`) draw exactly as
+    /// through `pango_cairo_show_glyph_string`: laid out and shaped text, wrapped lines,
+    /// several sizes, scales and colours, drawn whole and within a clip.
+    func testGlyphsGivenToCairoDrawAsPangoDrawsThem() throws {
+        defer { TextLayout.givesGlyphsToCairo = true }
+        let texts = [
+            "Hello, world! AV To, Wa. office fi ffl 123", "Grüße, naïve café — ÉTÉ ñ ø å",
+            "kiosk display text laid out on several lines as a paragraph wraps it at its box width",
+        ]
+        let colors = [
+            PixelColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 1),
+            PixelColor(red: 0.9, green: 0.5, blue: 0, alpha: 0.6),
+        ]
+        for size in [7.0, 8, 17] {
+            let font = FontDescription(family: FontDescription.systemFamily, size: size)
+            let template = try XCTUnwrap(TextLayout.asciiTemplate(font: font, alignment: .natural))
+            for text in texts {
+                var layouts = [TextLayout(text: text, font: font, boxWidth: 15 * size, alignment: .natural)]
+                if let shaped = TextLayout(ascii: text, shapedLike: template, font: font, alignment: .natural) {
+                    layouts.append(shaped)
+                }
+                for layout in layouts {
+                    for scale in [1.0, 1.5, 2] {
+                        for color in colors {
+                            for clipped in [false, true] {
+                                let what =
+                                    "\(text.debugDescription) at \(size) points, scale \(scale), clipped \(clipped)"
+                                TextLayout.givesGlyphsToCairo = true
+                                let direct = pixels(of: layout, scale: scale, color: color, clipped: clipped)
+                                TextLayout.givesGlyphsToCairo = false
+                                let throughPango = pixels(of: layout, scale: scale, color: color, clipped: clipped)
+                                XCTAssertTrue(direct == throughPango, what)
+                                XCTAssertGreaterThan(direct.count { $0 != 0 }, 20, what)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// `layout` drawn at a fractional place on a transparent surface: its pixels.
-    private func pixels(of layout: TextLayout, scale: Double) -> [UInt8] {
+    /// `clipped`: drawn within a clip from a third of its width on (what a keystroke redraws).
+    private func pixels(
+        of layout: TextLayout, scale: Double,
+        color: PixelColor = PixelColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 1), clipped: Bool = false
+    ) -> [UInt8] {
         let width = Int((layout.width + 10) * scale)
         let height = Int((layout.height + 6) * scale)
         let surface = DrawingSurface(pixelWidth: width, pixelHeight: height, scale: scale)
-        layout.draw(in: surface, x: 3.3, y: 2.7, color: PixelColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 1))
+        if clipped {
+            surface.clipped(x: layout.width / 3, y: 0, width: layout.width, height: layout.height + 6) {
+                layout.draw(in: surface, x: 3.3, y: 2.7, color: color)
+            }
+        } else {
+            layout.draw(in: surface, x: 3.3, y: 2.7, color: color)
+        }
         var bytes: [UInt8] = []
         surface.withPixels { pixels, bytesPerRow in
             for row in 0..<height {

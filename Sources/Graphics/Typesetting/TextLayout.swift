@@ -427,6 +427,11 @@ package final class TextLayout {
     /// How many of them were shaped without a layout (`init?(ascii:shapedLike:font:alignment:)`).
     package var shapedPieceCount: Int { pieces.count { $0.layout.shaped != nil } }
 
+    /// Whether `showGlyphs` gives its glyphs to cairo itself rather than through
+    /// `pango_cairo_show_glyph_string` (the same pixels, without a glyph string and
+    /// pango's renderer); tests turn it off to compare the two.
+    nonisolated(unsafe) package static var givesGlyphsToCairo = true
+
     /// A piece is cut after the first space this many UTF-8 bytes or more into it:
     /// about five words, whose layout costs a fifth of a 200-character line's.
     package static let pieceBytes = 32
@@ -665,6 +670,7 @@ package final class TextLayout {
         let marginX = abs(halfPixelX) + 1.0 / 64
         let marginY = abs(halfPixelY) + 1.0 / 64
         var shown: [(glyph: PangoGlyphInfo, cluster: Int32, position: Int)] = []
+        shown.reserveCapacity(segments.reduce(0) { $0 + Int($1.glyphs.pointee.num_glyphs) })
         var firstInkRight = 0
         var position = 0
         for segment in segments {
@@ -690,15 +696,23 @@ package final class TextLayout {
         guard let first = shown.first else { return }
         let originX = x + Double(first.position) / scale
         let decoys = 2
+        // Two points left of the clip, the decoys' ink ends.
+        let decoyOffset = Int32(
+            clamping: Int(max(((clip.left - 2 - originX) * scale).rounded(.down) - Double(firstInkRight), -1e9)))
+        if givesGlyphsToCairo,
+            showCairoGlyphs(
+                shown, decoys: decoys, decoyOffset: decoyOffset, font: font, in: cairo, originX: originX,
+                baseline: baseline)
+        {
+            return
+        }
         let string = pango_glyph_string_new()!
         defer { pango_glyph_string_free(string) }
         pango_glyph_string_set_size(string, Int32(shown.count + decoys))
-        // Two points left of the clip, the decoys' ink ends.
-        let decoyOffset = ((clip.left - 2 - originX) * scale).rounded(.down) - Double(firstInkRight)
         for slot in 0..<decoys {
             var decoy = first.glyph
             decoy.geometry.width = 0
-            decoy.geometry.x_offset = Int32(clamping: Int(max(decoyOffset, -1e9)))
+            decoy.geometry.x_offset = decoyOffset
             string.pointee.glyphs[slot] = decoy
             string.pointee.log_clusters[slot] = 0
         }
@@ -713,6 +727,45 @@ package final class TextLayout {
         moveExactly(cairo, toX: originX, y: baseline)
         pango_cairo_show_glyph_string(cairo, font, string)
         cairo_restore(cairo)
+    }
+
+    /// `showGlyphs`' glyphs (after `decoys` copies of the first, `decoyOffset` pango units
+    /// from `originX`) given to cairo directly, where they are as
+    /// `pango_cairo_show_glyph_string` puts them: each at the sum of the widths before it
+    /// plus its offset, in pango units over `PANGO_SCALE` (so the same doubles), with the
+    /// font's scaled font; no glyph string or renderer made for them. False, having drawn
+    /// nothing, when pango would draw something else (a box for a glyph the font lacks).
+    private static func showCairoGlyphs(
+        _ shown: [(glyph: PangoGlyphInfo, cluster: Int32, position: Int)], decoys: Int, decoyOffset: Int32,
+        font: UnsafeMutablePointer<PangoFont>, in cairo: OpaquePointer, originX: Double, baseline: Double
+    ) -> Bool {
+        let unknown = PangoGlyph(PANGO_GLYPH_UNKNOWN_FLAG)
+        let empty = PangoGlyph(PANGO_GLYPH_EMPTY)
+        guard let first = shown.first, !shown.contains(where: { $0.glyph.glyph & unknown != 0 }),
+            let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font)),
+            cairo_scaled_font_status(scaledFont) == CAIRO_STATUS_SUCCESS
+        else { return false }
+        let scale = Double(PANGO_SCALE)
+        func place(_ info: PangoGlyphInfo, at position: Int) -> cairo_glyph_t {
+            let geometry = info.geometry
+            return cairo_glyph_t(
+                index: UInt(info.glyph), x: Double(position + Int(geometry.x_offset)) / scale,
+                y: geometry.y_offset == 0 ? 0 : Double(geometry.y_offset) / scale)
+        }
+        var glyphs: [cairo_glyph_t] = []
+        glyphs.reserveCapacity(shown.count + decoys)
+        var decoy = first.glyph
+        decoy.geometry.x_offset = decoyOffset
+        for _ in 0..<decoys { glyphs.append(place(decoy, at: 0)) }
+        for glyph in shown where glyph.glyph.glyph != empty {
+            glyphs.append(place(glyph.glyph, at: glyph.position - first.position))
+        }
+        cairo_save(cairo)
+        moveExactly(cairo, toX: originX, y: baseline)
+        cairo_set_scaled_font(cairo, scaledFont)
+        cairo_show_glyphs(cairo, glyphs, Int32(glyphs.count))
+        cairo_restore(cairo)
+        return true
     }
 
     /// Draws the pieces that reach into the clip (a keystroke redraws from the edit
