@@ -139,6 +139,7 @@ package final class DrawingSurface {
     /// ``endPartialDrawing()``: a view redrawing only the part it invalidated.
     package func beginPartialDrawing(in pixels: PixelRect) {
         isOpaque = false
+        let unclipped = clipDepth == 0
         clipDepth += 1
         cairo_new_path(cairo)
         cairo_save(cairo)
@@ -147,10 +148,30 @@ package final class DrawingSurface {
             cairo, Double(pixels.x - region.x), Double(pixels.y - region.y), Double(pixels.width),
             Double(pixels.height))
         cairo_clip(cairo)
-        cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
-        cairo_paint(cairo)
+        // A clip of whole pixels on none other: what cairo's paint would clear is the
+        // box, as pixman_fill clears it without cairo's fixed cost (a keystroke's rect).
+        if !unclipped || !clearPixels(pixels) {
+            cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(cairo)
+        }
         cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
         applyContentTransform()
+    }
+
+    /// Makes `pixels` (of the content) transparent through pixman, within the surface.
+    /// False, having cleared nothing, when there is no pixman image of it.
+    private func clearPixels(_ pixels: PixelRect) -> Bool {
+        guard let target = pixmanTarget() else { return false }
+        var box = pixman_box32_t(
+            x1: Int32(clamping: max(pixels.x - region.x, 0)), y1: Int32(clamping: max(pixels.y - region.y, 0)),
+            x2: Int32(clamping: min(pixels.maxX - region.x, pixelWidth)),
+            y2: Int32(clamping: min(pixels.maxY - region.y, pixelHeight)))
+        guard box.x2 > box.x1, box.y2 > box.y1 else { return true }
+        var transparent = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0)
+        cairo_surface_flush(surface)
+        pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &transparent, 1, &box)
+        cairo_surface_mark_dirty_rectangle(surface, box.x1, box.y1, box.x2 - box.x1, box.y2 - box.y1)
+        return true
     }
 
     /// Every pixel was just painted opaque (an opaque fill of all of them, unclipped):

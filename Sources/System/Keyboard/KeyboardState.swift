@@ -103,11 +103,18 @@ package final class KeyboardState {
     }
 
     private func text(of key: xkb_keycode_t) -> String {
-        let length = Int(xkb_state_key_get_utf8(handle, key, nil, 0))
-        guard length > 0 else { return "" }
-        var buffer = [CChar](repeating: 0, count: length + 1)
-        xkb_state_key_get_utf8(handle, key, &buffer, buffer.count)
-        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // A key's text nearly always fits a few bytes on the stack: one call to xkb and
+        // no array (each key event asks; xkb gives the length the text needs).
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 16) { small in
+            let length = Int(xkb_state_key_get_utf8(handle, key, small.baseAddress, small.count))
+            guard length > 0 else { return "" }
+            if length < small.count {
+                return String(decoding: UnsafeRawBufferPointer(start: small.baseAddress, count: length), as: UTF8.self)
+            }
+            var buffer = [CChar](repeating: 0, count: length + 1)
+            xkb_state_key_get_utf8(handle, key, &buffer, buffer.count)
+            return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
     }
 
     /// The first level's keysyms in the key's active layout

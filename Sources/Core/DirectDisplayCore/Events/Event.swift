@@ -110,6 +110,8 @@ import InputModel
 
     /// This event's presses grouped by phase.
     func pressesByPhase() -> [(Press.Phase, Set<Press>)] {
+        // One press (a key's event): its phase, without five sets filtered.
+        if allPresses.count == 1, let press = allPresses.first { return [(press.phase, allPresses)] }
         let order: [Press.Phase] = [.began, .changed, .stationary, .ended, .cancelled]
         return order.compactMap { phase in
             let presses = allPresses.filter { $0.phase == phase }
