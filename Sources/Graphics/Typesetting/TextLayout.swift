@@ -433,8 +433,10 @@ package final class TextLayout {
     nonisolated(unsafe) package static var givesGlyphsToCairo = true
 
     /// A piece is cut after the first space this many UTF-8 bytes or more into it:
-    /// about five words, whose layout costs a fifth of a 200-character line's.
-    package static let pieceBytes = 32
+    /// two or three words. Shaping is most of a keystroke's layout, and a line's pieces
+    /// are drawn in one call however many there are: 16 took 1.5 µs off a keystroke
+    /// frame against 32 (docs/benchmarks.md), 8 no more than 16.
+    package static let pieceBytes = 16
 
     /// `text`, one line of left-to-right text without tabs, laid out in pieces cut
     /// after spaces (see `init?(line:pieces:font:alignment:)`). With `old`, the same
