@@ -54,6 +54,10 @@ package final class TextLayout {
     private let context: TextContext
     /// The main layout; nil until first drawn when the text was only measured in pieces (see init).
     private var layout: OpaquePointer?
+    /// What `showLinesInClip` reads of each line of `layout` (pango units), read once: the
+    /// layout is not changed once made, and a keystroke's neighbouring lines are asked on
+    /// every redraw (pango's iterator measures every line again each time it is made).
+    private var lineMeasures: [LineMeasure]?
     /// Makes `layout` when it is nil.
     private let makeWholeLayout: () -> OpaquePointer
     /// The last line shown, truncated: drawn in place of the main layout's line there.
@@ -389,9 +393,13 @@ package final class TextLayout {
     /// exact ink: glyphs are not hinted); nil when nothing is inked.
     package var inkYRange: (top: Double, bottom: Double)? {
         if !pieces.isEmpty {
-            let ranges = pieces.compactMap(\.layout.inkYRange)
-            guard let top = ranges.map(\.top).min(), let bottom = ranges.map(\.bottom).max() else { return nil }
-            return (top, bottom)
+            // No arrays made: a keystroke asks for its line's, old and new.
+            var range: (top: Double, bottom: Double)?
+            for piece in pieces {
+                guard let ink = piece.layout.inkYRange else { continue }
+                range = (min(range?.top ?? ink.top, ink.top), max(range?.bottom ?? ink.bottom, ink.bottom))
+            }
+            return range
         }
         if let shaped {
             let ink = shaped.ink
@@ -548,7 +556,7 @@ package final class TextLayout {
                 cairo_rectangle(cairo, x - 1e6, y - 1e6, 2e6, 1e6 + cutAt)
                 cairo_clip(cairo)
             }
-            if truncatedLine != nil || !Self.showLinesInClip(of: layout, in: cairo, x: x + alignmentOffset, y: y) {
+            if truncatedLine != nil || !showLinesInClip(in: cairo, x: x + alignmentOffset, y: y) {
                 Self.moveExactly(cairo, toX: x + alignmentOffset, y: y)
                 pango_cairo_show_layout(cairo, layout)
             }
@@ -563,17 +571,14 @@ package final class TextLayout {
         }
     }
 
-    /// Draws the lines of `layout` (drawn at `x`, `y`) that reach into the clip, one
+    /// Draws the lines of the layout (drawn at `x`, `y`) that reach into the clip, one
     /// by one as pango draws them (at the line's left edge and baseline), the glyphs
     /// of a line of one run through `showGlyphs`; false when pango gives no lines.
     /// pango would render every glyph of the layout for cairo to clip (a keystroke
     /// redraws one line of a paragraph).
-    private static func showLinesInClip(of layout: OpaquePointer, in cairo: OpaquePointer, x: Double, y: Double)
-        -> Bool
-    {
+    private func showLinesInClip(in cairo: OpaquePointer, x: Double, y: Double) -> Bool {
+        guard let lines = measuredLines() else { return false }
         let (left, top, right, bottom) = DrawingSurface.clipExtents(of: cairo)
-        guard let iterator = pango_layout_get_iter(layout) else { return false }
-        defer { pango_layout_iter_free(iterator) }
         let scale = Double(PANGO_SCALE)
         var shown: [(line: UnsafeMutablePointer<PangoLayoutLine>, x: Double, baseline: Double)] = []
         // cairo moves each glyph by up to half a pixel, to put it on a whole pixel.
@@ -581,11 +586,8 @@ package final class TextLayout {
         var halfPixelY = 0.5
         cairo_device_to_user_distance(cairo, &halfPixelX, &halfPixelY)
         let (marginX, marginY) = (abs(halfPixelX), abs(halfPixelY))
-        repeat {
-            var ink = PangoRectangle()
-            var logical = PangoRectangle()
-            pango_layout_iter_get_line_extents(iterator, &ink, &logical)
-            guard let line = pango_layout_iter_get_line_readonly(iterator) else { return false }
+        for line in lines {
+            let ink = line.ink
             // The exact ink: glyphs are not hinted (TextContext), so no coverage falls
             // outside it once moved to its pixel, and a line whose ink ends half a pixel
             // off the clip paints nothing in it (the line above a redrawn one, whose
@@ -597,14 +599,13 @@ package final class TextLayout {
             if inkBottom + marginY > top, inkTop - marginY < bottom, inkRight + marginX > left,
                 inkLeft - marginX < right
             {
-                let baseline = Double(pango_layout_iter_get_baseline(iterator))
-                shown.append((line, Double(logical.x), baseline))
+                shown.append((line.line, Double(line.logicalX), Double(line.baseline)))
             }
-        } while pango_layout_iter_next_line(iterator) != 0
+        }
         for line in shown {
             let lineX = x + line.x / scale
             let baseline = y + line.baseline / scale
-            if !showGlyphsInClip(
+            if !Self.showGlyphsInClip(
                 of: line.line, in: cairo, x: lineX, baseline: baseline, clip: (left, top, right, bottom))
             {
                 cairo_save(cairo)
@@ -788,7 +789,7 @@ package final class TextLayout {
                 else { return }
                 cairo_save(cairo)
                 cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
-                if !Self.showLinesInClip(of: layout, in: cairo, x: x + piece.x, y: y) {
+                if !piece.layout.showLinesInClip(in: cairo, x: x + piece.x, y: y) {
                     Self.moveExactly(cairo, toX: x + piece.x, y: y)
                     pango_cairo_show_layout(cairo, layout)
                 }
@@ -934,6 +935,34 @@ package final class TextLayout {
             position = UnsafePointer(next)
         }
         return min(position - text, byteCount)
+    }
+
+    /// A line of the layout as `showLinesInClip` draws it: its ink, left edge and baseline
+    /// from the layout's top-left (pango units).
+    private struct LineMeasure {
+        let line: UnsafeMutablePointer<PangoLayoutLine>
+        let ink: PangoRectangle
+        let logicalX: Int32
+        let baseline: Int32
+    }
+
+    /// `lineMeasures`, read from pango the first time; nil when pango gives no lines.
+    private func measuredLines() -> [LineMeasure]? {
+        if let lineMeasures { return lineMeasures }
+        guard let iterator = pango_layout_get_iter(wholeLayout()) else { return nil }
+        defer { pango_layout_iter_free(iterator) }
+        var lines: [LineMeasure] = []
+        repeat {
+            var ink = PangoRectangle()
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, &ink, &logical)
+            guard let line = pango_layout_iter_get_line_readonly(iterator) else { return nil }
+            lines.append(
+                LineMeasure(
+                    line: line, ink: ink, logicalX: logical.x, baseline: pango_layout_iter_get_baseline(iterator)))
+        } while pango_layout_iter_next_line(iterator) != 0
+        lineMeasures = lines
+        return lines
     }
 
     private func wholeLayout() -> OpaquePointer {
