@@ -45,9 +45,10 @@ final class GLViewScanoutTests: KMSDisplayTestCase {
     }
 
     /// The demo's spinning triangle (SpinningTriangleView), from the demo's own
-    /// writeback captures: its first frame shows the view's background alone (GL waits
-    /// for that frame), the next the square's clear colour, and its centre, which every
-    /// turn of the triangle covers with the same blend of its corners' colours.
+    /// writeback captures (numbered in the order they were taken): the first shows the
+    /// view's background alone (GL waits for the first frame), and within a few more the
+    /// square's clear colour and its centre, which every turn of the triangle covers
+    /// with the same blend of its corners' colours.
     func testTheDemosSpinningTriangleIsOnScreen() async throws {
         closeDisplay()  // the demo is the DRM master
         let folder = NSTemporaryDirectory() + "glview-demo-\(getpid())"
@@ -73,15 +74,19 @@ final class GLViewScanoutTests: KMSDisplayTestCase {
         XCTAssertEqual(
             first(614 + 77, 61 + 77), 0x33_3333,
             "no triangle before the first frame is on screen; the demo said: \(demo.text)")
-        let second = try capture(2)
-        XCTAssertEqual(second(616, 63), 0x33_3333, "the clear colour (0.2 grey) in the square's corner")
-        // Centre: 0.36 red + 0.32 green + 0.32 blue (barycentric weights of the centre).
-        let centre = second(614 + 77, 61 + 77)
-        let channels = [(centre >> 16) & 0xFF, (centre >> 8) & 0xFF, centre & 0xFF].map(Int.init)
-        for (channel, expected) in zip(channels, [92, 82, 82]) {
-            XCTAssertLessThanOrEqual(
-                abs(channel - expected), 4, "centre \(String(centre, radix: 16)); the demo said: \(demo.text)")
+        // Then the triangle within a few captures (the GL context is made on a thread meanwhile).
+        var centre: UInt32 = 0
+        var shown = false
+        for number in 2...12 {
+            let later = try capture(number)
+            XCTAssertEqual(later(616, 63), 0x33_3333, "the clear colour (0.2 grey) in the square's corner")
+            // Centre: 0.36 red + 0.32 green + 0.32 blue (barycentric weights of the centre).
+            centre = later(614 + 77, 61 + 77)
+            let channels = [(centre >> 16) & 0xFF, (centre >> 8) & 0xFF, centre & 0xFF].map(Int.init)
+            shown = zip(channels, [92, 82, 82]).allSatisfy { abs($0 - $1) <= 4 }
+            if shown { break }
         }
+        XCTAssertTrue(shown, "the triangle's centre: \(String(centre, radix: 16)); the demo said: \(demo.text)")
     }
 
     func testAFullScreenGLViewIsScannedOutFromItsOwnBuffer() async throws {

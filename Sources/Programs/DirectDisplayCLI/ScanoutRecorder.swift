@@ -19,10 +19,13 @@ final class ScanoutRecorder {
     }
 
     private func record(_ screen: Screen, display: KMSDisplay) {
-        let count = (counts[screen.name] ?? 0) + 1
-        counts[screen.name] = count
         do {
+            // A capture first waits for a flip already queued behind this frame, whose
+            // handling records later frames first (nested): a file's number is taken once
+            // its capture is done, so the numbers follow what the screen showed.
             let image = try display.capture(screen)
+            let count = (counts[screen.name] ?? 0) + 1
+            counts[screen.name] = count
             let numbered = "\(directory)/\(screen.name)-\(String(format: "%03d", count)).png"
             try image.writePNG(to: numbered)
             try image.writePNG(to: "\(directory)/\(screen.name).png")
