@@ -409,21 +409,13 @@ package final class TextLayout {
         }
         // The lines shown: a line cut from its paragraph is laid out with the text after
         // it, whose lines are not drawn.
-        let layout = wholeLayout()
-        guard let iterator = pango_layout_get_iter(layout) else { return nil }
-        defer { pango_layout_iter_free(iterator) }
+        guard let lines = measuredLines() else { return nil }
         var top = Int32.max
         var bottom = Int32.min
-        var line = 0
-        repeat {
-            var ink = PangoRectangle()
-            pango_layout_iter_get_line_extents(iterator, &ink, nil)
-            if ink.width > 0, ink.height > 0 {
-                top = min(top, ink.y)
-                bottom = max(bottom, ink.y + ink.height)
-            }
-            line += 1
-        } while line < max(lineCount, 1) && pango_layout_iter_next_line(iterator) != 0
+        for line in lines.prefix(max(lineCount, 1)) where line.ink.width > 0 && line.ink.height > 0 {
+            top = min(top, line.ink.y)
+            bottom = max(bottom, line.ink.y + line.ink.height)
+        }
         guard top < bottom else { return nil }
         let scale = Double(PANGO_SCALE)
         return (Double(top) / scale, Double(bottom) / scale)
@@ -582,10 +574,7 @@ package final class TextLayout {
         let scale = Double(PANGO_SCALE)
         var shown: [(line: UnsafeMutablePointer<PangoLayoutLine>, x: Double, baseline: Double)] = []
         // cairo moves each glyph by up to half a pixel, to put it on a whole pixel.
-        var halfPixelX = 0.5
-        var halfPixelY = 0.5
-        cairo_device_to_user_distance(cairo, &halfPixelX, &halfPixelY)
-        let (marginX, marginY) = (abs(halfPixelX), abs(halfPixelY))
+        let (marginX, marginY) = Self.halfPixel(in: cairo)
         for line in lines {
             let ink = line.ink
             // The exact ink: glyphs are not hinted (TextContext), so no coverage falls
@@ -666,12 +655,10 @@ package final class TextLayout {
         // cairo puts each glyph at a whole pixel (its place rounded in device space): its
         // ink lands up to half a pixel from pango's, either way (a descender's tip in the
         // row below its line's box, a stem in the column left of the clip).
-        var halfPixelX = 0.5
-        var halfPixelY = 0.5
-        cairo_device_to_user_distance(cairo, &halfPixelX, &halfPixelY)
+        let half = halfPixel(in: cairo)
         // pango rounds the ink to 1/1024 point: 1/64 covers it.
-        let marginX = abs(halfPixelX) + 1.0 / 64
-        let marginY = abs(halfPixelY) + 1.0 / 64
+        let marginX = half.x + 1.0 / 64
+        let marginY = half.y + 1.0 / 64
         var shown: [(glyph: PangoGlyphInfo, cluster: Int32, position: Int)] = []
         shown.reserveCapacity(segments.reduce(0) { $0 + Int($1.glyphs.pointee.num_glyphs) })
         var firstInkRight = 0
@@ -796,6 +783,15 @@ package final class TextLayout {
                 cairo_restore(cairo)
             }
         }
+    }
+
+    /// Half a device pixel in `cairo`'s user space, along each axis (how far cairo may move
+    /// a glyph to put it on a whole pixel).
+    private static func halfPixel(in cairo: OpaquePointer) -> (x: Double, y: Double) {
+        var x = 0.5
+        var y = 0.5
+        cairo_device_to_user_distance(cairo, &x, &y)
+        return (abs(x), abs(y))
     }
 
     /// Moves cairo's origin to (`x`, `y`) and leaves no current point, between a save
