@@ -167,11 +167,17 @@ package final class DrawingSurface {
             x2: Int32(clamping: min(pixels.maxX - region.x, pixelWidth)),
             y2: Int32(clamping: min(pixels.maxY - region.y, pixelHeight)))
         guard box.x2 > box.x1, box.y2 > box.y1 else { return true }
-        var transparent = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0)
-        cairo_surface_flush(surface)
-        pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &transparent, 1, &box)
-        cairo_surface_mark_dirty_rectangle(surface, box.x1, box.y1, box.x2 - box.x1, box.y2 - box.y1)
+        replacePixels(&box, with: pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0), in: target)
         return true
+    }
+
+    /// Sets every pixel of `box` (on the surface) to `color` through pixman, with cairo
+    /// told: its pending drawing flushed first, the box marked dirty after.
+    private func replacePixels(_ box: inout pixman_box32_t, with color: pixman_color_t, in target: OpaquePointer) {
+        var color = color
+        cairo_surface_flush(surface)
+        pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &color, 1, &box)
+        cairo_surface_mark_dirty_rectangle(surface, box.x1, box.y1, box.x2 - box.x1, box.y2 - box.y1)
     }
 
     /// Every pixel was just painted opaque (an opaque fill of all of them, unclipped):
@@ -267,11 +273,9 @@ package final class DrawingSurface {
         guard box.x2 > box.x1, box.y2 > box.y1 else { return true }
         // cairo's colour: each channel clamped, then to 16 bits as cairo rounds it.
         func short(_ value: Double) -> UInt16 { UInt16((value.isNaN ? 0 : min(max(value, 0), 1)) * 65535 + 0.5) }
-        var pixmanColor = pixman_color_t(
+        let pixmanColor = pixman_color_t(
             red: short(color.red), green: short(color.green), blue: short(color.blue), alpha: 0xFFFF)
-        cairo_surface_flush(surface)
-        pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &pixmanColor, 1, &box)
-        cairo_surface_mark_dirty_rectangle(surface, box.x1, box.y1, box.x2 - box.x1, box.y2 - box.y1)
+        replacePixels(&box, with: pixmanColor, in: target)
         return true
     }
 
